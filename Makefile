@@ -1,0 +1,109 @@
+# gpulog: a plain Makefile.  `make run` installs what is missing, builds and
+# starts gpulog; `make check` builds and runs every test.
+
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man
+DESTDIR ?=
+
+CC      ?= cc
+CFLAGS  ?= -O2 -g
+WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
+STD      = -std=c11 -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700
+BUILD   ?= build
+
+PKG_CONFIG ?= pkg-config
+pc_cflags = $(shell $(PKG_CONFIG) --cflags $(1) 2>/dev/null)
+pc_libs   = $(shell $(PKG_CONFIG) --libs $(1) 2>/dev/null || echo $(2))
+
+SQLITE_LIBS = $(call pc_libs,sqlite3,-lsqlite3)
+CJSON_LIBS  = $(call pc_libs,libcjson,-lcjson)
+CURL_LIBS   = $(call pc_libs,libcurl,-lcurl)
+CURSES_LIBS = $(call pc_libs,ncursesw,-lncursesw)
+DEP_CFLAGS  = $(call pc_cflags,sqlite3 libcjson)
+
+ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS) -I. $(DEP_CFLAGS) -MMD -MP
+LIBS       = $(SQLITE_LIBS) $(CJSON_LIBS) -lm
+
+LIB_SRC  = $(wildcard core/*.c) $(wildcard store/*.c) $(wildcard importers/*.c)
+CLI_SRC  = $(wildcard cli/*.c)
+UNIT_SRC = $(wildcard tests/unit/test-*.c)
+
+LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
+CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)
+UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
+
+.PHONY: all run check check-unit check-cli check-asan check-valgrind deps \
+	install uninstall clean lint format
+
+all: $(BUILD)/gpulog gpulog
+
+gpulog: $(BUILD)/gpulog
+	ln -sf $(BUILD)/gpulog gpulog
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/libgpulog.a: $(LIB_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $(LIB_OBJ)
+
+$(BUILD)/gpulog: $(CLI_OBJ) $(BUILD)/libgpulog.a
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libgpulog.a $(LIBS) $(LDFLAGS)
+
+# Unit tests link the library alone: no cli/, no tui/, no curses.
+$(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libgpulog.a tests/unit/t.h
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libgpulog.a $(LIBS) $(LDFLAGS)
+
+deps:
+	@sh scripts/deps.sh
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	./$(BUILD)/gpulog
+
+check: deps
+	@$(MAKE) --no-print-directory check-unit check-cli check-valgrind
+	@$(MAKE) --no-print-directory check-asan
+
+check-valgrind: $(BUILD)/gpulog
+	@sh tests/run-valgrind.sh $(BUILD)/gpulog
+
+check-unit: $(UNIT_BIN)
+	@sh tests/run-unit.sh $(UNIT_BIN)
+
+check-cli: $(BUILD)/gpulog
+	@sh tests/layering.sh
+	@sh tests/run-cli.sh $(BUILD)/gpulog
+	@sh tests/run-man.sh
+
+# The whole suite again under AddressSanitizer and UBSan.
+check-asan:
+	@$(MAKE) --no-print-directory BUILD=build/asan \
+	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+	    LDFLAGS="-fsanitize=address,undefined" check-unit check-cli
+
+lint:
+	cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
+	    --std=c11 -I. core store cli importers
+	mandoc -Tlint -W warning man/gpulog.1
+
+format:
+	clang-format -i core/*.[ch] store/*.[ch] cli/*.[ch]
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	cp $(BUILD)/gpulog $(DESTDIR)$(BINDIR)/gpulog
+	chmod 755 $(DESTDIR)$(BINDIR)/gpulog
+	cp man/gpulog.1 $(DESTDIR)$(MANDIR)/man1/gpulog.1
+	chmod 644 $(DESTDIR)$(MANDIR)/man1/gpulog.1
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/gpulog $(DESTDIR)$(MANDIR)/man1/gpulog.1
+
+clean:
+	rm -rf build gpulog
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)

@@ -1,0 +1,126 @@
+/*
+ * cli.h: what the commands share: the context main() sets up, the command
+ * table's row, and helpers for resolving names and ids and for output.
+ * Commands print; nothing below cli/ does.
+ */
+#ifndef GPULOG_CLI_H
+#define GPULOG_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "cli/opt.h"
+#include "core/err.h"
+
+struct store;
+struct summary;
+struct run;
+
+#define EXIT_OK 0
+#define EXIT_FAIL 1
+#define EXIT_USAGE 2
+
+struct ctx {
+	struct store *s;      /* opened before the command runs */
+	const char *db;       /* its path */
+	int64_t now;          /* core_now(), pinned by GPULOG_NOW */
+	int color;            /* stdout is a terminal and NO_COLOR is unset */
+	int fmt;              /* FMT_ASCII when the locale is not UTF-8 */
+	const char *dot;      /* "·", or "-" without UTF-8 */
+	const char *dash;     /* "–", or "-" without UTF-8 */
+};
+
+struct cmd {
+	const char *name;
+	int (*fn)(struct ctx *c, const struct args *a);
+	const struct opt *opts;
+	int min, max;         /* positional arguments; max -1: any */
+	const char *usage;    /* after "gpulog NAME " */
+	const char *about;    /* one line for the command list */
+	const char *more;     /* further help text, or NULL */
+};
+
+/* The command table, for help and completion. */
+extern const struct cmd cli_cmds[];
+
+/* Prints "gpulog: MSG" on stderr and returns code. */
+int cli_fail(int code, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Prints e's message on stderr and returns code. */
+int cli_err(int code, const struct err *e);
+
+/*
+ * Resolves a platform as typed (a key or a unique prefix) against the
+ * catalog in sm, into key.  Fails naming the nearest keys.
+ */
+int cli_platform(const struct summary *sm, const char *in, char key[32],
+    struct err *e);
+
+/*
+ * A run id as typed: "42", "#42", or "-N" for the N-th newest run (open
+ * runs only when open_only).  Returns 0 and the id; -1 with a message.
+ */
+int cli_run_id(struct ctx *c, const char *in, int open_only, int64_t *id,
+    struct err *e);
+
+/* Money and rates in the context's format. */
+char *cli_money(const struct ctx *c, char *buf, size_t n, int64_t minor,
+    const char *cur);
+char *cli_money_whole(const struct ctx *c, char *buf, size_t n,
+    int64_t minor, const char *cur);
+
+/* s padded with spaces to width terminal columns (counting UTF-8 code
+ * points, as printf's widths count bytes): on the left when right is 1. */
+char *cli_pad(char *buf, size_t n, const char *s, int width, int right);
+
+/* Colour escapes, empty when colour is off. */
+const char *cli_color(const struct ctx *c, int which);
+enum { C_OFF, C_BOLD, C_DIM, C_GREEN, C_YELLOW, C_RED, C_CYAN };
+
+/* Prints s with control characters escaped (text from outside). */
+void cli_put_safe(FILE *f, const char *s);
+
+/* JSON output: a string, with control characters (C0, DEL and C1) as
+ * \\u escapes; NULL prints null. */
+void json_str(FILE *f, const char *s);
+/* CSV output: one field, control characters escaped as text_safe() does,
+ * quoted when it holds a comma or a quote. */
+void csv_field(FILE *f, const char *s);
+
+/* Reads --since/--until values (either may be NULL; 0 means open). */
+int cli_range(struct ctx *c, const char *since, const char *until,
+    int64_t *s, int64_t *u, struct err *e);
+
+/* Writes r as a JSON object (the fields of `gpulog log --json`). */
+void cli_json_run(FILE *f, const struct run *r, int64_t now);
+
+/* Prints a run as one line of `gpulog log`. */
+void cli_print_run(struct ctx *c, const struct run *r);
+
+/* The run's label for changes: "kaggle P100 2h30m". */
+char *cli_run_label(char *buf, size_t n, const struct run *r, int64_t now);
+
+/* Commands. */
+int cmd_add(struct ctx *c, const struct args *a);
+int cmd_start(struct ctx *c, const struct args *a);
+int cmd_stop(struct ctx *c, const struct args *a);
+int cmd_cancel(struct ctx *c, const struct args *a);
+int cmd_edit(struct ctx *c, const struct args *a);
+int cmd_rm(struct ctx *c, const struct args *a);
+int cmd_undo(struct ctx *c, const struct args *a);
+int cmd_log(struct ctx *c, const struct args *a);
+int cmd_spend(struct ctx *c, const struct args *a);
+int cmd_status(struct ctx *c, const struct args *a);
+int cmd_report(struct ctx *c, const struct args *a);
+int cmd_plan(struct ctx *c, const struct args *a);
+int cmd_platforms(struct ctx *c, const struct args *a);
+int cmd_fx(struct ctx *c, const struct args *a);
+int cmd_export(struct ctx *c, const struct args *a);
+int cmd_import(struct ctx *c, const struct args *a);
+
+extern const struct opt add_opts[], start_opts[], stop_opts[], edit_opts[],
+    log_opts[], spend_opts[], status_opts[], report_opts[], plan_opts[],
+    platforms_opts[], fx_opts[], export_opts[], import_opts[], no_opts[];
+
+#endif

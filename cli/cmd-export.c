@@ -1,0 +1,501 @@
+/*
+ * cmd-export.c: `gpulog export`: the whole database as one JSON document,
+ * the format importers/json.c reads back.  Runs are streamed, never held
+ * all at once.  A file is written whole or not at all (a temporary file
+ * renamed over it).  It knows the format, not the SQL behind the rows.
+ */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700 /* realpath(), which glibc counts as XSI */
+#endif
+
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "core/budget.h"
+#include "core/catalog.h"
+#include "core/clock.h"
+#include "core/fmt.h"
+#include "core/model.h"
+#include "importers/json.h"
+#include "store/store.h"
+
+enum { X_OUTPUT = 1 };
+
+const struct opt export_opts[] = {
+	{ X_OUTPUT, 'o', "output", "FILE",
+	    "write to FILE (replaced whole) instead of stdout" },
+	{ 0, 0, NULL, NULL, NULL },
+};
+
+/* "key": "value", or "key": null when v is NULL. */
+static void
+put_str(FILE *f, const char *key, const char *v)
+{
+	fprintf(f, "\"%s\": ", key);
+	json_str(f, v);
+}
+
+static void
+put_time(FILE *f, const char *key, int64_t t)
+{
+	char buf[32];
+
+	fprintf(f, "\"%s\": \"%s\"", key, fmt_iso_utc(buf, sizeof buf, t));
+}
+
+/*
+ * A fixed-point number v / 10^digits without trailing zeros ("30",
+ * "12.5").  Printed by hand: printf's "%g" follows LC_NUMERIC, which may
+ * write a comma, and JSON wants a point.
+ */
+static void
+put_fixed(FILE *f, int64_t v, int digits)
+{
+	int64_t scale = 1;
+	char frac[24];
+	int i;
+
+	for (i = 0; i < digits; i++)
+		scale *= 10;
+	fprintf(f, "%s%lld", v < 0 ? "-" : "", (long long)(v < 0 ? -v : v) /
+	    scale);
+	v = (v < 0 ? -v : v) % scale;
+	if (v == 0)
+		return;
+	snprintf(frac, sizeof frac, "%0*lld", digits, (long long)v);
+	for (i = digits; i > 0 && frac[i - 1] == '0'; i--)
+		frac[i - 1] = '\0';
+	fprintf(f, ".%s", frac);
+}
+
+static int
+put_settings(FILE *f, struct store *s, struct err *e)
+{
+	static const char *const keys[] = { "currency", "plan.start" };
+	char buf[256];
+	size_t i;
+	int rc;
+
+	fputs("  \"settings\": {", f);
+	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+		rc = store_get_setting(s, keys[i], buf, sizeof buf, e);
+		if (rc < 0)
+			return -1;
+		fputs(i ? ", " : "", f);
+		put_str(f, keys[i], rc == 1 ? buf : NULL);
+	}
+	fputs("},\n", f);
+	return 0;
+}
+
+/* Opens a section "key": [ and closes it. */
+static void
+open_list(FILE *f, const char *key)
+{
+	fprintf(f, "  \"%s\": [", key);
+}
+
+static void
+close_list(FILE *f, size_t n, int last)
+{
+	fprintf(f, "%s]%s\n", n ? "\n  " : "", last ? "" : ",");
+}
+
+/* Starts element i of a list on its own line. */
+static void
+item(FILE *f, size_t i)
+{
+	fputs(i ? ",\n    {" : "\n    {", f);
+}
+
+static int
+put_catalog(FILE *f, struct store *s, struct err *e)
+{
+	struct platform *p = NULL;
+	struct quota *q = NULL;
+	struct rate *r = NULL;
+	struct phase *ph = NULL;
+	struct fx_point *fx = NULL;
+	size_t np, nq, nr, nph, nfx, i;
+	int rc = -1;
+
+	if (store_load_platforms(s, &p, &np, e) < 0 ||
+	    store_load_quotas(s, &q, &nq, e) < 0 ||
+	    store_load_rates(s, &r, &nr, e) < 0 ||
+	    store_load_phases(s, &ph, &nph, e) < 0 ||
+	    store_load_fx(s, &fx, &nfx, e) < 0)
+		goto out;
+
+	open_list(f, "platforms");
+	for (i = 0; i < np; i++) {
+		item(f, i);
+		put_str(f, "key", p[i].key);
+		fputs(", ", f);
+		put_str(f, "name", p[i].name);
+		fputs(", ", f);
+		put_str(f, "billing", billing_name(p[i].billing));
+		fputs(", ", f);
+		put_str(f, "gpu", p[i].gpu);
+		fputs(", ", f);
+		put_str(f, "vram", p[i].vram);
+		fputs(", ", f);
+		put_str(f, "cost_usd", p[i].cost_usd);
+		fputs(", ", f);
+		put_str(f, "cost_inr", p[i].cost_inr);
+		fprintf(f, ", \"session_cap_s\": %lld, ",
+		    (long long)p[i].session_cap_s);
+		put_str(f, "session_text", p[i].session_text);
+		fputs(", ", f);
+		put_str(f, "storage", p[i].storage);
+		fputs(", ", f);
+		put_str(f, "best_for", p[i].best_for);
+		fputs(", ", f);
+		put_str(f, "default_gpu", p[i].default_gpu);
+		fputc('}', f);
+	}
+	close_list(f, np, 0);
+
+	open_list(f, "quotas");
+	for (i = 0; i < nq; i++) {
+		static const char *const windows[] = { "week", "month",
+			"rolling" };
+
+		item(f, i);
+		put_str(f, "platform", q[i].platform);
+		fprintf(f, ", \"unit\": \"%s\", \"amount\": ",
+		    q[i].unit == QU_CU ? "compute_units" : "gpu_hours");
+		/* GPU-seconds as hours to the micro-hour, or compute units
+		 * from hundredths: both read back exactly. */
+		if (q[i].unit == QU_CU)
+			put_fixed(f, q[i].amount, 2);
+		else
+			put_fixed(f, (q[i].amount * 1000000 + 1800) / 3600, 6);
+		fprintf(f, ", \"window\": \"%s\", \"reset_wday\": %d, "
+		    "\"reset_mday\": %d, \"reset_min\": %d, "
+		    "\"rolling_days\": %d}", windows[q[i].window],
+		    q[i].reset_wday, q[i].reset_mday, q[i].reset_min,
+		    q[i].rolling_days);
+	}
+	close_list(f, nq, 0);
+
+	open_list(f, "rates");
+	for (i = 0; i < nr; i++) {
+		item(f, i);
+		put_str(f, "platform", r[i].platform);
+		fputs(", ", f);
+		put_str(f, "gpu", r[i].gpu);
+		fputs(", ", f);
+		put_str(f, "currency", r[i].currency);
+		fprintf(f, ", \"rate_micro\": %lld, \"low_micro\": %lld, "
+		    "\"high_micro\": %lld, \"cu_centi_h\": %lld, ",
+		    (long long)r[i].rate_micro, (long long)r[i].low_micro,
+		    (long long)r[i].high_micro, (long long)r[i].cu_centi_h);
+		put_time(f, "updated", r[i].updated);
+		fputs(", ", f);
+		put_str(f, "source", r[i].source);
+		fputc('}', f);
+	}
+	close_list(f, nr, 0);
+
+	open_list(f, "phases");
+	for (i = 0; i < nph; i++) {
+		item(f, i);
+		fprintf(f, "\"first_month\": %d, \"last_month\": %d, ",
+		    ph[i].first_month, ph[i].last_month);
+		put_str(f, "name", ph[i].name);
+		fputs(", ", f);
+		put_str(f, "platforms", ph[i].platforms);
+		fputs(", ", f);
+		put_str(f, "where", ph[i].where);
+		fputs(", ", f);
+		put_str(f, "reason", ph[i].reason);
+		fprintf(f, ", \"budget_min_minor\": %lld, "
+		    "\"budget_max_minor\": %lld, ",
+		    (long long)ph[i].budget_min_minor,
+		    (long long)ph[i].budget_max_minor);
+		put_str(f, "currency", ph[i].currency);
+		fputc('}', f);
+	}
+	close_list(f, nph, 0);
+
+	open_list(f, "fx");
+	for (i = 0; i < nfx; i++) {
+		int64_t y;
+		int m, d;
+
+		civil_from_days(fx[i].day, &y, &m, &d);
+		item(f, i);
+		fprintf(f, "\"date\": \"%04lld-%02d-%02d\", "
+		    "\"usd_inr_micro\": %lld}", (long long)y, m, d,
+		    (long long)fx[i].usd_inr_micro);
+	}
+	close_list(f, nfx, 0);
+	rc = 0;
+out:
+	free(fx);
+	free(ph);
+	free(r);
+	free(q);
+	free(p);
+	return rc;
+}
+
+/* What the row callbacks share. */
+struct walk {
+	FILE *f;
+	size_t n;
+};
+
+/* The comma-separated tags as a JSON array. */
+static void
+put_tags(FILE *f, const char *tags)
+{
+	const char *p = tags, *comma;
+	char *one;
+	int n = 0;
+
+	fputs("\"tags\": [", f);
+	while (p != NULL && *p != '\0') {
+		comma = strchr(p, ',');
+		if (comma == NULL)
+			comma = p + strlen(p);
+		if (comma > p) {
+			one = xstrndup(p, (size_t)(comma - p));
+			fputs(n++ ? ", " : "", f);
+			json_str(f, one);
+			free(one);
+		}
+		p = *comma == ',' ? comma + 1 : comma;
+	}
+	fputc(']', f);
+}
+
+static int
+put_run(const struct run *r, void *arg)
+{
+	struct walk *w = arg;
+	FILE *f = w->f;
+
+	item(f, w->n++);
+	put_str(f, "uid", r->uid);
+	fputs(", ", f);
+	put_str(f, "platform", r->platform);
+	fputs(", ", f);
+	put_str(f, "gpu", r->gpu);
+	fprintf(f, ", \"gpus\": %d, ", r->gpus);
+	put_time(f, "start", r->start);
+	fputs(", ", f);
+	if (r->end == RUN_OPEN)
+		fputs("\"end\": null", f);
+	else
+		put_time(f, "end", r->end);
+	fprintf(f, ", \"cost_minor\": %lld, ", (long long)r->cost_minor);
+	put_str(f, "currency", r->currency);
+	fprintf(f, ", \"rate_micro\": %lld, ", (long long)r->rate_micro);
+	if (r->cu_centi < 0)
+		fputs("\"cu_centi\": null", f);
+	else
+		fprintf(f, "\"cu_centi\": %lld", (long long)r->cu_centi);
+	fprintf(f, ", \"checkpointed\": %s, ", r->checkpointed ? "true" :
+	    "false");
+	put_str(f, "note", r->note);
+	fputs(", ", f);
+	put_str(f, "project", r->project);
+	fputs(", ", f);
+	put_tags(f, r->tags);
+	fputs(", ", f);
+	put_str(f, "source", r->source);
+	fputs(", ", f);
+	put_str(f, "source_id", r->source_id);
+	fputs(", ", f);
+	put_time(f, "created", r->created);
+	fputs(", ", f);
+	put_time(f, "modified", r->modified);
+	fputc('}', f);
+	/* Stop early on a write error (a full disk) rather than walk on. */
+	return ferror(f) ? -1 : 0;
+}
+
+static int
+put_expense(const struct expense *x, void *arg)
+{
+	struct walk *w = arg;
+	FILE *f = w->f;
+
+	item(f, w->n++);
+	put_str(f, "uid", x->uid);
+	fputs(", ", f);
+	put_time(f, "at", x->at);
+	fputs(", ", f);
+	put_str(f, "platform", x->platform[0] ? x->platform : NULL);
+	fprintf(f, ", \"amount_minor\": %lld, ", (long long)x->amount_minor);
+	put_str(f, "currency", x->currency);
+	fputs(", ", f);
+	put_str(f, "note", x->note);
+	fputs(", ", f);
+	put_str(f, "source", x->source);
+	fputs(", ", f);
+	put_str(f, "source_id", x->source_id);
+	fputc('}', f);
+	return ferror(f) ? -1 : 0;
+}
+
+/*
+ * Writes the document to f, named label in messages.  Returns 0, or -1
+ * with e set, a write error (a full disk) included.
+ */
+static int
+put_doc(FILE *f, const char *label, struct ctx *c, struct err *e)
+{
+	struct filter all;
+	struct walk w;
+	char now[32];
+	int rc;
+
+	fprintf(f, "{\n  \"gpulog_export\": %d,\n  \"schema\": %d,\n"
+	    "  \"exported\": \"%s\",\n", JSON_EXPORT_FORMAT,
+	    STORE_SCHEMA_VERSION, fmt_iso_utc(now, sizeof now, c->now));
+	if (put_settings(f, c->s, e) < 0 || put_catalog(f, c->s, e) < 0)
+		return -1;
+
+	memset(&all, 0, sizeof all);
+	w.f = f;
+	w.n = 0;
+	open_list(f, "runs");
+	/* The callbacks stop the walk at a write error, leaving e unset. */
+	if ((rc = store_each_run(c->s, &all, put_run, &w, e)) != 0 &&
+	    !ferror(f))
+		return -1;
+	close_list(f, w.n, 0);
+
+	w.n = 0;
+	open_list(f, "expenses");
+	if (rc == 0 && (rc = store_each_expense(c->s, INT64_MIN, 0,
+	    put_expense, &w, e)) != 0 && !ferror(f))
+		return -1;
+	close_list(f, w.n, 1);
+	fputs("}\n", f);
+	if (fflush(f) != 0 || ferror(f))
+		return err_set(e, "cannot write %s: %s", label,
+		    strerror(errno ? errno : EIO));
+	return 0;
+}
+
+/*
+ * Writes the document to target through a temporary file beside it,
+ * renamed over target only when every byte is on disk; messages name
+ * path, as the user gave it.  The file gets the mode a new file would
+ * (0666 less the umask).
+ */
+static int
+export_file(struct ctx *c, const char *target, const char *path)
+{
+	struct err e;
+	size_t n = strlen(target) + 16;
+	char *tmp = xmalloc(n);
+	FILE *f = NULL;
+	mode_t mask;
+	int fd, rc, ok = 0;
+
+	snprintf(tmp, n, "%s.tmpXXXXXX", target);
+	if ((fd = mkstemp(tmp)) < 0) {
+		free(tmp);
+		return cli_fail(EXIT_FAIL, "cannot write %s: %s", path,
+		    strerror(errno));
+	}
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) != 0 || (f = fdopen(fd, "w")) == NULL) {
+		err_set(&e, "cannot write %s: %s", path, strerror(errno));
+		close(fd);
+		goto out;
+	}
+	if (put_doc(f, path, c, &e) < 0)
+		goto out;
+	if (fsync(fileno(f)) != 0) {
+		err_set(&e, "cannot write %s: %s", path, strerror(errno));
+		goto out;
+	}
+	rc = fclose(f);
+	f = NULL;
+	if (rc != 0 || rename(tmp, target) != 0) {
+		err_set(&e, "cannot write %s: %s", path, strerror(errno));
+		goto out;
+	}
+	ok = 1;
+out:
+	if (f != NULL)
+		fclose(f);
+	if (!ok)
+		unlink(tmp);
+	free(tmp);
+	return ok ? EXIT_OK : cli_err(EXIT_FAIL, &e);
+}
+
+/* Writes the document straight into path, a device or a pipe
+ * (/dev/stdout), which cannot be replaced. */
+static int
+export_stream(struct ctx *c, const char *path)
+{
+	struct err e;
+	FILE *f;
+	int rc;
+
+	if ((f = fopen(path, "w")) == NULL)
+		return cli_fail(EXIT_FAIL, "cannot write %s: %s", path,
+		    strerror(errno));
+	rc = put_doc(f, path, c, &e);
+	if (fclose(f) != 0 && rc == 0)
+		rc = err_set(&e, "cannot write %s: %s", path, strerror(errno));
+	return rc < 0 ? cli_err(EXIT_FAIL, &e) : EXIT_OK;
+}
+
+static int export_to(struct ctx *c, const char *path);
+
+int
+cmd_export(struct ctx *c, const struct args *a)
+{
+	const char *path = opt_get(a, X_OUTPUT);
+	struct err e;
+	int rc;
+
+	if (path != NULL && *path == '\0')
+		return cli_fail(EXIT_USAGE, "export: -o needs a FILE name");
+	if (store_read_begin(c->s, &e) < 0)
+		return cli_err(EXIT_FAIL, &e);
+	rc = export_to(c, path);
+	store_read_end(c->s);
+	return rc;
+}
+
+/* Writes the document to path, or to stdout for NULL or "-". */
+static int
+export_to(struct ctx *c, const char *path)
+{
+	struct stat st;
+	struct err e;
+	char *real;
+	int rc;
+
+	if (path == NULL || strcmp(path, "-") == 0) {
+		/* main() reports a write error on stdout on the way out. */
+		if (put_doc(stdout, "standard output", c, &e) < 0)
+			return ferror(stdout) ? EXIT_FAIL :
+			    cli_err(EXIT_FAIL, &e);
+		return EXIT_OK;
+	}
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+		return export_stream(c, path);
+	/* Through a symbolic link, replace the file it names, not the
+	 * link; a new file has no real path yet. */
+	real = realpath(path, NULL);
+	rc = export_file(c, real != NULL ? real : path, path);
+	free(real);
+	return rc;
+}

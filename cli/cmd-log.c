@@ -1,0 +1,192 @@
+/* cmd-log.c: `gpulog log`: runs, newest first, as text, JSON or CSV. */
+#include <string.h>
+
+#include "cli/cli.h"
+#include "core/clock.h"
+#include "core/fmt.h"
+#include "core/model.h"
+#include "core/parse.h"
+#include "store/store.h"
+#include "store/summary.h"
+
+enum { L_SINCE = 1, L_UNTIL, L_PLATFORM, L_TAG, L_PROJECT, L_LIMIT, L_JSON,
+	L_CSV, L_OPEN };
+
+const struct opt log_opts[] = {
+	{ L_SINCE, 0, "since", "D", "runs starting on or after D" },
+	{ L_UNTIL, 0, "until", "D", "runs starting before D (a day: "
+	    "through D)" },
+	{ L_PLATFORM, 'p', "platform", "P", "runs on platform P" },
+	{ L_TAG, 't', "tag", "T", "runs tagged T" },
+	{ L_PROJECT, 0, "project", "P", "runs of project P" },
+	{ L_LIMIT, 0, "limit", "N", "at most N runs" },
+	{ L_OPEN, 0, "open", NULL, "open runs only" },
+	{ L_JSON, 0, "json", NULL, "print JSON" },
+	{ L_CSV, 0, "csv", NULL, "print CSV" },
+	{ 0, 0, NULL, NULL, NULL },
+};
+
+/* Reads --since/--until: a day means its midnight (for --until, the next
+ * one, so that the day is included). */
+int
+cli_range(struct ctx *c, const char *since, const char *until, int64_t *s,
+    int64_t *u, struct err *e)
+{
+	*s = *u = 0;
+	if (since != NULL && parse_time(since, c->now, s, e) < 0)
+		return err_set(e, "--since: %s", e->msg);
+	if (until != NULL) {
+		if (parse_time(until, c->now, u, e) < 0)
+			return err_set(e, "--until: %s", e->msg);
+		if (is_day_word(until))
+			*u = local_day_start(*u + DAY_S + 3600);
+	}
+	if (*s && *u && *u <= *s)
+		return err_set(e, "--until is not after --since");
+	return 0;
+}
+
+struct log_out {
+	struct ctx *c;
+	int mode; /* 0 text, 1 json, 2 csv */
+	int n;
+};
+
+void
+cli_json_run(FILE *f, const struct run *r, int64_t now)
+{
+	char b[48];
+	const char *p, *q;
+
+	fprintf(f, "{\"id\":%lld,\"uid\":", (long long)r->id);
+	json_str(f, r->uid);
+	fputs(",\"platform\":", f);
+	json_str(f, r->platform);
+	fputs(",\"gpu\":", f);
+	json_str(f, r->gpu[0] ? r->gpu : NULL);
+	fprintf(f, ",\"gpus\":%d,\"start\":\"%s\"", r->gpus,
+	    fmt_iso_utc(b, sizeof b, r->start));
+	if (r->end == RUN_OPEN)
+		fputs(",\"end\":null", f);
+	else
+		fprintf(f, ",\"end\":\"%s\"", fmt_iso_utc(b, sizeof b, r->end));
+	fprintf(f, ",\"open\":%s,\"duration_s\":%lld,\"gpu_hours\":%s",
+	    r->end == RUN_OPEN ? "true" : "false",
+	    (long long)(run_end_at(r, now) - r->start),
+	    fmt_centi(b, sizeof b, ((run_end_at(r, now) - r->start) *
+	    r->gpus * 100 + 1800) / 3600));
+	fprintf(f, ",\"cost_minor\":%lld,\"currency\":",
+	    (long long)run_cost_at(r, now));
+	json_str(f, r->currency[0] ? r->currency : NULL);
+	fprintf(f, ",\"rate_micro\":%lld,\"compute_units\":",
+	    (long long)r->rate_micro);
+	if (r->cu_centi >= 0)
+		fputs(fmt_centi(b, sizeof b, r->cu_centi), f);
+	else
+		fputs("null", f);
+	fprintf(f, ",\"checkpointed\":%s,\"note\":",
+	    r->checkpointed ? "true" : "false");
+	json_str(f, r->note);
+	fputs(",\"project\":", f);
+	json_str(f, r->project);
+	fputs(",\"tags\":[", f);
+	for (p = r->tags; p != NULL && *p != '\0'; p = *q ? q + 1 : q) {
+		char t[80];
+
+		q = strchr(p, ',');
+		if (q == NULL)
+			q = p + strlen(p);
+		snprintf(t, sizeof t, "%.*s", (int)(q - p), p);
+		if (p != r->tags)
+			putc(',', f);
+		json_str(f, t);
+	}
+	fputs("],\"source\":", f);
+	json_str(f, r->source);
+	fputs(",\"source_id\":", f);
+	json_str(f, r->source_id);
+	putc('}', f);
+}
+
+static int
+put_run(const struct run *r, void *arg)
+{
+	struct log_out *o = arg;
+	char b[48];
+
+	switch (o->mode) {
+	case 1:
+		fputs(o->n ? ",\n  " : "\n  ", stdout);
+		cli_json_run(stdout, r, o->c->now);
+		break;
+	case 2:
+		printf("%lld,%s,", (long long)r->id, r->platform);
+		csv_field(stdout, r->gpu);
+		printf(",%d,%s,", r->gpus, fmt_iso_utc(b, sizeof b, r->start));
+		if (r->end != RUN_OPEN)
+			fputs(fmt_iso_utc(b, sizeof b, r->end), stdout);
+		printf(",%lld,%s,", (long long)(run_end_at(r, o->c->now) -
+		    r->start), fmt_centi(b, sizeof b, run_cost_at(r,
+		    o->c->now)));
+		printf("%s,%d,", r->currency, r->checkpointed);
+		csv_field(stdout, r->project);
+		putchar(',');
+		csv_field(stdout, r->tags);
+		putchar(',');
+		csv_field(stdout, r->note);
+		putchar('\n');
+		break;
+	default:
+		cli_print_run(o->c, r);
+	}
+	o->n++;
+	return 0;
+}
+
+int
+cmd_log(struct ctx *c, const struct args *a)
+{
+	struct log_out o = { c, 0, 0 };
+	struct summary sm;
+	struct filter f;
+	struct err e;
+	char pkey[32];
+	const char *v;
+	int rc;
+
+	memset(&f, 0, sizeof f);
+	f.newest_first = 1;
+	f.open_only = opt_has(a, L_OPEN);
+	f.tag = opt_get(a, L_TAG);
+	f.project = opt_get(a, L_PROJECT);
+	if (cli_range(c, opt_get(a, L_SINCE), opt_get(a, L_UNTIL), &f.since,
+	    &f.until, &e) < 0)
+		return cli_fail(EXIT_USAGE, "log: %s", e.msg);
+	if ((v = opt_get(a, L_LIMIT)) != NULL &&
+	    parse_int(v, "--limit", 1, INT64_MAX, &f.limit, &e) < 0)
+		return cli_fail(EXIT_USAGE, "log: %s", e.msg);
+	if ((v = opt_get(a, L_PLATFORM)) != NULL) {
+		if (summary_load_catalog(&sm, c->s, c->now, &e) < 0)
+			return cli_err(EXIT_FAIL, &e);
+		rc = cli_platform(&sm, v, pkey, &e);
+		summary_free(&sm);
+		if (rc < 0)
+			return cli_fail(EXIT_USAGE, "log: %s", e.msg);
+		f.platform = pkey;
+	}
+	if (opt_has(a, L_JSON) && opt_has(a, L_CSV))
+		return cli_fail(EXIT_USAGE, "log: choose --json or --csv");
+	o.mode = opt_has(a, L_JSON) ? 1 : opt_has(a, L_CSV) ? 2 : 0;
+	if (o.mode == 1)
+		fputs("[", stdout);
+	if (o.mode == 2)
+		puts("id,platform,gpu,gpus,start,end,duration_s,cost,currency,"
+		    "checkpointed,project,tags,note");
+	if (store_each_run(c->s, &f, put_run, &o, &e) < 0)
+		return cli_err(EXIT_FAIL, &e);
+	if (o.mode == 1)
+		puts(o.n ? "\n]" : "]");
+	else if (o.mode == 0 && o.n == 0)
+		puts("no runs");
+	return EXIT_OK;
+}

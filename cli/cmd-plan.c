@@ -1,0 +1,262 @@
+/*
+ * cmd-plan.c: `gpulog plan` (the 13 months, the current one marked, with
+ * spend and GPU-hours so far) and `gpulog fx` (the USD to INR rate).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "core/budget.h"
+#include "core/clock.h"
+#include "core/fmt.h"
+#include "core/model.h"
+#include "core/parse.h"
+#include "store/store.h"
+#include "store/summary.h"
+
+enum { P_START = 1, P_JSON };
+
+const struct opt plan_opts[] = {
+	{ P_START, 0, "start", "DATE", "set the day month 1 starts" },
+	{ P_JSON, 0, "json", NULL, "print JSON" },
+	{ 0, 0, NULL, NULL, NULL },
+};
+
+struct plan_acc {
+	struct summary *sm;
+	int64_t spent[PLAN_MONTHS + 1];
+	int64_t gpu_s[PLAN_MONTHS + 1];
+	int runs[PLAN_MONTHS + 1];
+};
+
+static int
+plan_run(const struct run *r, void *arg)
+{
+	struct plan_acc *p = arg;
+	int m = plan_month(p->sm->plan_start, r->start);
+
+	if (m >= 1 && m <= PLAN_MONTHS) {
+		p->spent[m] += summary_convert(p->sm, run_cost_at(r,
+		    p->sm->now), r->currency, r->start);
+		p->gpu_s[m] += (run_end_at(r, p->sm->now) - r->start) *
+		    r->gpus;
+		p->runs[m]++;
+	}
+	return 0;
+}
+
+static int
+plan_expense(const struct expense *x, void *arg)
+{
+	struct plan_acc *p = arg;
+	int m = plan_month(p->sm->plan_start, x->at);
+
+	if (m >= 1 && m <= PLAN_MONTHS)
+		p->spent[m] += summary_convert(p->sm, x->amount_minor,
+		    x->currency, x->at);
+	return 0;
+}
+
+static int
+set_start(struct ctx *c, const char *v)
+{
+	struct err e;
+	int64_t t;
+	char day[16], label[48];
+
+	if (parse_day(v, c->now, &t, &e) < 0)
+		return cli_fail(EXIT_USAGE, "plan: --start: %s", e.msg);
+	fmt_local(day, sizeof day, t, "%Y-%m-%d");
+	snprintf(label, sizeof label, "plan --start %s", day);
+	if (store_begin(c->s, label, &e) < 0 ||
+	    store_set_setting(c->s, "plan.start", day, &e) < 0 ||
+	    store_commit(c->s, &e) < 0) {
+		store_rollback(c->s);
+		return cli_err(EXIT_FAIL, &e);
+	}
+	printf("plan month 1 starts %s; today is month %d of %d\n", day,
+	    plan_month(t, c->now), PLAN_MONTHS);
+	return EXIT_OK;
+}
+
+int
+cmd_plan(struct ctx *c, const struct args *a)
+{
+	struct summary sm;
+	struct plan_acc acc;
+	struct filter f;
+	struct err e;
+	char d[32], b1[48], b2[48], b3[48], h[32];
+	int m, json = opt_has(a, P_JSON);
+
+	if (opt_has(a, P_START))
+		return set_start(c, opt_get(a, P_START));
+	if (summary_load_catalog(&sm, c->s, c->now, &e) < 0) {
+		summary_free(&sm);
+		return cli_err(EXIT_FAIL, &e);
+	}
+	memset(&acc, 0, sizeof acc);
+	acc.sm = &sm;
+	memset(&f, 0, sizeof f);
+	f.since = sm.plan_start;
+	f.until = plan_month_start(sm.plan_start, PLAN_MONTHS + 1);
+	if (store_each_run(c->s, &f, plan_run, &acc, &e) < 0 ||
+	    store_each_expense(c->s, f.since, f.until, plan_expense, &acc,
+	    &e) < 0) {
+		summary_free(&sm);
+		return cli_err(EXIT_FAIL, &e);
+	}
+	if (json)
+		printf("{\n  \"start\": \"%s\", \"month\": %d, \"currency\": "
+		    "\"%s\",\n  \"months\": [", fmt_local(d, sizeof d,
+		    sm.plan_start, "%Y-%m-%d"), sm.plan_month, sm.currency);
+	else
+		printf("%s   month  from        phase              where"
+		    "                          budget               spent  GPU-h%s\n",
+		    cli_color(c, C_BOLD), cli_color(c, C_OFF));
+	for (m = 1; m <= PLAN_MONTHS; m++) {
+		const struct phase *p = plan_phase(sm.phases, sm.nphases, m);
+		int64_t lo = p ? summary_convert(&sm, p->budget_min_minor,
+		    p->currency, c->now) : 0;
+		int64_t hi = p ? summary_convert(&sm, p->budget_max_minor,
+		    p->currency, c->now) : 0;
+
+		fmt_local(d, sizeof d, plan_month_start(sm.plan_start, m),
+		    "%Y-%m-%d");
+		if (json) {
+			printf("%s\n    {\"month\": %d, \"from\": \"%s\", "
+			    "\"current\": %s, \"phase\": ", m > 1 ? "," : "",
+			    m, d, m == sm.plan_month ? "true" : "false");
+			json_str(stdout, p ? p->name : NULL);
+			printf(", \"platforms\": ");
+			json_str(stdout, p ? p->platforms : NULL);
+			printf(", \"where\": ");
+			json_str(stdout, p ? p->where : NULL);
+			printf(", \"budget_min_minor\": %lld, "
+			    "\"budget_max_minor\": %lld, \"spent_minor\": "
+			    "%lld, \"runs\": %d, \"gpu_hours\": %s}",
+			    (long long)lo, (long long)hi,
+			    (long long)acc.spent[m], acc.runs[m],
+			    fmt_centi(h, sizeof h, (acc.gpu_s[m] * 100 + 1800)
+			    / 3600));
+			continue;
+		}
+		snprintf(b1, sizeof b1, "%s%s%s", cli_money_whole(c, b2,
+		    sizeof b2, lo, sm.currency), c->dash, cli_money_whole(c,
+		    b3, sizeof b3, hi, sm.currency));
+		printf("%s%s %5d  %s  %-18s %-30s %s ",
+		    m == sm.plan_month ? cli_color(c, C_BOLD) : "",
+		    m == sm.plan_month ? ">" : " ", m, d, p ? p->name : "-",
+		    p ? p->where : "-", cli_pad(b3, sizeof b3, p ? b1 : "-",
+		    15, 0));
+		printf("%s %6s%s\n", cli_pad(b1, sizeof b1, m <= sm.plan_month
+		    ? cli_money_whole(c, b2, sizeof b2, acc.spent[m],
+		    sm.currency) : "-", 10, 1), m <= sm.plan_month ?
+		    fmt_hours(h, sizeof h, acc.gpu_s[m]) : "-",
+		    m == sm.plan_month ? cli_color(c, C_OFF) : "");
+	}
+	if (json)
+		printf("\n  ]\n}\n");
+	else if (sm.plan_month < 1)
+		printf("the plan starts %s\n", fmt_local(d, sizeof d,
+		    sm.plan_start, "%Y-%m-%d"));
+	else if (sm.plan_month > PLAN_MONTHS)
+		printf("the plan ended; `gpulog plan --start DATE` starts "
+		    "another\n");
+	summary_free(&sm);
+	return EXIT_OK;
+}
+
+enum { F_DATE = 1, F_JSON, F_CURRENCY };
+
+const struct opt fx_opts[] = {
+	{ F_DATE, 'd', "date", "D", "the day the rate holds from (default: "
+	    "today)" },
+	{ F_CURRENCY, 0, "currency", "CODE", "show amounts in INR or USD" },
+	{ F_JSON, 0, "json", NULL, "print JSON" },
+	{ 0, 0, NULL, NULL, NULL },
+};
+
+int
+cmd_fx(struct ctx *c, const struct args *a)
+{
+	struct fx_point *fx = NULL;
+	struct err e;
+	size_t n = 0, i;
+	int64_t micro, day, y, t;
+	int m, d;
+	char b[32], label[64], cur[4];
+
+	if (opt_has(a, F_CURRENCY)) {
+		if (a->npos > 0)
+			return cli_fail(EXIT_USAGE, "fx: give RATE or "
+			    "--currency, not both");
+		if (parse_currency(opt_get(a, F_CURRENCY), cur, &e) < 0)
+			return cli_fail(EXIT_USAGE, "fx: --currency: %s",
+			    e.msg);
+		snprintf(label, sizeof label, "fx --currency %s", cur);
+		if (store_begin(c->s, label, &e) < 0 ||
+		    store_set_setting(c->s, "currency", cur, &e) < 0 ||
+		    store_commit(c->s, &e) < 0) {
+			store_rollback(c->s);
+			return cli_err(EXIT_FAIL, &e);
+		}
+		printf("amounts are shown in %s\n", cur);
+		return EXIT_OK;
+	}
+	if (a->npos == 1) {
+		if (parse_fixed(a->pos[0], 6, "rate", &micro, &e) < 0 ||
+		    micro <= 0 || micro > 100000000000LL)
+			return cli_fail(EXIT_USAGE, "fx: invalid rate \"%s\": "
+			    "expected rupees per dollar, such as 84.10",
+			    a->pos[0]);
+		t = c->now;
+		if (opt_has(a, F_DATE) && parse_day(opt_get(a, F_DATE), c->now,
+		    &t, &e) < 0)
+			return cli_fail(EXIT_USAGE, "fx: --date: %s", e.msg);
+		day = local_day_number(t);
+		civil_from_days(day, &y, &m, &d);
+		snprintf(label, sizeof label, "fx %s from %04lld-%02d-%02d",
+		    a->pos[0], (long long)y, m, d);
+		if (store_begin(c->s, label, &e) < 0 ||
+		    store_set_fx(c->s, day, micro, "user", &e) < 0 ||
+		    store_commit(c->s, &e) < 0) {
+			store_rollback(c->s);
+			return cli_err(EXIT_FAIL, &e);
+		}
+		printf("USD 1 = INR %s from %04lld-%02d-%02d\n",
+		    fmt_fixed6(b, sizeof b, micro), (long long)y, m, d);
+		return EXIT_OK;
+	}
+	if (store_load_fx(c->s, &fx, &n, &e) < 0)
+		return cli_err(EXIT_FAIL, &e);
+	day = local_day_number(c->now);
+	if (opt_has(a, F_JSON)) {
+		printf("{\"current\": ");
+		if (n)
+			printf("%s", fmt_fixed6(b, sizeof b, fx_rate_on(fx, n,
+			    day)));
+		else
+			printf("null");
+		printf(", \"rates\": [");
+		for (i = 0; i < n; i++) {
+			civil_from_days(fx[i].day, &y, &m, &d);
+			printf("%s{\"date\": \"%04lld-%02d-%02d\", "
+			    "\"usd_inr\": %s}", i ? ", " : "", (long long)y, m,
+			    d, fmt_fixed6(b, sizeof b, fx[i].usd_inr_micro));
+		}
+		printf("]}\n");
+	} else if (n == 0) {
+		printf("no exchange rate; set one with `gpulog fx RATE`\n");
+	} else {
+		printf("USD 1 = INR %s today\n", fmt_fixed6(b, sizeof b,
+		    fx_rate_on(fx, n, day)));
+		for (i = n > 10 ? n - 10 : 0; i < n; i++) {
+			civil_from_days(fx[i].day, &y, &m, &d);
+			printf("  from %04lld-%02d-%02d  %s\n", (long long)y, m,
+			    d, fmt_fixed6(b, sizeof b, fx[i].usd_inr_micro));
+		}
+	}
+	free(fx);
+	return EXIT_OK;
+}

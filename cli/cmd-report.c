@@ -1,0 +1,328 @@
+/*
+ * cmd-report.c: `gpulog report`: runs, GPU-hours and spend per group
+ * (day, week, month, platform, gpu, project, tag) and a total.  A run
+ * counts in the group of its start (local time); spend is converted to the
+ * display currency at the rate of its date.  Expenses count in time and
+ * platform groups, and in a group of their own otherwise.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "core/budget.h"
+#include "core/clock.h"
+#include "core/fmt.h"
+#include "core/model.h"
+#include "core/text.h"
+#include "store/store.h"
+#include "store/summary.h"
+
+enum { R_BY = 1, R_SINCE, R_UNTIL, R_PLATFORM, R_JSON, R_CSV };
+
+const struct opt report_opts[] = {
+	{ R_BY, 'b', "by", "GROUP", "day, week, month (default), platform, "
+	    "gpu, project or tag" },
+	{ R_SINCE, 0, "since", "D", "from D on" },
+	{ R_UNTIL, 0, "until", "D", "before D (a day: through D)" },
+	{ R_PLATFORM, 'p', "platform", "P", "runs and spend on platform P" },
+	{ R_JSON, 0, "json", NULL, "print JSON" },
+	{ R_CSV, 0, "csv", NULL, "print CSV" },
+	{ 0, 0, NULL, NULL, NULL },
+};
+
+enum { BY_DAY, BY_WEEK, BY_MONTH, BY_PLATFORM, BY_GPU, BY_PROJECT, BY_TAG };
+static const char *const by_names[] = { "day", "week", "month", "platform",
+	"gpu", "project", "tag" };
+
+struct group {
+	char key[72];
+	int64_t runs, gpu_s, spent;
+};
+
+struct report {
+	struct summary *sm;
+	int by;
+	struct group *g;
+	size_t n, cap;
+	size_t last;          /* the group hit last: runs come in order */
+	struct group total;
+	const char *platform;
+};
+
+static struct group *
+group_get(struct report *rp, const char *key)
+{
+	size_t i;
+
+	if (rp->n > 0 && strcmp(rp->g[rp->last].key, key) == 0)
+		return &rp->g[rp->last];
+	for (i = 0; i < rp->n; i++)
+		if (strcmp(rp->g[i].key, key) == 0) {
+			rp->last = i;
+			return &rp->g[i];
+		}
+	if (rp->n == rp->cap)
+		rp->g = xrealloc(rp->g, (rp->cap = rp->cap ? rp->cap * 2 : 32) *
+		    sizeof *rp->g);
+	memset(&rp->g[rp->n], 0, sizeof rp->g[rp->n]);
+	snprintf(rp->g[rp->n].key, sizeof rp->g[rp->n].key, "%s", key);
+	rp->last = rp->n;
+	return &rp->g[rp->n++];
+}
+
+/* The time group of t: "2026-11-28", "2026-W48", "2026-11". */
+static void
+time_key(int by, int64_t t, char *key, size_t n)
+{
+	if (by == BY_DAY) {
+		fmt_local(key, n, t, "%Y-%m-%d");
+	} else if (by == BY_MONTH) {
+		fmt_local(key, n, t, "%Y-%m");
+	} else {
+		/* ISO 8601 week: the year of the week's Thursday. */
+		int64_t mon = local_week_start(t);
+		int64_t y, jan1, thu;
+		int m, d, week;
+
+		civil_from_days(local_day_number(mon) + 3, &y, &m, &d);
+		thu = days_from_civil(y, m, d);
+		jan1 = days_from_civil(y, 1, 1);
+		week = (int)((thu - jan1) / 7 + 1);
+		snprintf(key, n, "%04lld-W%02d", (long long)y, week);
+	}
+}
+
+static void
+add_to(struct group *g, int64_t runs, int64_t gpu_s, int64_t spent)
+{
+	g->runs += runs;
+	g->gpu_s += gpu_s;
+	g->spent += spent;
+}
+
+static int
+on_run(const struct run *r, void *arg)
+{
+	struct report *rp = arg;
+	int64_t now = rp->sm->now;
+	int64_t gpu_s = (run_end_at(r, now) - r->start) * r->gpus;
+	int64_t spent = summary_convert(rp->sm, run_cost_at(r, now),
+	    r->currency, r->start);
+	char key[72];
+	const char *p, *q;
+
+	switch (rp->by) {
+	case BY_DAY:
+	case BY_WEEK:
+	case BY_MONTH:
+		time_key(rp->by, r->start, key, sizeof key);
+		break;
+	case BY_PLATFORM:
+		snprintf(key, sizeof key, "%s", r->platform);
+		break;
+	case BY_GPU:
+		snprintf(key, sizeof key, "%s", r->gpu[0] ? r->gpu : "-");
+		break;
+	case BY_PROJECT:
+		snprintf(key, sizeof key, "%s", r->project ? r->project : "-");
+		break;
+	default:
+		/* A run counts once in each of its tags. */
+		if (r->tags == NULL) {
+			add_to(group_get(rp, "-"), 1, gpu_s, spent);
+		} else {
+			for (p = r->tags; *p; p = *q ? q + 1 : q) {
+				q = strchr(p, ',');
+				if (q == NULL)
+					q = p + strlen(p);
+				snprintf(key, sizeof key, "%.*s",
+				    (int)(q - p), p);
+				add_to(group_get(rp, key), 1, gpu_s, spent);
+			}
+		}
+		add_to(&rp->total, 1, gpu_s, spent);
+		return 0;
+	}
+	add_to(group_get(rp, key), 1, gpu_s, spent);
+	add_to(&rp->total, 1, gpu_s, spent);
+	return 0;
+}
+
+static int
+on_expense(const struct expense *x, void *arg)
+{
+	struct report *rp = arg;
+	int64_t spent;
+	char key[72];
+
+	if (rp->platform != NULL && strcmp(rp->platform, x->platform) != 0)
+		return 0;
+	spent = summary_convert(rp->sm, x->amount_minor, x->currency, x->at);
+	if (rp->by <= BY_MONTH)
+		time_key(rp->by, x->at, key, sizeof key);
+	else if (rp->by == BY_PLATFORM)
+		snprintf(key, sizeof key, "%s", x->platform[0] ? x->platform :
+		    "(other spend)");
+	else
+		snprintf(key, sizeof key, "(other spend)");
+	add_to(group_get(rp, key), 0, 0, spent);
+	add_to(&rp->total, 0, 0, spent);
+	return 0;
+}
+
+static int
+cmp_key(const void *a, const void *b)
+{
+	const struct group *x = a, *y = b;
+
+	return strcmp(x->key, y->key);
+}
+
+/* Platforms and the rest sort by GPU-hours, biggest first. */
+static int
+cmp_size(const void *a, const void *b)
+{
+	const struct group *x = a, *y = b;
+
+	if (x->gpu_s != y->gpu_s)
+		return x->gpu_s < y->gpu_s ? 1 : -1;
+	if (x->spent != y->spent)
+		return x->spent < y->spent ? 1 : -1;
+	return strcmp(x->key, y->key);
+}
+
+static void
+print_row(struct ctx *c, const struct report *rp, const struct group *g,
+    int mode, int first)
+{
+	char h[32], m[48];
+
+	switch (mode) {
+	case 1:
+		printf("%s\n    {\"%s\": ", first ? "" : ",",
+		    by_names[rp->by]);
+		json_str(stdout, g->key);
+		printf(", \"runs\": %lld, \"gpu_hours\": %s, "
+		    "\"gpu_seconds\": %lld, \"spent_minor\": %lld}",
+		    (long long)g->runs, fmt_centi(h, sizeof h, (g->gpu_s * 100 +
+		    1800) / 3600), (long long)g->gpu_s, (long long)g->spent);
+		break;
+	case 2:
+		csv_field(stdout, g->key);
+		printf(",%lld,%s,%s\n", (long long)g->runs, fmt_centi(h,
+		    sizeof h, (g->gpu_s * 100 + 1800) / 3600), fmt_centi(m,
+		    sizeof m, g->spent));
+		break;
+	default: {
+		char *safe = text_safe(g->key);
+
+		char pad[64];
+
+		printf("  %-20s %6lld %9s %s\n", safe, (long long)g->runs,
+		    fmt_hours(h, sizeof h, g->gpu_s), cli_pad(pad, sizeof pad,
+		    cli_money(c, m, sizeof m, g->spent, rp->sm->currency), 16,
+		    1));
+		free(safe);
+	}
+	}
+}
+
+int
+cmd_report(struct ctx *c, const struct args *a)
+{
+	struct summary sm;
+	struct report rp;
+	struct filter f;
+	struct err e;
+	const char *v;
+	char pkey[32], names[128] = "";
+	size_t i;
+	int mode, rc = EXIT_OK;
+
+	memset(&rp, 0, sizeof rp);
+	memset(&f, 0, sizeof f);
+	rp.by = BY_MONTH;
+	if ((v = opt_get(a, R_BY)) != NULL) {
+		size_t idx;
+
+		if (text_match(v, by_names, 7, &idx, names, sizeof names) !=
+		    MATCH_OK)
+			return cli_fail(EXIT_USAGE, "report: unknown group "
+			    "\"%s\": expected day, week, month, platform, gpu, "
+			    "project or tag", v);
+		rp.by = (int)idx;
+	}
+	if (cli_range(c, opt_get(a, R_SINCE), opt_get(a, R_UNTIL), &f.since,
+	    &f.until, &e) < 0)
+		return cli_fail(EXIT_USAGE, "report: %s", e.msg);
+	if (opt_has(a, R_JSON) && opt_has(a, R_CSV))
+		return cli_fail(EXIT_USAGE, "report: choose --json or --csv");
+	mode = opt_has(a, R_JSON) ? 1 : opt_has(a, R_CSV) ? 2 : 0;
+	if (summary_load_catalog(&sm, c->s, c->now, &e) < 0) {
+		summary_free(&sm);
+		return cli_err(EXIT_FAIL, &e);
+	}
+	rp.sm = &sm;
+	if ((v = opt_get(a, R_PLATFORM)) != NULL) {
+		if (cli_platform(&sm, v, pkey, &e) < 0) {
+			summary_free(&sm);
+			return cli_fail(EXIT_USAGE, "report: %s", e.msg);
+		}
+		f.platform = rp.platform = pkey;
+	}
+	snprintf(rp.total.key, sizeof rp.total.key, "total");
+	if (store_each_run(c->s, &f, on_run, &rp, &e) < 0 ||
+	    store_each_expense(c->s, f.since, f.until, on_expense, &rp, &e) <
+	    0) {
+		rc = cli_err(EXIT_FAIL, &e);
+		goto out;
+	}
+	qsort(rp.g, rp.n, sizeof *rp.g, rp.by <= BY_MONTH ? cmp_key :
+	    cmp_size);
+	if (mode == 1) {
+		char b[32];
+
+		printf("{\n  \"by\": \"%s\", \"currency\": \"%s\", "
+		    "\"since\": ", by_names[rp.by], sm.currency);
+		if (f.since)
+			printf("\"%s\"", fmt_iso_utc(b, sizeof b, f.since));
+		else
+			printf("null");
+		printf(", \"until\": ");
+		if (f.until)
+			printf("\"%s\"", fmt_iso_utc(b, sizeof b, f.until));
+		else
+			printf("null");
+		printf(",\n  \"groups\": [");
+		for (i = 0; i < rp.n; i++)
+			print_row(c, &rp, &rp.g[i], 1, i == 0);
+		printf("%s],\n  \"total\": {\"runs\": %lld, \"gpu_hours\": %s, "
+		    "\"gpu_seconds\": %lld, \"spent_minor\": %lld}\n}\n",
+		    rp.n ? "\n  " : "", (long long)rp.total.runs,
+		    fmt_centi(b, sizeof b, (rp.total.gpu_s * 100 + 1800) /
+		    3600), (long long)rp.total.gpu_s,
+		    (long long)rp.total.spent);
+	} else if (mode == 2) {
+		printf("%s,runs,gpu_hours,spent_%s\n", by_names[rp.by],
+		    sm.currency);
+		for (i = 0; i < rp.n; i++)
+			print_row(c, &rp, &rp.g[i], 2, 0);
+		print_row(c, &rp, &rp.total, 2, 0);
+	} else {
+		printf("%s  %-20s %6s %9s %16s%s\n", cli_color(c, C_BOLD),
+		    by_names[rp.by], "runs", "GPU-h", "spent",
+		    cli_color(c, C_OFF));
+		for (i = 0; i < rp.n; i++)
+			print_row(c, &rp, &rp.g[i], 0, 0);
+		printf("%s", cli_color(c, C_BOLD));
+		print_row(c, &rp, &rp.total, 0, 0);
+		printf("%s", cli_color(c, C_OFF));
+	}
+	if (sm.budget.fx_missing)
+		fprintf(stderr, "gpulog: warning: some amounts had no exchange "
+		    "rate and were counted unconverted\n");
+out:
+	free(rp.g);
+	summary_free(&sm);
+	return rc;
+}

@@ -1,0 +1,334 @@
+/*
+ * cmd-status.c: `gpulog status`: quotas, this month's budget, the plan and
+ * open runs, as text, one line (--short) or JSON.  Every figure comes from
+ * store/summary.c, as the dashboard's do.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "core/clock.h"
+#include "core/fmt.h"
+#include "core/model.h"
+#include "core/quota.h"
+#include "store/store.h"
+#include "store/summary.h"
+
+enum { ST_SHORT = 1, ST_JSON };
+
+const struct opt status_opts[] = {
+	{ ST_SHORT, 's', "short", NULL, "one line, for a status bar" },
+	{ ST_JSON, 0, "json", NULL, "print JSON" },
+	{ 0, 0, NULL, NULL, NULL },
+};
+
+static const char *const qstate[] = { "ok", "warn", "over" };
+static const char *const bstate[] = { "under", "within", "warn", "over" };
+
+#define CKPT_RULE_S 1800 /* the seed: checkpoint any run past 30 minutes */
+
+/* A quota amount in its unit: "12.5" hours or "12.34" units. */
+static char *
+amount(char *buf, size_t n, const struct quota *q, int64_t v)
+{
+	return q->unit == QU_CU ? fmt_centi(buf, n, v) : fmt_hours(buf, n, v);
+}
+
+/* The same as a JSON number with two decimals. */
+static char *
+amount_json(char *buf, size_t n, const struct quota *q, int64_t v)
+{
+	return fmt_centi(buf, n, q->unit == QU_CU ? v :
+	    (v * 100 + (v >= 0 ? 1800 : -1800)) / 3600);
+}
+
+/* Warnings for an open run: the checkpoint rule and the session cap. */
+static int
+run_warnings(const struct summary *sm, const struct run *r, const char **w,
+    char caps[2][96])
+{
+	const struct platform *p = summary_platform(sm, r->platform);
+	int64_t el = run_end_at(r, sm->now) - r->start;
+	int n = 0;
+	char d[32];
+
+	if (el > CKPT_RULE_S && !r->checkpointed)
+		w[n++] = "no checkpoint after 30 min";
+	if (p != NULL && p->session_cap_s > 0) {
+		if (el > p->session_cap_s) {
+			snprintf(caps[0], 96, "past %s's %s session cap",
+			    r->platform, fmt_duration(d, sizeof d,
+			    p->session_cap_s));
+			w[n++] = caps[0];
+		} else if (p->session_cap_s - el <= 1800) {
+			snprintf(caps[1], 96, "%s to %s's session cap",
+			    fmt_duration(d, sizeof d, p->session_cap_s - el),
+			    r->platform);
+			w[n++] = caps[1];
+		}
+	}
+	return n;
+}
+
+static void
+print_json(struct ctx *c, struct summary *sm)
+{
+	char b[64], b2[64];
+	size_t i;
+	int k;
+
+	printf("{\n  \"now\": \"%s\",\n  \"currency\": \"%s\",\n"
+	    "  \"quotas\": [", fmt_iso_utc(b, sizeof b, c->now), sm->currency);
+	for (i = 0; i < sm->nquotas; i++) {
+		const struct quota *q = &sm->quotas[i];
+		const struct quota_status *st = &sm->qs[i];
+
+		printf("%s\n    {\"platform\": \"%s\", \"unit\": \"%s\", "
+		    "\"window\": \"%s\"", i ? "," : "", q->platform,
+		    q->unit == QU_CU ? "compute_units" : "gpu_hours",
+		    q->window == QW_WEEK ? "week" : q->window == QW_MONTH ?
+		    "month" : "rolling");
+		printf(", \"used\": %s", amount_json(b, sizeof b, q,
+		    st->used));
+		printf(", \"limit\": %s", amount_json(b, sizeof b, q,
+		    st->limit));
+		printf(", \"remaining\": %s", amount_json(b, sizeof b, q,
+		    st->remaining));
+		printf(", \"used_raw\": %lld, \"limit_raw\": %lld, "
+		    "\"percent\": %d, \"state\": \"%s\"", (long long)st->used,
+		    (long long)st->limit, st->pct, qstate[st->state]);
+		printf(", \"window_start\": \"%s\"", fmt_iso_utc(b, sizeof b,
+		    st->ws));
+		if (q->window == QW_ROLLING)
+			printf(", \"resets\": null");
+		else
+			printf(", \"resets\": \"%s\", \"resets_in_s\": %lld",
+			    fmt_iso_utc(b, sizeof b, st->we),
+			    (long long)(st->we - c->now));
+		if (st->runs_out)
+			printf(", \"runs_out\": \"%s\"}", fmt_iso_utc(b,
+			    sizeof b, st->runs_out));
+		else
+			printf(", \"runs_out\": null}");
+	}
+	printf("%s],\n", sm->nquotas ? "\n  " : "");
+	printf("  \"budget\": {\"month\": \"%s\", \"currency\": \"%s\", "
+	    "\"spent_minor\": %lld, ", fmt_local(b, sizeof b, sm->budget.ms,
+	    "%Y-%m"), sm->currency, (long long)sm->budget.spent);
+	if (sm->budget.max >= 0)
+		printf("\"min_minor\": %lld, \"max_minor\": %lld, "
+		    "\"remaining_minor\": %lld, \"percent\": %d, ",
+		    (long long)sm->budget.min, (long long)sm->budget.max,
+		    (long long)sm->budget.remaining, sm->budget.pct);
+	else
+		printf("\"min_minor\": null, \"max_minor\": null, ");
+	printf("\"projected_minor\": %lld, \"state\": \"%s\", \"runs\": %d, "
+	    "\"gpu_hours\": %s, \"fx_missing\": %s},\n",
+	    (long long)sm->budget.projected, bstate[sm->budget.state],
+	    sm->month_runs, fmt_centi(b2, sizeof b2,
+	    (sm->month_gpu_s * 100 + 1800) / 3600),
+	    sm->budget.fx_missing ? "true" : "false");
+	printf("  \"plan\": {\"start\": \"%s\", \"month\": %d, \"months\": %d",
+	    fmt_local(b, sizeof b, sm->plan_start, "%Y-%m-%d"),
+	    sm->plan_month, PLAN_MONTHS);
+	if (sm->phase != NULL) {
+		const char *p, *q;
+
+		printf(", \"phase\": ");
+		json_str(stdout, sm->phase->name);
+		printf(", \"first_month\": %d, \"last_month\": %d, "
+		    "\"platforms\": [", sm->phase->first_month,
+		    sm->phase->last_month);
+		for (p = sm->phase->platforms; *p; p = *q ? q + 1 : q) {
+			q = strchr(p, ',');
+			if (q == NULL)
+				q = p + strlen(p);
+			snprintf(b, sizeof b, "%.*s", (int)(q - p), p);
+			if (p != sm->phase->platforms)
+				putchar(',');
+			json_str(stdout, b);
+		}
+		printf("], \"where\": ");
+		json_str(stdout, sm->phase->where);
+		printf(", \"reason\": ");
+		json_str(stdout, sm->phase->reason);
+	} else {
+		printf(", \"phase\": null");
+	}
+	printf("},\n  \"open_runs\": [");
+	for (i = 0; i < sm->nopen; i++) {
+		const char *w[3];
+		char caps[2][96];
+		int n = run_warnings(sm, &sm->open[i], w, caps);
+
+		printf("%s\n    {\"run\": ", i ? "," : "");
+		cli_json_run(stdout, &sm->open[i], c->now);
+		printf(", \"elapsed_s\": %lld, \"warnings\": [",
+		    (long long)(c->now - sm->open[i].start));
+		for (k = 0; k < n; k++) {
+			if (k)
+				putchar(',');
+			json_str(stdout, w[k]);
+		}
+		printf("]}");
+	}
+	printf("%s]\n}\n", sm->nopen ? "\n  " : "");
+}
+
+static void
+print_short(struct ctx *c, struct summary *sm)
+{
+	char b[48], m[48];
+	size_t i;
+
+	for (i = 0; i < sm->nquotas; i++) {
+		const struct quota *q = &sm->quotas[i];
+
+		printf("%s %s%s %s ", q->platform, amount(b, sizeof b, q,
+		    sm->qs[i].remaining), q->unit == QU_CU ? "cu" : "h",
+		    c->dot);
+	}
+	printf("%s", cli_money_whole(c, m, sizeof m, sm->budget.spent,
+	    sm->currency));
+	if (sm->budget.max >= 0)
+		printf("/%s", cli_money_whole(c, b, sizeof b, sm->budget.max,
+		    sm->currency));
+	if (sm->phase != NULL)
+		printf(" %s M%d %s", c->dot, sm->plan_month, sm->phase->name);
+	if (sm->nopen > 0)
+		printf(" %s %zu running", c->dot, sm->nopen);
+	putchar('\n');
+}
+
+static void
+print_text(struct ctx *c, struct summary *sm)
+{
+	char b[64], b2[64], b3[64], rel[32];
+	size_t i;
+
+	printf("%sQuotas%s\n", cli_color(c, C_BOLD), cli_color(c, C_OFF));
+	if (sm->nquotas == 0)
+		printf("  none set (`gpulog platforms set KEY --quota 30h/week`)"
+		    "\n");
+	for (i = 0; i < sm->nquotas; i++) {
+		const struct quota *q = &sm->quotas[i];
+		const struct quota_status *st = &sm->qs[i];
+		int col = st->state == QS_OVER ? C_RED : st->state == QS_WARN ?
+		    C_YELLOW : C_GREEN;
+		char w[16];
+
+		printf("  %-10s %6s of %s %-5s %-6s %7s left %3d%% %s%-4s%s",
+		    q->platform, amount(b, sizeof b, q, st->used),
+		    amount(b2, sizeof b2, q, st->limit),
+		    quota_unit_name(q->unit), quota_window_name(q, w,
+		    sizeof w), amount(b3, sizeof b3, q, st->remaining),
+		    st->pct, cli_color(c, col), qstate[st->state],
+		    cli_color(c, C_OFF));
+		if (q->window != QW_ROLLING)
+			printf("  resets %s (%s)", fmt_local(b, sizeof b,
+			    st->we, st->we - c->now < WEEK_S ? "%a %H:%M" :
+			    "%a %d %b %H:%M"), fmt_relative(rel, sizeof rel,
+			    st->we - c->now));
+		if (st->state == QS_OVER)
+			printf("  used up");
+		else if (st->runs_out)
+			printf("  runs out %s at this pace", fmt_local(b,
+			    sizeof b, st->runs_out, "%a %H:%M"));
+		else if (q->window != QW_ROLLING)
+			printf("  lasts to reset");
+		putchar('\n');
+	}
+
+	printf("\n%sBudget%s %s %s", cli_color(c, C_BOLD), cli_color(c, C_OFF),
+	    c->dot, fmt_local(b, sizeof b, sm->budget.ms, "%B %Y"));
+	if (sm->phase != NULL && sm->budget.max >= 0)
+		printf(" %s %s%s%s", c->dot, cli_money_whole(c, b, sizeof b,
+		    sm->budget.min, sm->currency), c->dash,
+		    cli_money_whole(c, b2, sizeof b2, sm->budget.max,
+		    sm->currency));
+	printf("\n  spent %s", cli_money(c, b, sizeof b, sm->budget.spent,
+	    sm->currency));
+	if (sm->budget.max >= 0) {
+		int col = sm->budget.state == BS_OVER ? C_RED :
+		    sm->budget.state == BS_WARN ? C_YELLOW : C_GREEN;
+
+		printf(" (%d%%) %s ", sm->budget.pct, c->dot);
+		if (sm->budget.remaining >= 0)
+			printf("%s left", cli_money(c, b, sizeof b,
+			    sm->budget.remaining, sm->currency));
+		else
+			printf("%s over", cli_money(c, b, sizeof b,
+			    -sm->budget.remaining, sm->currency));
+		printf(" %s at this pace %s by %s  %s%s%s", c->dot,
+		    cli_money(c, b2, sizeof b2, sm->budget.projected,
+		    sm->currency), fmt_local(b3, sizeof b3, sm->budget.me - 1,
+		    "%d %b"), cli_color(c, col), bstate[sm->budget.state],
+		    cli_color(c, C_OFF));
+	}
+	printf("\n  %d run%s, %s GPU-h this month\n", sm->month_runs,
+	    sm->month_runs == 1 ? "" : "s", fmt_hours(b, sizeof b,
+	    sm->month_gpu_s));
+	if (sm->budget.fx_missing)
+		printf("  (some amounts had no exchange rate: `gpulog fx "
+		    "RATE`)\n");
+
+	printf("\n%sPlan%s %s ", cli_color(c, C_BOLD), cli_color(c, C_OFF),
+	    c->dot);
+	if (sm->plan_month < 1)
+		printf("starts %s\n", fmt_local(b, sizeof b, sm->plan_start,
+		    "%Y-%m-%d"));
+	else if (sm->plan_month > PLAN_MONTHS)
+		printf("finished (month %d; 13 planned)\n", sm->plan_month);
+	else
+		printf("month %d of %d", sm->plan_month, PLAN_MONTHS);
+	if (sm->phase != NULL) {
+		printf(" %s %s (months %d%s%d)\n  where: %s\n  why:   %s\n",
+		    c->dot, sm->phase->name, sm->phase->first_month, c->dash,
+		    sm->phase->last_month, sm->phase->where,
+		    sm->phase->reason);
+	} else if (sm->plan_month >= 1 && sm->plan_month <= PLAN_MONTHS) {
+		putchar('\n');
+	}
+
+	if (sm->nopen == 0)
+		return;
+	printf("\n%sOpen runs%s\n", cli_color(c, C_BOLD), cli_color(c, C_OFF));
+	for (i = 0; i < sm->nopen; i++) {
+		const struct run *r = &sm->open[i];
+		const char *w[3];
+		char caps[2][96], label[96];
+		int k, n = run_warnings(sm, r, w, caps);
+
+		printf("  #%lld %s, since %s", (long long)r->id,
+		    cli_run_label(label, sizeof label, r, c->now),
+		    fmt_local(b, sizeof b, r->start, local_day_start(r->start)
+		    == local_day_start(c->now) ? "%H:%M" : "%a %H:%M"));
+		if (run_cost_at(r, c->now) > 0)
+			printf(", %s so far", cli_money(c, b, sizeof b,
+			    run_cost_at(r, c->now), r->currency));
+		for (k = 0; k < n; k++)
+			printf("  %s! %s%s", cli_color(c, C_YELLOW), w[k],
+			    cli_color(c, C_OFF));
+		putchar('\n');
+	}
+}
+
+int
+cmd_status(struct ctx *c, const struct args *a)
+{
+	struct summary sm;
+	struct err e;
+
+	if (summary_load(&sm, c->s, c->now, &e) < 0) {
+		summary_free(&sm);
+		return cli_err(EXIT_FAIL, &e);
+	}
+	if (opt_has(a, ST_JSON))
+		print_json(c, &sm);
+	else if (opt_has(a, ST_SHORT))
+		print_short(c, &sm);
+	else
+		print_text(c, &sm);
+	summary_free(&sm);
+	return EXIT_OK;
+}

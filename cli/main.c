@@ -1,0 +1,277 @@
+/*
+ * main.c: gpulog's entry point.  One table of commands, one lookup, one
+ * place that checks argument counts; the database is opened here and the
+ * command's status returned.  stdout is flushed and checked before exit, so
+ * a full disk never looks like success.
+ */
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "core/clock.h"
+#include "core/fmt.h"
+#include "core/parse.h"
+#include "store/store.h"
+
+#ifndef GPULOG_VERSION
+#define GPULOG_VERSION "0.1.0"
+#endif
+
+const struct opt no_opts[] = { { 0, 0, NULL, NULL, NULL } };
+
+const struct cmd cli_cmds[] = {
+	{ "add", cmd_add, add_opts, 1, 3, "PLATFORM WHEN [options]",
+	    "log a run that has ended",
+	    "WHEN is a duration ending now (2h30m, 90m, 1.5h), a clock range "
+	    "today\n(14:00-17:30; 23:00-01:30 ends after midnight), a day and "
+	    "a range\n(yesterday 14:00-15:30, 2026-11-28 10:00-12:30), or "
+	    "--start and --end.\nA unique prefix of a platform is enough." },
+	{ "start", cmd_start, start_opts, 1, 1, "PLATFORM [options]",
+	    "start a run that is going on now", NULL },
+	{ "stop", cmd_stop, stop_opts, 0, 1, "[ID] [--at TIME]",
+	    "end an open run (the only open one, when no ID is given)", NULL },
+	{ "cancel", cmd_cancel, no_opts, 0, 1, "[ID]",
+	    "forget an open run", NULL },
+	{ "log", cmd_log, log_opts, 0, 0, "[options]",
+	    "list runs, newest first", NULL },
+	{ "edit", cmd_edit, edit_opts, 1, 3, "ID [WHEN] [options]",
+	    "change a run (add's options; -1 is the newest run)", NULL },
+	{ "rm", cmd_rm, no_opts, 1, 1, "ID", "remove a run", NULL },
+	{ "undo", cmd_undo, no_opts, 0, 0, "",
+	    "undo the last change, again and again", NULL },
+	{ "spend", cmd_spend, spend_opts, 1, 2,
+	    "AMOUNT [PLATFORM] [--date D] [-n NOTE]",
+	    "record spend that is not a run (a subscription, credits)", NULL },
+	{ "status", cmd_status, status_opts, 0, 0, "[--short] [--json]",
+	    "quotas, this month's budget, the plan and open runs", NULL },
+	{ "report", cmd_report, report_opts, 0, 0, "[--by GROUP] [options]",
+	    "runs, GPU-hours and spend per group", NULL },
+	{ "plan", cmd_plan, plan_opts, 0, 0, "[--start DATE] [--json]",
+	    "the 13-month plan, or set when month 1 starts", NULL },
+	{ "platforms", cmd_platforms, platforms_opts, 0, 2,
+	    "[set KEY [options]] [--json]",
+	    "the catalog of platforms, quotas and rates; or change it", NULL },
+	{ "fx", cmd_fx, fx_opts, 0, 1, "[RATE [--date D]] [--currency CODE]",
+	    "show or set the USD to INR rate, or the currency shown", NULL },
+	{ "export", cmd_export, export_opts, 0, 0, "[-o FILE]",
+	    "write everything as JSON", NULL },
+	{ "import", cmd_import, import_opts, 1, 2, "SOURCE [FILE|-] "
+	    "[--dry-run]", "read runs from a file (SOURCE: json)", NULL },
+	{ NULL, NULL, NULL, 0, 0, NULL, NULL, NULL },
+};
+
+static void
+usage_all(FILE *f)
+{
+	const struct cmd *c;
+
+	fputs("usage: gpulog [--db PATH] [COMMAND] [ARGS...]\n"
+	    "       gpulog --help | --version\n\n"
+	    "Keeps GPU runs, spend and free-tier quotas; with no command, "
+	    "prints the status.\n\ncommands:\n", f);
+	for (c = cli_cmds; c->name != NULL; c++)
+		fprintf(f, "  %-10s %s\n", c->name, c->about);
+	fputs("\n`gpulog COMMAND --help` describes a command; gpulog(1) has "
+	    "the whole manual.\n", f);
+}
+
+static void
+usage_cmd(FILE *f, const struct cmd *c)
+{
+	fprintf(f, "usage: gpulog %s %s\n%c%s.\n", c->name, c->usage,
+	    c->about[0] - 'a' + 'A', c->about + 1);
+	if (c->more)
+		fprintf(f, "%s\n", c->more);
+	opt_print(f, c->opts);
+}
+
+int
+cli_fail(int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("gpulog: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return code;
+}
+
+int
+cli_err(int code, const struct err *e)
+{
+	return cli_fail(code, "%s", e->msg);
+}
+
+/* mkdir -p for the directories above path. */
+static int
+make_parents(const char *path, struct err *e)
+{
+	char *p = xstrdup(path), *s;
+
+	for (s = p + 1; *s != '\0'; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0700) != 0 && errno != EEXIST) {
+			err_set(e, "cannot create directory %s: %s", p,
+			    strerror(errno));
+			free(p);
+			return -1;
+		}
+		*s = '/';
+	}
+	free(p);
+	return 0;
+}
+
+/* The database path: --db, GPULOG_DB, or the XDG data directory. */
+static char *
+db_path(const char *flag, struct err *e)
+{
+	const char *v, *home;
+	char *p;
+	size_t n;
+
+	if (flag != NULL && *flag != '\0')
+		return xstrdup(flag);
+	if ((v = getenv("GPULOG_DB")) != NULL && *v != '\0')
+		return xstrdup(v);
+	if ((v = getenv("XDG_DATA_HOME")) != NULL && *v == '/') {
+		n = strlen(v) + 32;
+		p = xmalloc(n);
+		snprintf(p, n, "%s/gpulog/gpulog.db", v);
+		return p;
+	}
+	if ((home = getenv("HOME")) == NULL || *home == '\0') {
+		err_set(e, "no place for the database: set HOME, "
+		    "XDG_DATA_HOME or GPULOG_DB, or give --db PATH");
+		return NULL;
+	}
+	n = strlen(home) + 48;
+	p = xmalloc(n);
+	snprintf(p, n, "%s/.local/share/gpulog/gpulog.db", home);
+	return p;
+}
+
+static int
+run_cmd(const struct cmd *cmd, int argc, char **argv, const char *gdb)
+{
+	struct ctx c;
+	struct args a;
+	struct err e;
+	const char *now;
+	char *path;
+	int rc, utf8;
+
+	if (opt_parse(cmd->opts, argc, argv, &a, &e) < 0) {
+		cli_fail(EXIT_USAGE, "%s: %s", cmd->name, e.msg);
+		fprintf(stderr, "usage: gpulog %s %s\n", cmd->name, cmd->usage);
+		return EXIT_USAGE;
+	}
+	if (a.help) {
+		usage_cmd(stdout, cmd);
+		return EXIT_OK;
+	}
+	if (a.npos < cmd->min || (cmd->max >= 0 && a.npos > cmd->max)) {
+		cli_fail(EXIT_USAGE, "%s: %s", cmd->name, a.npos < cmd->min ?
+		    "missing arguments" : "too many arguments");
+		fprintf(stderr, "usage: gpulog %s %s\n", cmd->name, cmd->usage);
+		return EXIT_USAGE;
+	}
+	memset(&c, 0, sizeof c);
+	if ((now = getenv("GPULOG_NOW")) != NULL && *now != '\0') {
+		int64_t t;
+
+		if (parse_time(now, core_now(), &t, &e) < 0)
+			return cli_fail(EXIT_USAGE, "GPULOG_NOW: %s", e.msg);
+		core_pin_now(t);
+	}
+	c.now = core_now();
+	utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	c.fmt = utf8 ? 0 : FMT_ASCII;
+	c.dot = utf8 ? "\xc2\xb7" : "-";
+	c.dash = utf8 ? "\xe2\x80\x93" : "-";
+	c.color = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL;
+	if ((path = db_path(a.db ? a.db : gdb, &e)) == NULL)
+		return cli_err(EXIT_FAIL, &e);
+	if (make_parents(path, &e) < 0 ||
+	    store_open(&c.s, path, c.now, &e) < 0) {
+		free(path);
+		return cli_err(EXIT_FAIL, &e);
+	}
+	c.db = path;
+	rc = cmd->fn(&c, &a);
+	store_close(c.s);
+	free(path);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct cmd *cmd;
+	const char *gdb = NULL;
+	char *status_argv[1];
+	int i = 1, rc;
+
+	setlocale(LC_ALL, "");
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (strcmp(argv[i], "--help") == 0 ||
+		    strcmp(argv[i], "-h") == 0) {
+			usage_all(stdout);
+			return fflush(stdout) == 0 ? EXIT_OK : EXIT_FAIL;
+		} else if (strcmp(argv[i], "--version") == 0) {
+			printf("gpulog %s\n", GPULOG_VERSION);
+			return fflush(stdout) == 0 ? EXIT_OK : EXIT_FAIL;
+		} else if (strcmp(argv[i], "--db") == 0 && i + 1 < argc) {
+			gdb = argv[++i];
+		} else if (strncmp(argv[i], "--db=", 5) == 0) {
+			gdb = argv[i] + 5;
+		} else {
+			cli_fail(EXIT_USAGE, "unknown option %s", argv[i]);
+			usage_all(stderr);
+			return EXIT_USAGE;
+		}
+	}
+	if (i == argc) {
+		/* Until there is a dashboard, no command means status. */
+		for (cmd = cli_cmds; strcmp(cmd->name, "status") != 0; cmd++)
+			;
+		rc = run_cmd(cmd, 0, status_argv, gdb);
+	} else if (strcmp(argv[i], "help") == 0) {
+		for (cmd = cli_cmds; cmd->name != NULL; cmd++)
+			if (i + 1 < argc && strcmp(cmd->name, argv[i + 1]) == 0)
+				break;
+		if (cmd->name != NULL)
+			usage_cmd(stdout, cmd);
+		else
+			usage_all(stdout);
+		rc = EXIT_OK;
+	} else {
+		for (cmd = cli_cmds; cmd->name != NULL; cmd++)
+			if (strcmp(cmd->name, argv[i]) == 0)
+				break;
+		if (cmd->name == NULL) {
+			cli_fail(EXIT_USAGE, "unknown command \"%s\"; `gpulog "
+			    "--help` lists them", argv[i]);
+			return EXIT_USAGE;
+		}
+		rc = run_cmd(cmd, argc - i - 1, argv + i + 1, gdb);
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "gpulog: cannot write output: %s\n",
+		    strerror(errno));
+		return EXIT_FAIL;
+	}
+	return rc;
+}

@@ -1,0 +1,251 @@
+/* util.c: helpers the commands share: names, ids, money, escaping. */
+#include "cli/cli.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/budget.h"
+#include "core/fmt.h"
+#include "core/model.h"
+#include "core/parse.h"
+#include "core/text.h"
+#include "store/store.h"
+#include "store/summary.h"
+
+int
+cli_platform(const struct summary *sm, const char *in, char key[32],
+    struct err *e)
+{
+	const char **names = xcalloc(sm->nplatforms + 1, sizeof *names);
+	char hint[128];
+	size_t i, idx = 0;
+	int rc;
+
+	for (i = 0; i < sm->nplatforms; i++)
+		names[i] = sm->platforms[i].key;
+	rc = text_match(in, names, sm->nplatforms, &idx, hint, sizeof hint);
+	free(names);
+	if (rc == MATCH_OK) {
+		snprintf(key, 32, "%s", sm->platforms[idx].key);
+		return 0;
+	}
+	{
+		char *safe = text_safe(in);
+
+		if (rc == MATCH_AMBIGUOUS)
+			err_set(e, "ambiguous platform \"%s\": it could be %s",
+			    safe, hint);
+		else if (hint[0] != '\0')
+			err_set(e, "unknown platform \"%s\": did you mean %s? "
+			    "(`gpulog platforms` lists them)", safe, hint);
+		else
+			err_set(e, "unknown platform \"%s\" (`gpulog "
+			    "platforms` lists them)", safe);
+		free(safe);
+	}
+	return -1;
+}
+
+int
+cli_run_id(struct ctx *c, const char *in, int open_only, int64_t *id,
+    struct err *e)
+{
+	int64_t n;
+	int rc;
+
+	if (in[0] == '-') {
+		if (parse_int(in + 1, "run", 1, 1000000, &n, NULL) < 0)
+			return err_set(e, "invalid run \"%s\": expected an id "
+			    "such as 42, or -1 for the newest run", in);
+		rc = store_nth_run(c->s, (int)n, open_only, id, e);
+		if (rc < 0)
+			return -1;
+		if (rc == 0)
+			return err_set(e, "no %srun %s: there are fewer than "
+			    "%lld", open_only ? "open " : "", in, (long long)n);
+		return 0;
+	}
+	if (in[0] == '#')
+		in++;
+	if (parse_int(in, "run", 1, INT64_MAX, id, NULL) < 0)
+		return err_set(e, "invalid run \"%s\": expected an id such as "
+		    "42, or -1 for the newest run", in);
+	return 0;
+}
+
+char *
+cli_money(const struct ctx *c, char *buf, size_t n, int64_t minor,
+    const char *cur)
+{
+	return fmt_money(buf, n, minor, cur, c->fmt);
+}
+
+char *
+cli_money_whole(const struct ctx *c, char *buf, size_t n, int64_t minor,
+    const char *cur)
+{
+	return fmt_money(buf, n, minor, cur, c->fmt | FMT_WHOLE);
+}
+
+char *
+cli_pad(char *buf, size_t n, const char *s, int width, int right)
+{
+	int w = (int)text_width(s), k = 0;
+
+	if (w >= width || (size_t)(width - w) + strlen(s) + 1 > n) {
+		snprintf(buf, n, "%s", s);
+		return buf;
+	}
+	if (right)
+		while (k < width - w)
+			buf[k++] = ' ';
+	k += snprintf(buf + k, n - (size_t)k, "%s", s);
+	if (!right)
+		while (w++ < width)
+			buf[k++] = ' ';
+	buf[k] = '\0';
+	return buf;
+}
+
+const char *
+cli_color(const struct ctx *c, int which)
+{
+	static const char *const codes[] = { "\033[0m", "\033[1m", "\033[2m",
+		"\033[32m", "\033[33m", "\033[31m", "\033[36m" };
+
+	return c->color ? codes[which] : "";
+}
+
+void
+cli_put_safe(FILE *f, const char *s)
+{
+	char *safe = text_safe(s);
+
+	fputs(safe, f);
+	free(safe);
+}
+
+void
+json_str(FILE *f, const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	if (s == NULL) {
+		fputs("null", f);
+		return;
+	}
+	putc('"', f);
+	for (; *p != '\0'; p++) {
+		switch (*p) {
+		case '"': fputs("\\\"", f); break;
+		case '\\': fputs("\\\\", f); break;
+		case '\n': fputs("\\n", f); break;
+		case '\r': fputs("\\r", f); break;
+		case '\t': fputs("\\t", f); break;
+		default:
+			if (*p < 0x20 || *p == 0x7f) {
+				fprintf(f, "\\u%04x", *p);
+			} else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
+				/* C1 controls act as escapes on some
+				 * terminals: keep them out of the bytes. */
+				fprintf(f, "\\u%04x", p[1]);
+				p++;
+			} else {
+				putc(*p, f);
+			}
+		}
+	}
+	putc('"', f);
+}
+
+void
+csv_field(FILE *f, const char *raw)
+{
+	const char *p;
+	char *s;
+
+	if (raw == NULL)
+		return;
+	s = text_safe(raw);
+	if (strpbrk(s, ",\"") == NULL) {
+		fputs(s, f);
+	} else {
+		putc('"', f);
+		for (p = s; *p != '\0'; p++) {
+			if (*p == '"')
+				putc('"', f);
+			putc(*p, f);
+		}
+		putc('"', f);
+	}
+	free(s);
+}
+
+char *
+cli_run_label(char *buf, size_t n, const struct run *r, int64_t now)
+{
+	char d[32];
+
+	fmt_duration(d, sizeof d, run_end_at(r, now) - r->start);
+	if (r->gpu[0] != '\0' && r->gpus > 1)
+		snprintf(buf, n, "%s %dx %s %s", r->platform, r->gpus, r->gpu,
+		    d);
+	else if (r->gpu[0] != '\0')
+		snprintf(buf, n, "%s %s %s", r->platform, r->gpu, d);
+	else if (r->gpus > 1)
+		snprintf(buf, n, "%s %dx GPU %s", r->platform, r->gpus, d);
+	else
+		snprintf(buf, n, "%s %s", r->platform, d);
+	return buf;
+}
+
+void
+cli_print_run(struct ctx *c, const struct run *r)
+{
+	char when[32], end[16], dur[32], gpu[48], cost[48], pad[64];
+	int64_t stop = run_end_at(r, c->now);
+
+	fmt_local(when, sizeof when, r->start, "%a %Y-%m-%d %H:%M");
+	if (r->end == RUN_OPEN) {
+		snprintf(end, sizeof end, "now");
+	} else {
+		/* "01:30+1" when it ended on a later local day. */
+		int64_t days = local_day_number(stop - 1) -
+		    local_day_number(r->start);
+
+		fmt_local(end, sizeof end, stop, "%H:%M");
+		if (days > 0)
+			snprintf(end + 5, sizeof end - 5, "+%lld",
+			    (long long)(days > 99 ? 99 : days));
+	}
+	fmt_duration(dur, sizeof dur, stop - r->start);
+	if (r->gpus > 1)
+		snprintf(gpu, sizeof gpu, "%dx %s", r->gpus,
+		    r->gpu[0] ? r->gpu : "GPU");
+	else
+		snprintf(gpu, sizeof gpu, "%s", r->gpu[0] ? r->gpu : "-");
+	if (run_cost_at(r, c->now) > 0)
+		cli_money(c, cost, sizeof cost, run_cost_at(r, c->now),
+		    r->currency);
+	else
+		snprintf(cost, sizeof cost, "-");
+	printf("%s#%-5lld%s %s%s%-8s %-7s %-10s %-10s %s%s", cli_color(c,
+	    C_BOLD), (long long)r->id, cli_color(c, C_OFF), when, c->dash,
+	    end, dur, r->platform, gpu, cli_pad(pad, sizeof pad, cost, 9, 1),
+	    r->end == RUN_OPEN ? "  (running)" : "");
+	if (r->checkpointed)
+		fputs("  [ckpt]", stdout);
+	if (r->project != NULL) {
+		fputs("  @", stdout);
+		cli_put_safe(stdout, r->project);
+	}
+	if (r->tags != NULL) {
+		fputs("  +", stdout);
+		cli_put_safe(stdout, r->tags);
+	}
+	if (r->note != NULL) {
+		fputs("  ", stdout);
+		cli_put_safe(stdout, r->note);
+	}
+	putchar('\n');
+}

@@ -1,0 +1,78 @@
+/*
+ * budget.h: exchange rates, the plan's months and phases, and the month's
+ * spend against the phase's budget.  The budget month follows local time.
+ */
+#ifndef GPULOG_BUDGET_H
+#define GPULOG_BUDGET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct phase;
+
+#define PLAN_MONTHS 13
+
+/* One dated USD->INR rate. */
+struct fx_point {
+	int64_t day;            /* days since 1970-01-01 of its date */
+	int64_t usd_inr_micro;  /* INR per USD, millionths */
+};
+
+/*
+ * The rate in force on day: the latest dated on or before it, else the
+ * earliest known.  fx is sorted by day.  Returns 0 when fx is empty.
+ */
+int64_t fx_rate_on(const struct fx_point *fx, size_t n, int64_t day);
+
+/*
+ * Converts minor units of from into to at the rate in force on the local
+ * date of t.  Same currency returns minor unchanged.  Without a rate the
+ * amount is returned unconverted and *missing (if not NULL) is set to 1.
+ */
+int64_t fx_convert(int64_t minor, const char *from, const char *to, int64_t t,
+    const struct fx_point *fx, size_t n, int *missing);
+
+/* Days since the epoch of the local date of t. */
+int64_t local_day_number(int64_t t);
+
+/*
+ * The plan month holding now, counting month 1 from start (a local
+ * midnight): 0 before the start, PLAN_MONTHS + 1 or more after the end.
+ * Month m runs from plan_month_start(start, m) to the next month's start.
+ */
+int plan_month(int64_t start, int64_t now);
+
+/* The local midnight starting plan month m (1-based): the start's day of
+ * the month, or the last day of a month too short for it. */
+int64_t plan_month_start(int64_t start, int m);
+
+/* The phase holding month m, or NULL. */
+const struct phase *plan_phase(const struct phase *ph, size_t n, int m);
+
+enum budget_state {
+	BS_UNDER,  /* below the range's low end */
+	BS_WITHIN, /* within the range */
+	BS_WARN,   /* 80% or more of the high end */
+	BS_OVER    /* past the high end */
+};
+
+struct budget_status {
+	int64_t ms, me;        /* the local month [ms, me) */
+	char currency[4];      /* everything below is in it */
+	int64_t spent;         /* runs and expenses this month */
+	int64_t min, max;      /* the phase's range; max < 0 when none */
+	int64_t remaining;     /* max - spent */
+	int pct;               /* spent * 100 / max */
+	int64_t projected;     /* spent at this month's pace by me */
+	int state;             /* enum budget_state */
+	int fx_missing;        /* 1 when an amount lacked a rate */
+};
+
+/* Starts b for the local month holding now. */
+void budget_init(struct budget_status *b, const char *currency,
+    int64_t now);
+
+/* Fills remaining, pct, projected and state once spent is summed. */
+void budget_finish(struct budget_status *b, int64_t now);
+
+#endif

@@ -1,0 +1,123 @@
+/*
+ * catalog.c: the seed's facts (../shared/reference/catalog.md), as shipped.
+ * Platform cost and VRAM are kept in the matrix's own words, since many are
+ * ranges ("~5-20+"); everything the arithmetic uses is a number.
+ */
+#include "core/catalog.h"
+
+#include <string.h>
+
+#define H(x) ((int64_t)(x) * 3600)
+#define USD(x) ((int64_t)((x) * 1000000 + 0.5)) /* millionths a GPU-hour */
+#define CATALOG_TIME 1782864000 /* 2026-07-01, the seed's price date */
+
+const struct platform catalog_platforms[] = {
+	{ "local", "Local (Mac M2/M3)", BILL_FREE, "Apple MPS",
+	    "16-96 unified", "0", "0", 0, "none", "yes",
+	    "months 1-6, prototyping", "MPS" },
+	{ "colab-free", "Google Colab Free", BILL_FREE, "T4", "16", "0", "0",
+	    H(12), "~12 h, unreliable", "no", "quick experiments", "T4" },
+	{ "colab-pro", "Google Colab Pro", BILL_SUBSCRIPTION, "T4/V100/A100",
+	    "16-40", "11.99", "~999", H(24), "up to 24 h", "Google Drive",
+	    "months 5-10, regular training", "T4" },
+	{ "kaggle", "Kaggle Notebooks", BILL_FREE, "T4 or P100", "16", "0",
+	    "0", H(9), "9 h a session", "20 GB", "best free option", "T4" },
+	{ "lightning", "Lightning AI Free", BILL_FREE, "T4", "16", "0", "0",
+	    0, "none", "persistent workspace", "small fine-tuning runs",
+	    "T4" },
+	{ "vast", "Vast.ai", BILL_HOURLY, "RTX 3090+", "24+", "~5-20+",
+	    "~420-1700", 0, "none (on-demand)", "extra cost",
+	    "cost-sensitive GPU training", "RTX 3090" },
+	{ "runpod", "RunPod", BILL_HOURLY, "RTX 4090/A100", "24-80",
+	    "variable", "variable", 0, "none", "yes", "reliable cloud GPU",
+	    "RTX 4090" },
+	{ "lambda", "Lambda Labs", BILL_HOURLY, "A100 80GB", "80", "1.10/h",
+	    "~92/h", 0, "none", "yes", "production fine-tuning",
+	    "A100 80GB" },
+	{ "cloud", "AWS/GCP/Azure", BILL_HOURLY, "A100/V100", "40-80",
+	    "20-33/h", "~1700-2800/h", 0, "none", "yes",
+	    "enterprise (avoid unless required)", "V100" },
+};
+const size_t catalog_nplatforms =
+    sizeof catalog_platforms / sizeof catalog_platforms[0];
+
+const struct quota catalog_quotas[] = {
+	/* Saturday 00:00 UTC is 05:30 in India. */
+	{ "kaggle", QU_GPU_S, H(30), QW_WEEK, 6, 0, 0, 0 },
+	{ "lightning", QU_GPU_S, H(80), QW_MONTH, 0, 1, 0, 0 },
+	{ "colab-pro", QU_CU, 100 * 100, QW_MONTH, 0, 1, 0, 0 },
+};
+const size_t catalog_nquotas = sizeof catalog_quotas / sizeof catalog_quotas[0];
+
+const struct rate catalog_rates[] = {
+	{ "vast", "RTX 3090", "USD", USD(0.135), USD(0.07), USD(0.20), 0,
+	    CATALOG_TIME, "catalog" },
+	{ "vast", "RTX 4090", "USD", USD(0.325), USD(0.25), USD(0.40), 0,
+	    CATALOG_TIME, "catalog" },
+	{ "vast", "A100 40GB", "USD", USD(0.80), USD(0.60), USD(1.00), 0,
+	    CATALOG_TIME, "catalog" },
+	{ "vast", "A100 80GB", "USD", USD(1.15), USD(0.80), USD(1.50), 0,
+	    CATALOG_TIME, "catalog" },
+	{ "vast", "H100 80GB", "USD", USD(2.65), USD(1.80), USD(3.50), 0,
+	    CATALOG_TIME, "catalog" },
+	{ "vast", "V100", "USD", USD(0.225), USD(0.15), USD(0.30), 0,
+	    CATALOG_TIME, "catalog" },
+	{ "runpod", "RTX 3090", "USD", USD(0.17), 0, 0, 0, CATALOG_TIME,
+	    "catalog" },
+	{ "runpod", "A100 80GB", "USD", USD(1.64), 0, 0, 0, CATALOG_TIME,
+	    "catalog" },
+	{ "runpod", "H100 80GB", "USD", USD(2.49), 0, 0, 0, CATALOG_TIME,
+	    "catalog" },
+	{ "lambda", "A100 80GB", "USD", USD(1.10), USD(1.10), USD(1.29), 0,
+	    CATALOG_TIME, "catalog" },
+	{ "cloud", "V100", "USD", USD(3.06), 0, 0, 0, CATALOG_TIME,
+	    "catalog" },
+	/* Colab Pro is paid by the month; its GPUs burn compute units. */
+	{ "colab-pro", "T4", "USD", 0, 0, 0, 190, CATALOG_TIME, "catalog" },
+	{ "colab-pro", "V100", "USD", 0, 0, 0, 500, CATALOG_TIME, "catalog" },
+	{ "colab-pro", "L4", "USD", 0, 0, 0, 400, CATALOG_TIME, "catalog" },
+	{ "colab-pro", "A100", "USD", 0, 0, 0, 1200, CATALOG_TIME,
+	    "catalog" },
+};
+const size_t catalog_nrates = sizeof catalog_rates / sizeof catalog_rates[0];
+
+const struct phase catalog_phases[] = {
+	{ 1, 3, "Foundations", "local,kaggle", "Mac MPS + Kaggle",
+	    "CPU/MPS sufficient. Kaggle for any GPU exercise.", 0, 89900,
+	    "INR" },
+	{ 4, 6, "Deep Learning", "kaggle,colab-pro",
+	    "Kaggle (primary) + Colab Pro",
+	    "Kaggle 30 h/week handles most CNN/Transformer experiments. "
+	    "Upgrade to Colab Pro if blocked.", 0, 89900, "INR" },
+	{ 7, 9, "Systems & NLP", "colab-pro,lightning",
+	    "Colab Pro + Lightning AI",
+	    "Longer training runs. Persistent workspace matters.", 89900,
+	    200000, "INR" },
+	{ 10, 11, "Fine-tuning LLMs", "vast,runpod", "Vast.ai + RunPod",
+	    "Need A100 80GB for LoRA/QLoRA fine-tuning of 7B+ models. "
+	    "Budget ~$20-50/month.", 200000, 600000, "INR" },
+	{ 12, 13, "Capstone Projects", "runpod,lambda", "RunPod + Lambda",
+	    "Reliability matters for multi-day runs.", 200000, 600000,
+	    "INR" },
+};
+const size_t catalog_nphases = sizeof catalog_phases / sizeof catalog_phases[0];
+
+static const char *const billing_names[] = { "free", "subscription",
+	"hourly", "units" };
+
+const char *
+billing_name(int b)
+{
+	return b >= 0 && b <= BILL_UNITS ? billing_names[b] : "?";
+}
+
+int
+billing_parse(const char *s)
+{
+	int i;
+
+	for (i = 0; i <= BILL_UNITS; i++)
+		if (strcmp(s, billing_names[i]) == 0)
+			return i;
+	return -1;
+}

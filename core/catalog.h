@@ -1,0 +1,30 @@
+/*
+ * catalog.h: the built-in catalog loaded into a new database: the seed's
+ * platforms, free-tier quotas, hourly prices and the plan's phases.  The
+ * tables are static and read-only; the user changes the stored copies.
+ */
+#ifndef GPULOG_CATALOG_H
+#define GPULOG_CATALOG_H
+
+#include <stddef.h>
+
+#include "core/model.h"
+
+extern const struct platform catalog_platforms[];
+extern const size_t catalog_nplatforms;
+extern const struct quota catalog_quotas[];
+extern const size_t catalog_nquotas;
+extern const struct rate catalog_rates[];
+extern const size_t catalog_nrates;
+extern const struct phase catalog_phases[];
+extern const size_t catalog_nphases;
+
+/* The default USD->INR rate, its date, and where it comes from. */
+#define CATALOG_FX_MICRO 83500000LL
+#define CATALOG_FX_DATE "2026-07-01"
+
+/* "free", "subscription", "hourly", "units"; and back (-1 if unknown). */
+const char *billing_name(int billing);
+int billing_parse(const char *s);
+
+#endif

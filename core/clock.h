@@ -1,0 +1,67 @@
+/*
+ * clock.h: "now", civil calendar arithmetic in UTC, and local-time helpers.
+ * Time is int64 seconds since the epoch, UTC.  core_now() is the one door to
+ * the clock; the CLI pins it from GPULOG_NOW so that output is reproducible.
+ * Local time follows TZ through the C library; nothing here does I/O.
+ */
+#ifndef GPULOG_CLOCK_H
+#define GPULOG_CLOCK_H
+
+#include <stdint.h>
+
+#define DAY_S  86400
+#define WEEK_S (7 * DAY_S)
+
+/* Returns the pinned time if one is set, else the system clock. */
+int64_t core_now(void);
+
+/* Pins "now" to t; core_unpin_now() returns to the system clock. */
+void core_pin_now(int64_t t);
+void core_unpin_now(void);
+
+/* Days since 1970-01-01 of the proleptic Gregorian date y-m-d (m 1..12). */
+int64_t days_from_civil(int64_t y, int m, int d);
+
+/* Inverse of days_from_civil(). */
+void civil_from_days(int64_t days, int64_t *y, int *m, int *d);
+
+/* 0 = Sunday .. 6 = Saturday, of a day count from days_from_civil(). */
+int weekday_from_days(int64_t days);
+
+/* Days in month m (1..12) of year y. */
+int days_in_month(int64_t y, int m);
+
+/* Floor division and modulo for negative times. */
+int64_t floor_div(int64_t a, int64_t b);
+
+/* Local broken-down time of t (fields as struct tm, year as a full year). */
+struct lt {
+	int year, mon, mday; /* mon 1..12 */
+	int hour, min, sec;
+	int wday; /* 0 = Sunday */
+	long gmtoff; /* seconds east of UTC at t */
+};
+void local_parts(int64_t t, struct lt *out);
+
+/*
+ * Seconds since the epoch of the local wall time y-mon-mday h:m:s.  A time
+ * skipped by a daylight-saving jump resolves the way mktime() does.  Fields
+ * may be out of range (mday 0, mon 13) and are normalised.
+ */
+int64_t local_make(int year, int mon, int mday, int hour, int min, int sec);
+
+/* The local wall time secs after the local midnight day (a time from
+ * local_day_start()), counted on the clock, not in elapsed seconds. */
+int64_t local_at(int64_t day, int secs);
+
+/* Start of the local day holding t, and of the local month holding t. */
+int64_t local_day_start(int64_t t);
+int64_t local_month_start(int64_t t);
+
+/* Start of the local month n months after the one holding t (n may be < 0). */
+int64_t local_month_add(int64_t t, int n);
+
+/* Start of the local ISO week (Monday 00:00) holding t. */
+int64_t local_week_start(int64_t t);
+
+#endif

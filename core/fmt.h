@@ -1,0 +1,50 @@
+/*
+ * fmt.h: the model's units as people read them.  Every function writes a
+ * NUL-terminated string into buf (truncating to n) and returns buf, so calls
+ * nest inside printf arguments.  Shared by the CLI and the dashboard.
+ */
+#ifndef GPULOG_FMT_H
+#define GPULOG_FMT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+	FMT_ASCII = 1, /* "Rs" for the rupee sign, for non-UTF-8 terminals */
+	FMT_WHOLE = 2  /* drop ".00" from whole amounts */
+};
+
+/* "2h30m", "9h", "45m", "30s". */
+char *fmt_duration(char *buf, size_t n, int64_t secs);
+
+/* Hours with one decimal: "12.5". */
+char *fmt_hours(char *buf, size_t n, int64_t secs);
+
+/* A countdown: "2d 5h", "5h 10m", "12m", "0m". Negative is "-" prefixed. */
+char *fmt_relative(char *buf, size_t n, int64_t secs);
+
+/* "₹1,23,456.50" (Indian grouping), "$3,200.00".  Other codes print
+ * "12.00 EUR".  flags: FMT_ASCII, FMT_WHOLE. */
+char *fmt_money(char *buf, size_t n, int64_t minor, const char *cur,
+    int flags);
+
+/* A rate in millionths per GPU-hour: "$0.32/h", "₹92/h". */
+char *fmt_rate(char *buf, size_t n, int64_t micro, const char *cur,
+    int flags);
+
+/* A fixed-point value in hundredths: "12.34" (compute units). */
+char *fmt_centi(char *buf, size_t n, int64_t centi);
+
+/* A value in millionths with trailing zeros dropped: "83.5", "84.1234". */
+char *fmt_fixed6(char *buf, size_t n, int64_t micro);
+
+/* Local time of t through strftime(3) format f. */
+char *fmt_local(char *buf, size_t n, int64_t t, const char *f);
+
+/* UTC ISO 8601 "2026-11-28T10:00:00Z". */
+char *fmt_iso_utc(char *buf, size_t n, int64_t t);
+
+/* Local ISO 8601 with offset "2026-11-28T15:30:00+05:30". */
+char *fmt_iso_local(char *buf, size_t n, int64_t t);
+
+#endif

@@ -1,0 +1,88 @@
+/* model.c: life cycle of the model's structs. */
+#include "core/model.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/err.h"
+
+void
+run_init(struct run *r)
+{
+	memset(r, 0, sizeof *r);
+	r->gpus = 1;
+	r->cu_centi = -1;
+	strcpy(r->source, "cli");
+}
+
+void
+run_clear(struct run *r)
+{
+	free(r->note);
+	free(r->project);
+	free(r->tags);
+	free(r->source_id);
+	run_init(r);
+}
+
+static char *
+dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+void
+run_copy(struct run *dst, const struct run *src)
+{
+	*dst = *src;
+	dst->note = dup_or_null(src->note);
+	dst->project = dup_or_null(src->project);
+	dst->tags = dup_or_null(src->tags);
+	dst->source_id = dup_or_null(src->source_id);
+}
+
+int64_t
+run_end_at(const struct run *r, int64_t now)
+{
+	if (r->end != RUN_OPEN)
+		return r->end;
+	return now > r->start ? now : r->start;
+}
+
+int64_t
+rate_cost(int64_t rate_micro, int64_t gpu_s)
+{
+	/*
+	 * micro/h * s / 3600 = micro; / 10^4 = minor units.  A rate of
+	 * 1,000 a GPU-hour over 100 GPU-years stays below 2^63.
+	 */
+	const int64_t d = (int64_t)3600 * 10000;
+
+	if (rate_micro <= 0 || gpu_s <= 0)
+		return 0;
+	return (rate_micro * gpu_s + d / 2) / d;
+}
+
+int64_t
+run_cost_at(const struct run *r, int64_t now)
+{
+	if (r->end == RUN_OPEN && r->rate_micro > 0)
+		return rate_cost(r->rate_micro,
+		    (run_end_at(r, now) - r->start) * r->gpus);
+	return r->cost_minor;
+}
+
+void
+expense_init(struct expense *x)
+{
+	memset(x, 0, sizeof *x);
+	strcpy(x->source, "cli");
+}
+
+void
+expense_clear(struct expense *x)
+{
+	free(x->note);
+	free(x->source_id);
+	expense_init(x);
+}

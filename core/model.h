@@ -1,0 +1,136 @@
+/*
+ * model.h: the things gpulog keeps.  Units are fixed: times are seconds since
+ * the epoch (UTC), durations seconds, money an integer count of minor units
+ * (cents, paise) beside its ISO 4217 code, rates millionths of the major unit
+ * per GPU-hour, compute units hundredths of a unit.
+ */
+#ifndef GPULOG_MODEL_H
+#define GPULOG_MODEL_H
+
+#include <stdint.h>
+
+#define RUN_OPEN 0 /* run.end while the run is still going */
+
+struct run {
+	int64_t id;          /* 0 until stored */
+	char platform[32];   /* "kaggle", "vast", ... */
+	char gpu[32];        /* "P100", "RTX 4090"; "" when unknown */
+	int gpus;            /* GPU count, >= 1 */
+	int64_t start;       /* seconds since epoch, UTC */
+	int64_t end;         /* RUN_OPEN while it runs */
+	int64_t cost_minor;  /* cents or paise ... */
+	char currency[4];    /* ... in this currency; "" when free */
+	int64_t rate_micro;  /* price per GPU-hour in millionths; 0 = none */
+	int64_t cu_centi;    /* compute units used, hundredths; -1 unknown */
+	int checkpointed;    /* 1 when the run saved checkpoints */
+	char *note;          /* owned, may be NULL */
+	char *project;       /* owned, may be NULL */
+	char *tags;          /* owned, comma-separated, may be NULL */
+	char source[16];     /* "cli", "run", "json", "kaggle", ... */
+	char *source_id;     /* owned, the source's own id; NULL when typed */
+	int64_t created;     /* when it was recorded */
+	int64_t modified;    /* when it last changed */
+	char uid[33];        /* identity across machines; set by the store */
+};
+
+/* run_init() zeroes r for use; run_clear() frees its strings and zeroes it. */
+void run_init(struct run *r);
+void run_clear(struct run *r);
+
+/* Deep copy of src into dst (dst is overwritten, not cleared first). */
+void run_copy(struct run *dst, const struct run *src);
+
+/* End of the run for accounting: its end, or now while it is open. */
+int64_t run_end_at(const struct run *r, int64_t now);
+
+/* Cost in minor units: the stored cost, or for an open priced run the cost
+ * accrued up to now. */
+int64_t run_cost_at(const struct run *r, int64_t now);
+
+/* Cost of gpu_s GPU-seconds at rate_micro (millionths per GPU-hour), in
+ * minor units of a two-decimal currency, rounded half up. */
+int64_t rate_cost(int64_t rate_micro, int64_t gpu_s);
+
+struct expense {
+	int64_t id;
+	int64_t at;          /* when it was paid, seconds since epoch */
+	char platform[32];   /* "" when not tied to a platform */
+	int64_t amount_minor;
+	char currency[4];
+	char *note;          /* owned, may be NULL */
+	char source[16];
+	char *source_id;     /* owned, may be NULL */
+	char uid[33];        /* identity across machines; set by the store */
+};
+
+void expense_init(struct expense *x);
+void expense_clear(struct expense *x);
+
+enum billing {
+	BILL_FREE,
+	BILL_SUBSCRIPTION,
+	BILL_HOURLY,
+	BILL_UNITS
+};
+
+struct platform {
+	char key[32];
+	char name[64];
+	int billing;             /* enum billing */
+	char gpu[64];            /* the GPUs it offers, as text */
+	char vram[32];           /* as text: "16", "24+", "16-96 unified" */
+	char cost_usd[24];       /* cost a month in the matrix's words: */
+	char cost_inr[24];       /* "11.99", "~5-20+", "1.10/h", "variable" */
+	int64_t session_cap_s;   /* 0 when none */
+	char session_text[48];   /* the matrix's words: "~12 h, unreliable" */
+	char storage[48];
+	char best_for[96];
+	char default_gpu[32];    /* assumed when a run names none */
+};
+
+enum quota_unit {
+	QU_GPU_S,   /* GPU-seconds */
+	QU_CU       /* compute units, hundredths */
+};
+
+enum quota_window {
+	QW_WEEK,    /* every 7 days from reset_wday reset_min UTC */
+	QW_MONTH,   /* every month from reset_mday reset_min UTC */
+	QW_ROLLING  /* the last rolling_days days */
+};
+
+struct quota {
+	char platform[32];
+	int unit;            /* enum quota_unit */
+	int64_t amount;      /* in the unit */
+	int window;          /* enum quota_window */
+	int reset_wday;      /* 0 = Sunday, for QW_WEEK */
+	int reset_mday;      /* 1..28, for QW_MONTH */
+	int reset_min;       /* minutes after 00:00 UTC */
+	int rolling_days;    /* for QW_ROLLING */
+};
+
+struct rate {
+	char platform[32];
+	char gpu[32];
+	char currency[4];
+	int64_t rate_micro;  /* typical price per GPU-hour, millionths */
+	int64_t low_micro;   /* range seen, 0 when unknown */
+	int64_t high_micro;
+	int64_t cu_centi_h;  /* compute units a GPU-hour burns, hundredths */
+	int64_t updated;     /* when the figure was set */
+	char source[16];     /* "catalog", "user", "vast", ... */
+};
+
+struct phase {
+	int first_month, last_month; /* 1..13 */
+	char name[48];
+	char platforms[96];  /* comma-separated platform keys */
+	char where[96];      /* the seed's words: "Kaggle (primary) + Colab Pro" */
+	char reason[192];
+	int64_t budget_min_minor;
+	int64_t budget_max_minor;
+	char currency[4];
+};
+
+#endif

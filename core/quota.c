@@ -1,0 +1,130 @@
+/* quota.c: windows, per-window use and the pace projection. */
+#include "core/quota.h"
+
+#include <stdio.h>
+
+#include "core/clock.h"
+#include "core/model.h"
+
+int64_t
+overlap(int64_t a0, int64_t a1, int64_t b0, int64_t b1)
+{
+	int64_t lo = a0 > b0 ? a0 : b0;
+	int64_t hi = a1 < b1 ? a1 : b1;
+
+	return hi > lo ? hi - lo : 0;
+}
+
+/* Start of the monthly window holding t: day mday at min minutes, UTC. */
+static int64_t
+month_reset(int64_t y, int m, const struct quota *q)
+{
+	return days_from_civil(y, m, q->reset_mday) * DAY_S +
+	    (int64_t)q->reset_min * 60;
+}
+
+void
+quota_window(const struct quota *q, int64_t t, int64_t *ws, int64_t *we)
+{
+	int64_t days = floor_div(t, DAY_S), y, s;
+	int m, d, back;
+
+	switch (q->window) {
+	case QW_WEEK:
+		back = (weekday_from_days(days) - q->reset_wday + 7) % 7;
+		s = (days - back) * DAY_S + (int64_t)q->reset_min * 60;
+		if (s > t)
+			s -= WEEK_S;
+		*ws = s;
+		*we = s + WEEK_S;
+		return;
+	case QW_MONTH:
+		civil_from_days(days, &y, &m, &d);
+		s = month_reset(y, m, q);
+		if (s > t) {
+			if (--m == 0)
+				m = 12, y--;
+			s = month_reset(y, m, q);
+		}
+		*ws = s;
+		if (++m == 13)
+			m = 1, y++;
+		*we = month_reset(y, m, q);
+		return;
+	default:
+		*ws = t - (int64_t)q->rolling_days * DAY_S;
+		*we = t;
+		return;
+	}
+}
+
+int64_t
+quota_run_use(const struct quota *q, const struct run *r, int64_t ws,
+    int64_t we, int64_t now, int64_t cu_centi_h)
+{
+	int64_t end = run_end_at(r, now);
+	int64_t in = overlap(r->start, end, ws, we);
+	int64_t len = end - r->start;
+
+	if (in == 0)
+		return 0;
+	if (q->unit == QU_GPU_S)
+		return in * r->gpus;
+	if (r->cu_centi >= 0)
+		return len > 0 ? r->cu_centi * in / len : 0;
+	return (in * r->gpus * cu_centi_h + 1800) / 3600;
+}
+
+void
+quota_status_init(struct quota_status *st, const struct quota *q,
+    int64_t now)
+{
+	quota_window(q, now, &st->ws, &st->we);
+	st->used = 0;
+	st->limit = q->amount;
+	st->remaining = q->amount;
+	st->pct = 0;
+	st->state = QS_OK;
+	st->runs_out = 0;
+}
+
+void
+quota_status_finish(struct quota_status *st, int64_t now)
+{
+	int64_t elapsed = now - st->ws;
+
+	st->remaining = st->limit - st->used;
+	st->pct = st->limit > 0 ? (int)(st->used * 100 / st->limit) : 0;
+	st->state = st->used >= st->limit ? QS_OVER :
+	    st->used * 10 >= st->limit * 8 ? QS_WARN : QS_OK;
+	st->runs_out = 0;
+	if (st->used >= st->limit) {
+		st->runs_out = now;
+	} else if (st->used > 0 && elapsed > 0) {
+		/* At the pace so far, the rest lasts remaining/used of the
+		 * time elapsed. */
+		int64_t t = now + (int64_t)((double)st->remaining *
+		    (double)elapsed / (double)st->used);
+
+		if (t < st->we)
+			st->runs_out = t;
+	}
+}
+
+const char *
+quota_unit_name(int unit)
+{
+	return unit == QU_CU ? "CU" : "GPU-h";
+}
+
+char *
+quota_window_name(const struct quota *q, char *buf, unsigned n)
+{
+	if (q->window == QW_WEEK)
+		snprintf(buf, n, "week");
+	else if (q->window == QW_MONTH)
+		snprintf(buf, n, "month");
+	else
+		snprintf(buf, n, "%d days", q->rolling_days);
+	return buf;
+}

@@ -1,0 +1,43 @@
+/*
+ * text.h: text from outside made harmless, and names matched forgivingly.
+ */
+#ifndef GPULOG_TEXT_H
+#define GPULOG_TEXT_H
+
+#include <stddef.h>
+
+/*
+ * A copy of s safe to print on a terminal: C0 and C1 control characters,
+ * DEL and bytes that are not UTF-8 are shown as \xNN (newline and tab as \n
+ * and \t, backslash as \\).  NULL gives "".  The caller frees the result.
+ */
+char *text_safe(const char *s);
+
+/* Levenshtein distance between a and b (ASCII, case-insensitive). */
+int text_distance(const char *a, const char *b);
+
+enum {
+	MATCH_OK = 0,
+	MATCH_NONE = -1,
+	MATCH_AMBIGUOUS = -2
+};
+
+/*
+ * Finds in among names[0..n): an exact name, or else a unique prefix.
+ * Returns MATCH_OK and sets *idx; otherwise writes into hint a comma list
+ * of the candidates (for MATCH_AMBIGUOUS) or of the nearest names (for
+ * MATCH_NONE: at most three, within an edit distance of 3 and of half the
+ * name's length; hint is empty when none is that near).
+ */
+int text_match(const char *in, const char *const *names, size_t n, size_t *idx,
+    char *hint, size_t hintlen);
+
+/* 1 when s is non-empty, at most max bytes, and has no control character
+ * and none of the bytes in forbid. */
+int text_is_name(const char *s, size_t max, const char *forbid);
+
+/* Display width of UTF-8 s in terminal columns, counting each code point as
+ * one column (the program's own strings are all single-width). */
+size_t text_width(const char *s);
+
+#endif

@@ -1,0 +1,92 @@
+/*
+ * importer.h: the contract between an importer and whoever stores what it
+ * finds.  An importer turns bytes from a source into runs and expenses and
+ * hands them to a sink; it never opens the database, prints or exits.  The
+ * CLI's sink writes to the store, a test's sink collects.
+ */
+#ifndef GPULOG_IMPORTER_H
+#define GPULOG_IMPORTER_H
+
+#include <stddef.h>
+#include <stdlib.h>
+
+struct err;
+struct run;
+struct expense;
+struct platform;
+struct quota;
+struct rate;
+struct phase;
+struct fx_point;
+
+/*
+ * Where an importer's rows go.  The importer calls put and put_expense only
+ * after the whole input has been checked, in the input's order; r and x
+ * are borrowed for the call only: copy what you keep.  A callback returns
+ * 0, or -1 with the reason in e, which stops the import: the importer then
+ * returns -1 with that reason, prefixed with the input's name and the
+ * element ("runs.json: runs[3]: ...").  put_expense may be NULL when the
+ * caller wants no expenses.
+ */
+struct run_sink {
+	int (*put)(void *arg, const struct run *r, struct err *e);
+	int (*put_expense)(void *arg, const struct expense *x, struct err *e);
+	void *arg;
+};
+
+/*
+ * The catalog a source may carry besides its runs (a gpulog export does),
+ * so that an empty database can be restored.  Each array is malloc'd by the
+ * importer, owned by the caller, and freed with import_extra_free(); a
+ * source without a catalog leaves them NULL and the counts 0.  It is filled
+ * before the first call to the sink.
+ */
+struct import_extra {
+	struct platform *platforms;
+	size_t nplatforms;
+	struct quota *quotas;
+	size_t nquotas;
+	struct rate *rates;
+	size_t nrates;
+	struct phase *phases;
+	size_t nphases;
+	struct fx_point *fx;         /* in the input's order */
+	size_t nfx;
+};
+
+/* Frees x's arrays and zeroes it; x may be zeroed already. */
+static inline void
+import_extra_free(struct import_extra *x)
+{
+	free(x->platforms);
+	free(x->quotas);
+	free(x->rates);
+	free(x->phases);
+	free(x->fx);
+	x->platforms = NULL;
+	x->quotas = NULL;
+	x->rates = NULL;
+	x->phases = NULL;
+	x->fx = NULL;
+	x->nplatforms = x->nquotas = x->nrates = x->nphases = x->nfx = 0;
+}
+
+/*
+ * One importer: parse reads buf[0..len) (not NUL-terminated), names the
+ * input as name in every message ("runs.json: runs[3].start: ..."), fills
+ * extra when it is not NULL, then feeds sink.  Returns 0, or -1 with the
+ * reason in e.  The caller zeroes extra before the call and frees it with
+ * import_extra_free() after, whatever the result.
+ */
+struct importer {
+	const char *name;            /* "json": the SOURCE of `gpulog import` */
+	const char *about;           /* one line for help */
+	int (*parse)(const char *buf, size_t len, const char *name,
+	    struct run_sink *sink, struct import_extra *extra, struct err *e);
+};
+
+/* The table `gpulog import SOURCE` looks SOURCE up in. */
+extern const struct importer importers[];
+extern const size_t importers_count;
+
+#endif

@@ -1,0 +1,42 @@
+/*
+ * internal.h: what the store's files share and no one else sees.
+ */
+#ifndef GPULOG_STORE_INTERNAL_H
+#define GPULOG_STORE_INTERNAL_H
+
+#include <sqlite3.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct err;
+
+struct store {
+	sqlite3 *db;
+	int opened_version;    /* user_version found at open */
+	int64_t change_id;     /* the open change, 0 when none */
+	int in_change;
+};
+
+/* Prepares sql or fails with the database's reason. */
+int st_prepare(struct store *s, sqlite3_stmt **st, const char *sql,
+    struct err *e);
+
+/* Runs sql (no parameters, no rows) or fails with the reason. */
+int st_exec(struct store *s, const char *sql, struct err *e);
+
+/* Binds s as text, or NULL when s is NULL or empty. */
+int st_bind_text(sqlite3_stmt *st, int i, const char *s);
+
+/* Copies column i (text, NULL as "") into buf of len bytes. */
+void st_col_copy(sqlite3_stmt *st, int i, char *buf, size_t len);
+
+/* A malloc'd copy of column i, or NULL when it is NULL. */
+char *st_col_dup(sqlite3_stmt *st, int i);
+
+/* Fails with "cannot WHAT: reason" from the database. */
+int st_fail(struct store *s, struct err *e, const char *what);
+
+/* Creates or migrates the schema; loads the catalog into a new database. */
+int schema_migrate(struct store *s, int64_t now, struct err *e);
+
+#endif

@@ -1,0 +1,420 @@
+/*
+ * runs.c: runs and expenses in the database.  Values are always bound;
+ * the few queries built at run time join fixed fragments only.
+ */
+#include "store/store.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/err.h"
+#include "core/model.h"
+#include "store/internal.h"
+
+#define RUN_COLS "id, uid, platform, gpu, gpus, start_ts, end_ts, " \
+	"cost_minor, currency, rate_micro, cu_centi, checkpointed, note, " \
+	"project, tags, source, source_id, created, modified"
+
+static void
+row_to_run(sqlite3_stmt *st, struct run *r)
+{
+	run_clear(r);
+	r->id = sqlite3_column_int64(st, 0);
+	st_col_copy(st, 1, r->uid, sizeof r->uid);
+	st_col_copy(st, 2, r->platform, sizeof r->platform);
+	st_col_copy(st, 3, r->gpu, sizeof r->gpu);
+	r->gpus = sqlite3_column_int(st, 4);
+	r->start = sqlite3_column_int64(st, 5);
+	r->end = sqlite3_column_type(st, 6) == SQLITE_NULL ? RUN_OPEN :
+	    sqlite3_column_int64(st, 6);
+	r->cost_minor = sqlite3_column_int64(st, 7);
+	st_col_copy(st, 8, r->currency, sizeof r->currency);
+	r->rate_micro = sqlite3_column_int64(st, 9);
+	r->cu_centi = sqlite3_column_type(st, 10) == SQLITE_NULL ? -1 :
+	    sqlite3_column_int64(st, 10);
+	r->checkpointed = sqlite3_column_int(st, 11);
+	r->note = st_col_dup(st, 12);
+	r->project = st_col_dup(st, 13);
+	r->tags = st_col_dup(st, 14);
+	st_col_copy(st, 15, r->source, sizeof r->source);
+	r->source_id = st_col_dup(st, 16);
+	r->created = sqlite3_column_int64(st, 17);
+	r->modified = sqlite3_column_int64(st, 18);
+}
+
+/* Binds the run's fields to ?1..?17 (uid, id aside). */
+static void
+bind_run(sqlite3_stmt *st, const struct run *r)
+{
+	st_bind_text(st, 1, r->platform);
+	st_bind_text(st, 2, r->gpu);
+	sqlite3_bind_int(st, 3, r->gpus);
+	sqlite3_bind_int64(st, 4, r->start);
+	if (r->end == RUN_OPEN)
+		sqlite3_bind_null(st, 5);
+	else
+		sqlite3_bind_int64(st, 5, r->end);
+	sqlite3_bind_int64(st, 6, r->cost_minor);
+	st_bind_text(st, 7, r->currency);
+	sqlite3_bind_int64(st, 8, r->rate_micro);
+	if (r->cu_centi < 0)
+		sqlite3_bind_null(st, 9);
+	else
+		sqlite3_bind_int64(st, 9, r->cu_centi);
+	sqlite3_bind_int(st, 10, r->checkpointed);
+	st_bind_text(st, 11, r->note);
+	st_bind_text(st, 12, r->project);
+	st_bind_text(st, 13, r->tags);
+	sqlite3_bind_text(st, 14, r->source[0] ? r->source : "cli", -1,
+	    SQLITE_TRANSIENT);
+	st_bind_text(st, 15, r->source_id);
+	sqlite3_bind_int64(st, 16, r->created);
+	sqlite3_bind_int64(st, 17, r->modified);
+}
+
+static const char insert_run[] = "INSERT INTO runs(platform, gpu, gpus, "
+    "start_ts, end_ts, cost_minor, currency, rate_micro, cu_centi, "
+    "checkpointed, note, project, tags, source, source_id, created, "
+    "modified, uid) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,"
+    "?15,?16,?17, coalesce(?18, lower(hex(randomblob(16)))))";
+
+int
+store_add_run(struct store *s, struct run *r, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (st_prepare(s, &st, insert_run, e) < 0)
+		return -1;
+	bind_run(st, r);
+	st_bind_text(st, 18, r->uid);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return st_fail(s, e, "add the run");
+	r->id = sqlite3_last_insert_rowid(s->db);
+	return 0;
+}
+
+int
+store_update_run(struct store *s, const struct run *r, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (st_prepare(s, &st, "UPDATE runs SET platform=?1, gpu=?2, gpus=?3, "
+	    "start_ts=?4, end_ts=?5, cost_minor=?6, currency=?7, "
+	    "rate_micro=?8, cu_centi=?9, checkpointed=?10, note=?11, "
+	    "project=?12, tags=?13, source=?14, source_id=?15, created=?16, "
+	    "modified=?17 WHERE id=?18", e) < 0)
+		return -1;
+	bind_run(st, r);
+	sqlite3_bind_int64(st, 18, r->id);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return st_fail(s, e, "change the run");
+	if (sqlite3_changes(s->db) == 0)
+		return err_set(e, "no run #%lld", (long long)r->id);
+	return 0;
+}
+
+int
+store_delete_run(struct store *s, int64_t id, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (st_prepare(s, &st, "DELETE FROM runs WHERE id = ?", e) < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return st_fail(s, e, "remove the run");
+	if (sqlite3_changes(s->db) == 0)
+		return err_set(e, "no run #%lld", (long long)id);
+	return 0;
+}
+
+int
+store_get_run(struct store *s, int64_t id, struct run *r, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (st_prepare(s, &st, "SELECT " RUN_COLS " FROM runs WHERE id = ?",
+	    e) < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		row_to_run(st, r);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read the run");
+}
+
+int
+store_nth_run(struct store *s, int n, int open_only, int64_t *id,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (st_prepare(s, &st, open_only ? "SELECT id FROM runs WHERE end_ts "
+	    "IS NULL ORDER BY start_ts DESC, id DESC LIMIT 1 OFFSET ?" :
+	    "SELECT id FROM runs ORDER BY start_ts DESC, id DESC LIMIT 1 "
+	    "OFFSET ?", e) < 0)
+		return -1;
+	sqlite3_bind_int(st, 1, n - 1);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "find the run");
+}
+
+int
+store_find_overlap(struct store *s, const char *platform, int64_t start,
+    int64_t end, int64_t exclude, int64_t now, int64_t *id, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	/* Open runs (either side) extend to now. */
+	if (st_prepare(s, &st, "SELECT id FROM runs WHERE platform = ?1 AND "
+	    "id != ?2 AND start_ts < ?4 AND (end_ts IS NULL OR end_ts > ?3) "
+	    "AND coalesce(end_ts, max(?5, start_ts + 1)) > ?3 "
+	    "ORDER BY start_ts LIMIT 1", e) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, platform, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, exclude);
+	sqlite3_bind_int64(st, 3, start);
+	sqlite3_bind_int64(st, 4, end == RUN_OPEN ? INT64_MAX : end);
+	sqlite3_bind_int64(st, 5, now);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "look for overlaps");
+}
+
+/* Steps st, handing each row to fn as a run. */
+static int
+walk_runs(struct store *s, sqlite3_stmt *st,
+    int (*fn)(const struct run *, void *), void *arg, struct err *e)
+{
+	struct run r;
+	int rc, stop = 0;
+
+	run_init(&r);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		row_to_run(st, &r);
+		if ((stop = fn(&r, arg)) != 0)
+			break;
+	}
+	run_clear(&r);
+	sqlite3_finalize(st);
+	if (stop != 0)
+		return stop;
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read the runs");
+}
+
+int
+store_each_run(struct store *s, const struct filter *f,
+    int (*fn)(const struct run *, void *), void *arg, struct err *e)
+{
+	char sql[1024] = "SELECT " RUN_COLS " FROM runs WHERE 1";
+	sqlite3_stmt *st;
+
+	if (f->since)
+		strcat(sql, " AND start_ts >= ?1");
+	if (f->until)
+		strcat(sql, " AND start_ts < ?2");
+	if (f->platform)
+		strcat(sql, " AND platform = ?3");
+	if (f->tag)
+		strcat(sql, " AND instr(',' || tags || ',', ',' || ?4 || ',')"
+		    " > 0");
+	if (f->project)
+		strcat(sql, " AND project = ?5");
+	if (f->source)
+		strcat(sql, " AND source = ?6");
+	if (f->open_only)
+		strcat(sql, " AND end_ts IS NULL");
+	strcat(sql, f->newest_first ? " ORDER BY start_ts DESC, id DESC" :
+	    " ORDER BY start_ts, id");
+	if (f->limit > 0)
+		strcat(sql, " LIMIT ?7");
+	if (st_prepare(s, &st, sql, e) < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, f->since);
+	sqlite3_bind_int64(st, 2, f->until);
+	st_bind_text(st, 3, f->platform);
+	st_bind_text(st, 4, f->tag);
+	st_bind_text(st, 5, f->project);
+	st_bind_text(st, 6, f->source);
+	sqlite3_bind_int64(st, 7, f->limit);
+	return walk_runs(s, st, fn, arg, e);
+}
+
+int
+store_each_window_run(struct store *s, const char *platform, int64_t ws,
+    int64_t we, int (*fn)(const struct run *, void *), void *arg,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (st_prepare(s, &st, "SELECT " RUN_COLS " FROM runs WHERE "
+	    "platform = ?1 AND (end_ts > ?2 OR end_ts IS NULL) AND "
+	    "start_ts < ?3 ORDER BY start_ts", e) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, platform, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, ws);
+	sqlite3_bind_int64(st, 3, we);
+	return walk_runs(s, st, fn, arg, e);
+}
+
+int
+store_import_run(struct store *s, const struct run *r, struct err *e)
+{
+	sqlite3_stmt *st;
+	int64_t id = 0, modified = 0;
+	int rc;
+
+	if (st_prepare(s, &st, "SELECT id, modified FROM runs WHERE "
+	    "(uid = ?1 AND ?1 IS NOT NULL) OR (source = ?2 AND source_id = ?3)"
+	    " LIMIT 1", e) < 0)
+		return -1;
+	st_bind_text(st, 1, r->uid);
+	sqlite3_bind_text(st, 2, r->source, -1, SQLITE_STATIC);
+	st_bind_text(st, 3, r->source_id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		id = sqlite3_column_int64(st, 0);
+		modified = sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return st_fail(s, e, "import a run");
+	if (id != 0) {
+		struct run u = *r;
+
+		if (r->modified <= modified)
+			return 0;
+		u.id = id;
+		return store_update_run(s, &u, e) < 0 ? -1 : 2;
+	}
+	if (st_prepare(s, &st, insert_run, e) < 0)
+		return -1;
+	bind_run(st, r);
+	st_bind_text(st, 18, r->uid);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 1 : st_fail(s, e, "import a run");
+}
+
+static const char insert_expense[] = "INSERT INTO expenses(at, platform, "
+    "amount_minor, currency, note, source, source_id, uid) VALUES "
+    "(?1,?2,?3,?4,?5,?6,?7, coalesce(?8, lower(hex(randomblob(16)))))";
+
+static void
+bind_expense(sqlite3_stmt *st, const struct expense *x)
+{
+	sqlite3_bind_int64(st, 1, x->at);
+	st_bind_text(st, 2, x->platform);
+	sqlite3_bind_int64(st, 3, x->amount_minor);
+	sqlite3_bind_text(st, 4, x->currency, -1, SQLITE_TRANSIENT);
+	st_bind_text(st, 5, x->note);
+	sqlite3_bind_text(st, 6, x->source[0] ? x->source : "cli", -1,
+	    SQLITE_TRANSIENT);
+	st_bind_text(st, 7, x->source_id);
+	st_bind_text(st, 8, x->uid);
+}
+
+int
+store_add_expense(struct store *s, struct expense *x, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (st_prepare(s, &st, insert_expense, e) < 0)
+		return -1;
+	bind_expense(st, x);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return st_fail(s, e, "add the expense");
+	x->id = sqlite3_last_insert_rowid(s->db);
+	return 0;
+}
+
+int
+store_import_expense(struct store *s, const struct expense *x, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc, n;
+
+	if (st_prepare(s, &st, "SELECT 1 FROM expenses WHERE (uid = ?1 AND ?1 "
+	    "IS NOT NULL) OR (source = ?2 AND source_id = ?3)", e) < 0)
+		return -1;
+	st_bind_text(st, 1, x->uid);
+	sqlite3_bind_text(st, 2, x->source, -1, SQLITE_STATIC);
+	st_bind_text(st, 3, x->source_id);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return 0;
+	if (rc != SQLITE_DONE)
+		return st_fail(s, e, "import an expense");
+	if (st_prepare(s, &st, insert_expense, e) < 0)
+		return -1;
+	bind_expense(st, x);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	n = sqlite3_changes(s->db);
+	return rc == SQLITE_DONE ? n : st_fail(s, e, "import an expense");
+}
+
+int
+store_each_expense(struct store *s, int64_t since, int64_t until,
+    int (*fn)(const struct expense *, void *), void *arg, struct err *e)
+{
+	sqlite3_stmt *st;
+	struct expense x;
+	int rc, stop = 0;
+
+	if (st_prepare(s, &st, "SELECT id, uid, at, platform, amount_minor, "
+	    "currency, note, source, source_id FROM expenses WHERE at >= ?1 "
+	    "AND at < ?2 ORDER BY at, id", e) < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, since);
+	sqlite3_bind_int64(st, 2, until ? until : INT64_MAX);
+	expense_init(&x);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		expense_clear(&x);
+		x.id = sqlite3_column_int64(st, 0);
+		st_col_copy(st, 1, x.uid, sizeof x.uid);
+		x.at = sqlite3_column_int64(st, 2);
+		st_col_copy(st, 3, x.platform, sizeof x.platform);
+		x.amount_minor = sqlite3_column_int64(st, 4);
+		st_col_copy(st, 5, x.currency, sizeof x.currency);
+		x.note = st_col_dup(st, 6);
+		st_col_copy(st, 7, x.source, sizeof x.source);
+		x.source_id = st_col_dup(st, 8);
+		if ((stop = fn(&x, arg)) != 0)
+			break;
+	}
+	expense_clear(&x);
+	sqlite3_finalize(st);
+	if (stop != 0)
+		return stop;
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read the expenses");
+}

@@ -1,0 +1,245 @@
+/*
+ * schema.c: the schema as numbered migrations, the undo triggers, and the
+ * first load of the built-in catalog.  PRAGMA user_version counts the
+ * migrations applied; a database from an older build is brought forward in
+ * one transaction, a newer one is refused.
+ */
+#include "store/internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/budget.h"
+#include "core/catalog.h"
+#include "core/clock.h"
+#include "core/err.h"
+#include "core/model.h"
+#include "store/store.h"
+
+static const char *const migrations[] = {
+	/* 1: the first schema. */
+	"CREATE TABLE platforms ("
+	" key TEXT PRIMARY KEY, name TEXT NOT NULL,"
+	" billing TEXT NOT NULL, gpu TEXT, vram TEXT,"
+	" cost_usd TEXT, cost_inr TEXT, session_cap_s INTEGER NOT NULL"
+	" DEFAULT 0, session_text TEXT, storage TEXT, best_for TEXT,"
+	" default_gpu TEXT, sort INTEGER NOT NULL DEFAULT 0);"
+	"CREATE TABLE quotas ("
+	" platform TEXT PRIMARY KEY REFERENCES platforms(key),"
+	" unit TEXT NOT NULL, amount INTEGER NOT NULL, win TEXT NOT NULL,"
+	" reset_wday INTEGER NOT NULL DEFAULT 0,"
+	" reset_mday INTEGER NOT NULL DEFAULT 1,"
+	" reset_min INTEGER NOT NULL DEFAULT 0,"
+	" rolling_days INTEGER NOT NULL DEFAULT 0);"
+	"CREATE TABLE rates ("
+	" platform TEXT NOT NULL REFERENCES platforms(key), gpu TEXT NOT NULL,"
+	" currency TEXT NOT NULL, rate_micro INTEGER NOT NULL DEFAULT 0,"
+	" low_micro INTEGER NOT NULL DEFAULT 0,"
+	" high_micro INTEGER NOT NULL DEFAULT 0,"
+	" cu_centi_h INTEGER NOT NULL DEFAULT 0, updated INTEGER NOT NULL,"
+	" source TEXT NOT NULL, PRIMARY KEY (platform, gpu));"
+	"CREATE TABLE phases ("
+	" first_month INTEGER PRIMARY KEY, last_month INTEGER NOT NULL,"
+	" name TEXT NOT NULL, platforms TEXT NOT NULL, where_text TEXT,"
+	" reason TEXT, budget_min_minor INTEGER NOT NULL,"
+	" budget_max_minor INTEGER NOT NULL, currency TEXT NOT NULL);"
+	"CREATE TABLE fx ("
+	" day INTEGER PRIMARY KEY, usd_inr_micro INTEGER NOT NULL,"
+	" source TEXT NOT NULL);"
+	"CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+	"CREATE TABLE runs ("
+	" id INTEGER PRIMARY KEY,"
+	" uid TEXT NOT NULL UNIQUE DEFAULT (lower(hex(randomblob(16)))),"
+	" platform TEXT NOT NULL REFERENCES platforms(key),"
+	" gpu TEXT, gpus INTEGER NOT NULL DEFAULT 1 CHECK (gpus >= 1),"
+	" start_ts INTEGER NOT NULL, end_ts INTEGER"
+	" CHECK (end_ts IS NULL OR end_ts > start_ts),"
+	" cost_minor INTEGER NOT NULL DEFAULT 0, currency TEXT,"
+	" rate_micro INTEGER NOT NULL DEFAULT 0, cu_centi INTEGER,"
+	" checkpointed INTEGER NOT NULL DEFAULT 0,"
+	" note TEXT, project TEXT, tags TEXT,"
+	" source TEXT NOT NULL DEFAULT 'cli', source_id TEXT,"
+	" created INTEGER NOT NULL, modified INTEGER NOT NULL,"
+	" UNIQUE (source, source_id));"
+	"CREATE INDEX runs_platform_end ON runs(platform, end_ts);"
+	"CREATE INDEX runs_start ON runs(start_ts);"
+	"CREATE TABLE expenses ("
+	" id INTEGER PRIMARY KEY,"
+	" uid TEXT NOT NULL UNIQUE DEFAULT (lower(hex(randomblob(16)))),"
+	" at INTEGER NOT NULL, platform TEXT REFERENCES platforms(key),"
+	" amount_minor INTEGER NOT NULL CHECK (amount_minor > 0),"
+	" currency TEXT NOT NULL, note TEXT,"
+	" source TEXT NOT NULL DEFAULT 'cli', source_id TEXT,"
+	" UNIQUE (source, source_id));"
+	"CREATE INDEX expenses_at ON expenses(at);"
+	"CREATE TABLE changes ("
+	" id INTEGER PRIMARY KEY, at INTEGER NOT NULL, what TEXT NOT NULL,"
+	" open INTEGER NOT NULL DEFAULT 1);"
+	"CREATE TABLE undolog ("
+	" seq INTEGER PRIMARY KEY, change_id INTEGER NOT NULL,"
+	" sql TEXT NOT NULL);"
+	"CREATE INDEX undolog_change ON undolog(change_id);",
+};
+
+/* Tables whose writes undo reverses, and their columns. */
+static const struct {
+	const char *table;
+	const char *cols[20];
+} undo_tables[] = {
+	{ "platforms", { "key", "name", "billing", "gpu", "vram", "cost_usd",
+	    "cost_inr", "session_cap_s", "session_text", "storage",
+	    "best_for", "default_gpu", "sort" } },
+	{ "quotas", { "platform", "unit", "amount", "win", "reset_wday",
+	    "reset_mday", "reset_min", "rolling_days" } },
+	{ "rates", { "platform", "gpu", "currency", "rate_micro", "low_micro",
+	    "high_micro", "cu_centi_h", "updated", "source" } },
+	{ "phases", { "first_month", "last_month", "name", "platforms",
+	    "where_text", "reason", "budget_min_minor", "budget_max_minor",
+	    "currency" } },
+	{ "fx", { "day", "usd_inr_micro", "source" } },
+	{ "settings", { "key", "value" } },
+	{ "runs", { "uid", "platform", "gpu", "gpus", "start_ts", "end_ts",
+	    "cost_minor", "currency", "rate_micro", "cu_centi",
+	    "checkpointed", "note", "project", "tags", "source", "source_id",
+	    "created", "modified" } },
+	{ "expenses", { "uid", "at", "platform", "amount_minor", "currency",
+	    "note", "source", "source_id" } },
+};
+
+/* Appends to a fixed buffer; the triggers are built from constants. */
+static void
+cat(char *buf, size_t len, const char *s)
+{
+	size_t k = strlen(buf);
+
+	snprintf(buf + k, len - k, "%s", s);
+}
+
+/*
+ * Each write to an undoable table, while a change is open, records the SQL
+ * that reverses it (values quoted by SQLite's quote()).  Undo replays a
+ * change's entries newest first.
+ */
+static int
+create_undo_triggers(struct store *s, struct err *e)
+{
+	static const char when[] = " WHEN (SELECT open FROM changes ORDER BY "
+	    "id DESC LIMIT 1) = 1 BEGIN INSERT INTO undolog(change_id, sql) "
+	    "VALUES ((SELECT max(id) FROM changes), ";
+	char sql[4096];
+	size_t t;
+	int i;
+
+	for (t = 0; t < sizeof undo_tables / sizeof undo_tables[0]; t++) {
+		const char *name = undo_tables[t].table;
+		const char *const *c = undo_tables[t].cols;
+
+		snprintf(sql, sizeof sql, "CREATE TRIGGER undo_%s_ins AFTER "
+		    "INSERT ON %s%s'DELETE FROM %s WHERE rowid=' || "
+		    "new.rowid); END;", name, name, when, name);
+		if (st_exec(s, sql, e) < 0)
+			return -1;
+
+		snprintf(sql, sizeof sql, "CREATE TRIGGER undo_%s_upd AFTER "
+		    "UPDATE ON %s%s'UPDATE %s SET ", name, name, when, name);
+		for (i = 0; c[i] != NULL; i++) {
+			char part[128];
+
+			snprintf(part, sizeof part, "%s%s=' || quote(old.%s) "
+			    "|| '", i ? "," : "", c[i], c[i]);
+			cat(sql, sizeof sql, part);
+		}
+		cat(sql, sizeof sql, " WHERE rowid=' || old.rowid); END;");
+		if (st_exec(s, sql, e) < 0)
+			return -1;
+
+		snprintf(sql, sizeof sql, "CREATE TRIGGER undo_%s_del AFTER "
+		    "DELETE ON %s%s'INSERT INTO %s(rowid", name, name, when,
+		    name);
+		for (i = 0; c[i] != NULL; i++) {
+			cat(sql, sizeof sql, ",");
+			cat(sql, sizeof sql, c[i]);
+		}
+		cat(sql, sizeof sql, ") VALUES (' || old.rowid");
+		for (i = 0; c[i] != NULL; i++) {
+			char part[96];
+
+			snprintf(part, sizeof part, " || ',' || quote(old.%s)",
+			    c[i]);
+			cat(sql, sizeof sql, part);
+		}
+		cat(sql, sizeof sql, " || ')'); END;");
+		if (st_exec(s, sql, e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+static int
+load_catalog(struct store *s, int64_t now, struct err *e)
+{
+	char day[16];
+	size_t i;
+	int64_t y;
+	int m, d;
+	struct lt l;
+
+	for (i = 0; i < catalog_nplatforms; i++)
+		if (store_set_platform(s, &catalog_platforms[i], (int)i, e) < 0)
+			return -1;
+	for (i = 0; i < catalog_nquotas; i++)
+		if (store_set_quota(s, &catalog_quotas[i], e) < 0)
+			return -1;
+	for (i = 0; i < catalog_nrates; i++)
+		if (store_set_rate(s, &catalog_rates[i], e) < 0)
+			return -1;
+	for (i = 0; i < catalog_nphases; i++)
+		if (store_set_phase(s, &catalog_phases[i], e) < 0)
+			return -1;
+	sscanf(CATALOG_FX_DATE, "%lld-%d-%d", (long long *)&y, &m, &d);
+	if (store_set_fx(s, days_from_civil(y, m, d), CATALOG_FX_MICRO,
+	    "catalog", e) < 0)
+		return -1;
+	/* The plan starts with the month the log does. */
+	local_parts(now, &l);
+	snprintf(day, sizeof day, "%04d-%02d-01", l.year, l.mon);
+	if (store_set_setting(s, "plan.start", day, e) < 0 ||
+	    store_set_setting(s, "currency", "INR", e) < 0)
+		return -1;
+	return 0;
+}
+
+int
+schema_migrate(struct store *s, int64_t now, struct err *e)
+{
+	sqlite3_stmt *st;
+	int v, target = (int)(sizeof migrations / sizeof migrations[0]);
+	char sql[32];
+
+	if (st_prepare(s, &st, "PRAGMA user_version", e) < 0)
+		return -1;
+	v = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	sqlite3_finalize(st);
+	s->opened_version = v;
+	if (v == target)
+		return 0;
+	if (v > target)
+		return err_set(e, "the database has schema version %d, newer "
+		    "than this gpulog understands (%d): upgrade gpulog", v,
+		    target);
+	if (st_exec(s, "BEGIN IMMEDIATE", e) < 0)
+		return -1;
+	for (; v < target; v++)
+		if (st_exec(s, migrations[v], e) < 0)
+			goto fail;
+	if (s->opened_version == 0 && (create_undo_triggers(s, e) < 0 ||
+	    load_catalog(s, now, e) < 0))
+		goto fail;
+	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", target);
+	if (st_exec(s, sql, e) < 0 || st_exec(s, "COMMIT", e) < 0)
+		goto fail;
+	return 0;
+fail:
+	sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}

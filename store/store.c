@@ -1,0 +1,713 @@
+/*
+ * store.c: opening the database, changes and undo, settings and the
+ * catalog tables.  The only code, with runs.c and schema.c, that speaks SQL;
+ * it knows nothing of terminals.
+ */
+#include "store/store.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/catalog.h"
+#include "core/budget.h"
+#include "core/err.h"
+#include "core/model.h"
+#include "store/internal.h"
+
+int
+st_prepare(struct store *s, sqlite3_stmt **st, const char *sql, struct err *e)
+{
+	if (sqlite3_prepare_v2(s->db, sql, -1, st, NULL) != SQLITE_OK) {
+		*st = NULL;
+		return err_set(e, "database error: %s", sqlite3_errmsg(s->db));
+	}
+	return 0;
+}
+
+int
+st_exec(struct store *s, const char *sql, struct err *e)
+{
+	char *msg = NULL;
+
+	if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		err_set(e, "database error: %s", msg ? msg :
+		    sqlite3_errmsg(s->db));
+		sqlite3_free(msg);
+		return -1;
+	}
+	return 0;
+}
+
+int
+st_bind_text(sqlite3_stmt *st, int i, const char *s)
+{
+	if (s == NULL || *s == '\0')
+		return sqlite3_bind_null(st, i);
+	return sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+}
+
+void
+st_col_copy(sqlite3_stmt *st, int i, char *buf, size_t len)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+
+	snprintf(buf, len, "%s", t ? (const char *)t : "");
+}
+
+char *
+st_col_dup(sqlite3_stmt *st, int i)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+
+	return t ? xstrdup((const char *)t) : NULL;
+}
+
+int
+st_fail(struct store *s, struct err *e, const char *what)
+{
+	int code = sqlite3_errcode(s->db);
+
+	if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+		return err_set(e, "cannot %s: the database is busy in another "
+		    "gpulog; try again", what);
+	if (code == SQLITE_FULL)
+		return err_set(e, "cannot %s: the disk is full", what);
+	if (code == SQLITE_READONLY)
+		return err_set(e, "cannot %s: the database is read-only",
+		    what);
+	return err_set(e, "cannot %s: %s", what, sqlite3_errmsg(s->db));
+}
+
+int
+store_open(struct store **sp, const char *path, int64_t now, struct err *e)
+{
+	struct store *s = xcalloc(1, sizeof *s);
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	*sp = NULL;
+	rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE, NULL);
+	if (rc != SQLITE_OK) {
+		err_set(e, "cannot open %s: %s", path, s->db ?
+		    sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
+		goto fail;
+	}
+	sqlite3_busy_timeout(s->db, 5000);
+	sqlite3_extended_result_codes(s->db, 0);
+	/* Reading the schema proves the file is a database at all. */
+	if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM sqlite_master", -1,
+	    &st, NULL) != SQLITE_OK || sqlite3_step(st) != SQLITE_ROW) {
+		err_set(e, "cannot open %s: %s", path, sqlite3_errmsg(s->db));
+		goto fail;
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+	if (st_exec(s, "PRAGMA journal_mode=WAL", e) < 0 ||
+	    st_exec(s, "PRAGMA foreign_keys=ON", e) < 0 ||
+	    st_exec(s, "PRAGMA synchronous=NORMAL", e) < 0) {
+		err_set(e, "cannot open %s: %s", path, sqlite3_errmsg(s->db));
+		goto fail;
+	}
+	{
+		struct err inner;
+
+		if (schema_migrate(s, now, &inner) < 0) {
+			err_set(e, "cannot open %s: %s", path, inner.msg);
+			goto fail;
+		}
+	}
+	*sp = s;
+	return 0;
+fail:
+	sqlite3_finalize(st);
+	sqlite3_close(s->db);
+	free(s);
+	return -1;
+}
+
+void
+store_close(struct store *s)
+{
+	if (s == NULL)
+		return;
+	if (s->in_change)
+		store_rollback(s);
+	sqlite3_close(s->db);
+	free(s);
+}
+
+int
+store_opened_version(const struct store *s)
+{
+	return s->opened_version;
+}
+
+int
+store_begin(struct store *s, const char *what, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
+	    SQLITE_OK)
+		return st_fail(s, e, "start a change");
+	s->in_change = 1;
+	if (st_prepare(s, &st, "INSERT INTO changes(at, what, open) "
+	    "VALUES (strftime('%s','now'), ?, 1)", e) < 0)
+		goto fail;
+	sqlite3_bind_text(st, 1, what, -1, SQLITE_TRANSIENT);
+	if (sqlite3_step(st) != SQLITE_DONE) {
+		sqlite3_finalize(st);
+		st_fail(s, e, "start a change");
+		goto fail;
+	}
+	sqlite3_finalize(st);
+	s->change_id = sqlite3_last_insert_rowid(s->db);
+	return 0;
+fail:
+	store_rollback(s);
+	return -1;
+}
+
+int
+store_read_begin(struct store *s, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
+		return st_fail(s, e, "read the database");
+	/* The snapshot starts with the first read, so read now. */
+	if (st_prepare(s, &st, "SELECT count(*) FROM settings", e) < 0)
+		return -1;
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW) {
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		return st_fail(s, e, "read the database");
+	}
+	return 0;
+}
+
+void
+store_read_end(struct store *s)
+{
+	if (!sqlite3_get_autocommit(s->db))
+		sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
+}
+
+int
+store_change_label(struct store *s, const char *what, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (st_prepare(s, &st, "UPDATE changes SET what = ? WHERE id = ?",
+	    e) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, what, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(st, 2, s->change_id);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "name the change");
+}
+
+int
+store_commit(struct store *s, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	/* Close the change; one that wrote nothing leaves no trace, and
+	 * only the latest 500 changes can be undone. */
+	if (st_prepare(s, &st, "UPDATE changes SET open = 0 WHERE id = ?1",
+	    e) < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, s->change_id);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return st_fail(s, e, "save the change");
+	if (st_prepare(s, &st, "DELETE FROM changes WHERE id = ?1 AND NOT "
+	    "EXISTS (SELECT 1 FROM undolog WHERE change_id = ?1)", e) < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, s->change_id);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return st_fail(s, e, "save the change");
+	if (st_exec(s, "DELETE FROM undolog WHERE change_id <= (SELECT "
+	    "max(id) - 500 FROM changes); DELETE FROM changes WHERE id <= "
+	    "(SELECT max(id) - 500 FROM changes)", e) < 0)
+		return -1;
+	if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
+		return st_fail(s, e, "save the change");
+	s->in_change = 0;
+	s->change_id = 0;
+	return 0;
+}
+
+void
+store_rollback(struct store *s)
+{
+	if (!sqlite3_get_autocommit(s->db))
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	s->in_change = 0;
+	s->change_id = 0;
+}
+
+int
+store_undo(struct store *s, char *what, size_t len, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	int64_t id;
+	int rc;
+
+	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
+	    SQLITE_OK)
+		return st_fail(s, e, "undo");
+	if (st_prepare(s, &st, "SELECT id, what FROM changes WHERE open = 0 "
+	    "ORDER BY id DESC LIMIT 1", e) < 0)
+		goto fail;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE) {
+		sqlite3_finalize(st);
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		return 0;
+	}
+	if (rc != SQLITE_ROW) {
+		st_fail(s, e, "undo");
+		goto fail;
+	}
+	id = sqlite3_column_int64(st, 0);
+	st_col_copy(st, 1, what, len);
+	sqlite3_finalize(st);
+	st = NULL;
+	if (st_prepare(s, &st, "SELECT sql FROM undolog WHERE change_id = ? "
+	    "ORDER BY seq DESC", e) < 0)
+		goto fail;
+	sqlite3_bind_int64(st, 1, id);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *sql = (const char *)sqlite3_column_text(st, 0);
+
+		if (st_exec(s, sql, e) < 0)
+			goto fail;
+	}
+	if (rc != SQLITE_DONE) {
+		st_fail(s, e, "undo");
+		goto fail;
+	}
+	sqlite3_finalize(st);
+	st = NULL;
+	if (st_prepare(s, &st, "DELETE FROM undolog WHERE change_id = ?1", e)
+	    < 0)
+		goto fail;
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	st = NULL;
+	if (rc != SQLITE_DONE || st_prepare(s, &st, "DELETE FROM changes "
+	    "WHERE id = ?1", e) < 0)
+		goto fail;
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	st = NULL;
+	if (rc != SQLITE_DONE || sqlite3_exec(s->db, "COMMIT", NULL, NULL,
+	    NULL) != SQLITE_OK) {
+		st_fail(s, e, "undo");
+		goto fail;
+	}
+	return 1;
+fail:
+	sqlite3_finalize(st);
+	sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
+}
+
+int
+store_get_setting(struct store *s, const char *key, char *buf, size_t len,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (st_prepare(s, &st, "SELECT value FROM settings WHERE key = ?", e)
+	    < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		st_col_copy(st, 0, buf, len);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read a setting");
+}
+
+int
+store_set_setting(struct store *s, const char *key, const char *value,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (st_prepare(s, &st, "INSERT INTO settings(key, value) VALUES (?, ?)"
+	    " ON CONFLICT(key) DO UPDATE SET value = excluded.value", e) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "save a setting");
+}
+
+/* Runs a prepared write to completion and finalizes it. */
+static int
+step_done(struct store *s, sqlite3_stmt *st, const char *what, struct err *e)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, what);
+}
+
+int
+store_set_platform(struct store *s, const struct platform *p, int sort,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (st_prepare(s, &st, "INSERT INTO platforms(key, name, billing, gpu,"
+	    " vram, cost_usd, cost_inr, session_cap_s, session_text, storage,"
+	    " best_for, default_gpu, sort) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,"
+	    "?10,?11,?12,?13) ON CONFLICT(key) DO UPDATE SET name=?2,"
+	    " billing=?3, gpu=?4, vram=?5, cost_usd=?6, cost_inr=?7,"
+	    " session_cap_s=?8, session_text=?9, storage=?10, best_for=?11,"
+	    " default_gpu=?12", e) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, p->key, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, p->name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, billing_name(p->billing), -1, SQLITE_STATIC);
+	st_bind_text(st, 4, p->gpu);
+	st_bind_text(st, 5, p->vram);
+	st_bind_text(st, 6, p->cost_usd);
+	st_bind_text(st, 7, p->cost_inr);
+	sqlite3_bind_int64(st, 8, p->session_cap_s);
+	st_bind_text(st, 9, p->session_text);
+	st_bind_text(st, 10, p->storage);
+	st_bind_text(st, 11, p->best_for);
+	st_bind_text(st, 12, p->default_gpu);
+	sqlite3_bind_int(st, 13, sort);
+	return step_done(s, st, "save a platform", e);
+}
+
+int
+store_load_platforms(struct store *s, struct platform **out, size_t *n,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+	struct platform *a = NULL;
+	size_t k = 0, cap = 0;
+	int rc;
+
+	if (st_prepare(s, &st, "SELECT key, name, billing, gpu, vram, "
+	    "cost_usd, cost_inr, session_cap_s, session_text, storage, "
+	    "best_for, default_gpu FROM platforms ORDER BY sort, key", e) < 0)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct platform *p;
+		char b[16];
+
+		if (k == cap)
+			a = xrealloc(a, (cap = cap ? cap * 2 : 16) * sizeof *a);
+		p = &a[k++];
+		memset(p, 0, sizeof *p);
+		st_col_copy(st, 0, p->key, sizeof p->key);
+		st_col_copy(st, 1, p->name, sizeof p->name);
+		st_col_copy(st, 2, b, sizeof b);
+		p->billing = billing_parse(b);
+		st_col_copy(st, 3, p->gpu, sizeof p->gpu);
+		st_col_copy(st, 4, p->vram, sizeof p->vram);
+		st_col_copy(st, 5, p->cost_usd, sizeof p->cost_usd);
+		st_col_copy(st, 6, p->cost_inr, sizeof p->cost_inr);
+		p->session_cap_s = sqlite3_column_int64(st, 7);
+		st_col_copy(st, 8, p->session_text, sizeof p->session_text);
+		st_col_copy(st, 9, p->storage, sizeof p->storage);
+		st_col_copy(st, 10, p->best_for, sizeof p->best_for);
+		st_col_copy(st, 11, p->default_gpu, sizeof p->default_gpu);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		free(a);
+		return st_fail(s, e, "read the platforms");
+	}
+	*out = a;
+	*n = k;
+	return 0;
+}
+
+static const char *const unit_names[] = { "gpu_s", "cu" };
+static const char *const window_names[] = { "week", "month", "rolling" };
+
+int
+store_set_quota(struct store *s, const struct quota *q, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (st_prepare(s, &st, "INSERT INTO quotas(platform, unit, amount, "
+	    "win, reset_wday, reset_mday, reset_min, rolling_days) VALUES "
+	    "(?1,?2,?3,?4,?5,?6,?7,?8) ON CONFLICT(platform) DO UPDATE SET "
+	    "unit=?2, amount=?3, win=?4, reset_wday=?5, reset_mday=?6, "
+	    "reset_min=?7, rolling_days=?8", e) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, q->platform, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, unit_names[q->unit], -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, q->amount);
+	sqlite3_bind_text(st, 4, window_names[q->window], -1, SQLITE_STATIC);
+	sqlite3_bind_int(st, 5, q->reset_wday);
+	sqlite3_bind_int(st, 6, q->reset_mday);
+	sqlite3_bind_int(st, 7, q->reset_min);
+	sqlite3_bind_int(st, 8, q->rolling_days);
+	return step_done(s, st, "save a quota", e);
+}
+
+int
+store_delete_quota(struct store *s, const char *platform, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (st_prepare(s, &st, "DELETE FROM quotas WHERE platform = ?", e) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, platform, -1, SQLITE_STATIC);
+	return step_done(s, st, "remove a quota", e);
+}
+
+static int
+name_index(const char *const *names, int n, const char *s)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(names[i], s) == 0)
+			return i;
+	return 0;
+}
+
+int
+store_load_quotas(struct store *s, struct quota **out, size_t *n,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+	struct quota *a = NULL;
+	size_t k = 0, cap = 0;
+	int rc;
+
+	if (st_prepare(s, &st, "SELECT q.platform, unit, amount, win, "
+	    "reset_wday, reset_mday, reset_min, rolling_days FROM quotas q "
+	    "JOIN platforms p ON p.key = q.platform ORDER BY p.sort, p.key",
+	    e) < 0)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct quota *q;
+		char b[16];
+
+		if (k == cap)
+			a = xrealloc(a, (cap = cap ? cap * 2 : 8) * sizeof *a);
+		q = &a[k++];
+		memset(q, 0, sizeof *q);
+		st_col_copy(st, 0, q->platform, sizeof q->platform);
+		st_col_copy(st, 1, b, sizeof b);
+		q->unit = name_index(unit_names, 2, b);
+		q->amount = sqlite3_column_int64(st, 2);
+		st_col_copy(st, 3, b, sizeof b);
+		q->window = name_index(window_names, 3, b);
+		q->reset_wday = sqlite3_column_int(st, 4);
+		q->reset_mday = sqlite3_column_int(st, 5);
+		q->reset_min = sqlite3_column_int(st, 6);
+		q->rolling_days = sqlite3_column_int(st, 7);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		free(a);
+		return st_fail(s, e, "read the quotas");
+	}
+	*out = a;
+	*n = k;
+	return 0;
+}
+
+int
+store_set_rate(struct store *s, const struct rate *r, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (st_prepare(s, &st, "INSERT INTO rates(platform, gpu, currency, "
+	    "rate_micro, low_micro, high_micro, cu_centi_h, updated, source) "
+	    "VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9) ON CONFLICT(platform, gpu) DO "
+	    "UPDATE SET currency=?3, rate_micro=?4, low_micro=?5, "
+	    "high_micro=?6, cu_centi_h=?7, updated=?8, source=?9", e) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, r->platform, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, r->gpu, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, r->currency, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 4, r->rate_micro);
+	sqlite3_bind_int64(st, 5, r->low_micro);
+	sqlite3_bind_int64(st, 6, r->high_micro);
+	sqlite3_bind_int64(st, 7, r->cu_centi_h);
+	sqlite3_bind_int64(st, 8, r->updated);
+	sqlite3_bind_text(st, 9, r->source, -1, SQLITE_STATIC);
+	return step_done(s, st, "save a rate", e);
+}
+
+int
+store_load_rates(struct store *s, struct rate **out, size_t *n,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+	struct rate *a = NULL;
+	size_t k = 0, cap = 0;
+	int rc;
+
+	if (st_prepare(s, &st, "SELECT r.platform, r.gpu, currency, rate_micro, "
+	    "low_micro, high_micro, cu_centi_h, updated, source FROM rates r "
+	    "JOIN platforms p ON p.key = r.platform ORDER BY p.sort, "
+	    "r.rate_micro, r.cu_centi_h, r.gpu", e) < 0)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct rate *r;
+
+		if (k == cap)
+			a = xrealloc(a, (cap = cap ? cap * 2 : 16) * sizeof *a);
+		r = &a[k++];
+		memset(r, 0, sizeof *r);
+		st_col_copy(st, 0, r->platform, sizeof r->platform);
+		st_col_copy(st, 1, r->gpu, sizeof r->gpu);
+		st_col_copy(st, 2, r->currency, sizeof r->currency);
+		r->rate_micro = sqlite3_column_int64(st, 3);
+		r->low_micro = sqlite3_column_int64(st, 4);
+		r->high_micro = sqlite3_column_int64(st, 5);
+		r->cu_centi_h = sqlite3_column_int64(st, 6);
+		r->updated = sqlite3_column_int64(st, 7);
+		st_col_copy(st, 8, r->source, sizeof r->source);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		free(a);
+		return st_fail(s, e, "read the rates");
+	}
+	*out = a;
+	*n = k;
+	return 0;
+}
+
+int
+store_set_phase(struct store *s, const struct phase *p, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (st_prepare(s, &st, "INSERT INTO phases(first_month, last_month, "
+	    "name, platforms, where_text, reason, budget_min_minor, "
+	    "budget_max_minor, currency) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9) "
+	    "ON CONFLICT(first_month) DO UPDATE SET last_month=?2, name=?3, "
+	    "platforms=?4, where_text=?5, reason=?6, budget_min_minor=?7, "
+	    "budget_max_minor=?8, currency=?9", e) < 0)
+		return -1;
+	sqlite3_bind_int(st, 1, p->first_month);
+	sqlite3_bind_int(st, 2, p->last_month);
+	sqlite3_bind_text(st, 3, p->name, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, p->platforms, -1, SQLITE_STATIC);
+	st_bind_text(st, 5, p->where);
+	st_bind_text(st, 6, p->reason);
+	sqlite3_bind_int64(st, 7, p->budget_min_minor);
+	sqlite3_bind_int64(st, 8, p->budget_max_minor);
+	sqlite3_bind_text(st, 9, p->currency, -1, SQLITE_STATIC);
+	return step_done(s, st, "save a phase", e);
+}
+
+int
+store_load_phases(struct store *s, struct phase **out, size_t *n,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+	struct phase *a = NULL;
+	size_t k = 0, cap = 0;
+	int rc;
+
+	if (st_prepare(s, &st, "SELECT first_month, last_month, name, "
+	    "platforms, where_text, reason, budget_min_minor, "
+	    "budget_max_minor, currency FROM phases ORDER BY first_month",
+	    e) < 0)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct phase *p;
+
+		if (k == cap)
+			a = xrealloc(a, (cap = cap ? cap * 2 : 8) * sizeof *a);
+		p = &a[k++];
+		memset(p, 0, sizeof *p);
+		p->first_month = sqlite3_column_int(st, 0);
+		p->last_month = sqlite3_column_int(st, 1);
+		st_col_copy(st, 2, p->name, sizeof p->name);
+		st_col_copy(st, 3, p->platforms, sizeof p->platforms);
+		st_col_copy(st, 4, p->where, sizeof p->where);
+		st_col_copy(st, 5, p->reason, sizeof p->reason);
+		p->budget_min_minor = sqlite3_column_int64(st, 6);
+		p->budget_max_minor = sqlite3_column_int64(st, 7);
+		st_col_copy(st, 8, p->currency, sizeof p->currency);
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		free(a);
+		return st_fail(s, e, "read the plan");
+	}
+	*out = a;
+	*n = k;
+	return 0;
+}
+
+int
+store_set_fx(struct store *s, int64_t day, int64_t micro, const char *source,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (st_prepare(s, &st, "INSERT INTO fx(day, usd_inr_micro, source) "
+	    "VALUES (?1, ?2, ?3) ON CONFLICT(day) DO UPDATE SET "
+	    "usd_inr_micro=?2, source=?3", e) < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, day);
+	sqlite3_bind_int64(st, 2, micro);
+	sqlite3_bind_text(st, 3, source, -1, SQLITE_STATIC);
+	return step_done(s, st, "save the exchange rate", e);
+}
+
+int
+store_load_fx(struct store *s, struct fx_point **out, size_t *n,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+	struct fx_point *a = NULL;
+	size_t k = 0, cap = 0;
+	int rc;
+
+	if (st_prepare(s, &st, "SELECT day, usd_inr_micro FROM fx ORDER BY "
+	    "day", e) < 0)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (k == cap)
+			a = xrealloc(a, (cap = cap ? cap * 2 : 16) * sizeof *a);
+		a[k].day = sqlite3_column_int64(st, 0);
+		a[k].usd_inr_micro = sqlite3_column_int64(st, 1);
+		k++;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		free(a);
+		return st_fail(s, e, "read the exchange rates");
+	}
+	*out = a;
+	*n = k;
+	return 0;
+}

@@ -1,0 +1,153 @@
+/*
+ * store.h: the database.  The only module that speaks SQL; it knows nothing
+ * of terminals.  Every write runs inside a change (store_begin() ..
+ * store_commit()), one transaction that `gpulog undo` can take back whole.
+ * Callers read rows through callbacks whose arguments live for the call only.
+ */
+#ifndef GPULOG_STORE_H
+#define GPULOG_STORE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct err;
+struct run;
+struct expense;
+struct platform;
+struct quota;
+struct rate;
+struct phase;
+struct fx_point;
+
+struct store;
+
+/* The schema version this build writes (PRAGMA user_version). */
+#define STORE_SCHEMA_VERSION 1
+
+/*
+ * Opens (creating if need be) the database at path, migrates it to the
+ * current schema and, when new, loads the built-in catalog with the plan
+ * starting on the local month holding now.  The parent directory must
+ * exist.  Fails on a file that is not a database or is newer than this build.
+ */
+int store_open(struct store **sp, const char *path, int64_t now,
+    struct err *e);
+void store_close(struct store *s);
+
+/* Schema version found at open, before migrating (0 for a new file). */
+int store_opened_version(const struct store *s);
+
+/*
+ * A change: BEGIN IMMEDIATE and a row naming it ("add #42"), so that undo
+ * can reverse everything written until store_commit().  store_rollback()
+ * abandons it; it is safe to call after a failed commit.
+ */
+int store_begin(struct store *s, const char *what, struct err *e);
+int store_commit(struct store *s, struct err *e);
+void store_rollback(struct store *s);
+
+/*
+ * A read snapshot: everything read between store_read_begin() and
+ * store_read_end() sees the database as one moment, whatever other
+ * processes write meanwhile (an export, for one).
+ */
+int store_read_begin(struct store *s, struct err *e);
+void store_read_end(struct store *s);
+
+/* Renames the open change (once its id is known: "add #42"). */
+int store_change_label(struct store *s, const char *what, struct err *e);
+
+/*
+ * Undoes the latest change.  Returns 1 and copies its name into what, 0
+ * when there is nothing to undo, -1 on failure.
+ */
+int store_undo(struct store *s, char *what, size_t len, struct err *e);
+
+/* Runs.  r->id is set by add. Returns -1 on failure. */
+int store_add_run(struct store *s, struct run *r, struct err *e);
+int store_update_run(struct store *s, const struct run *r, struct err *e);
+int store_delete_run(struct store *s, int64_t id, struct err *e);
+
+/* Reads run id into r (run_init()ed by the caller; cleared on reuse).
+ * Returns 1 when found, 0 when not, -1 on failure. */
+int store_get_run(struct store *s, int64_t id, struct run *r, struct err *e);
+
+/* The id of the n-th newest run (n >= 1, by start), or of the n-th newest
+ * open run when open_only.  Returns 1 found, 0 none, -1 failure. */
+int store_nth_run(struct store *s, int n, int open_only, int64_t *id,
+    struct err *e);
+
+/* The id of a run on platform other than exclude that overlaps [start,
+ * end) (end 0 meaning open), in *id.  Returns 1 found, 0 none, -1 failure. */
+int store_find_overlap(struct store *s, const char *platform, int64_t start,
+    int64_t end, int64_t exclude, int64_t now, int64_t *id, struct err *e);
+
+struct filter {
+	int64_t since, until;   /* runs starting in [since, until); 0 = open */
+	const char *platform;   /* exact key, or NULL */
+	const char *tag;        /* one tag, or NULL */
+	const char *project;    /* exact name, or NULL */
+	const char *source;     /* exact source, or NULL */
+	int64_t limit;          /* 0 = all */
+	int newest_first;
+	int open_only;
+};
+
+/* Calls fn for each run matching f; fn returning non-zero stops the walk
+ * and is returned.  Returns -1 on failure. */
+int store_each_run(struct store *s, const struct filter *f,
+    int (*fn)(const struct run *, void *), void *arg, struct err *e);
+
+/* Runs on platform overlapping [ws, we), open runs included. */
+int store_each_window_run(struct store *s, const char *platform, int64_t ws,
+    int64_t we, int (*fn)(const struct run *, void *), void *arg,
+    struct err *e);
+
+/*
+ * Imports r, which carries its uid (or an empty uid for a new identity).
+ * A run already stored under its uid or its (source, source_id) is left
+ * alone, unless r's modified time is later, when it is updated.  Returns
+ * 1 added, 2 updated, 0 already there, -1 on failure.
+ */
+int store_import_run(struct store *s, const struct run *r, struct err *e);
+
+/* Expenses. */
+int store_add_expense(struct store *s, struct expense *x, struct err *e);
+int store_import_expense(struct store *s, const struct expense *x,
+    struct err *e);
+int store_each_expense(struct store *s, int64_t since, int64_t until,
+    int (*fn)(const struct expense *, void *), void *arg, struct err *e);
+
+/*
+ * The catalog, loaded whole.  Each returns a malloc'd array the caller
+ * frees and its length in *n; -1 on failure.  Order: as shipped (platforms),
+ * by platform and GPU (rates), by month (phases), by day (fx).
+ */
+int store_load_platforms(struct store *s, struct platform **out, size_t *n,
+    struct err *e);
+int store_load_quotas(struct store *s, struct quota **out, size_t *n,
+    struct err *e);
+int store_load_rates(struct store *s, struct rate **out, size_t *n,
+    struct err *e);
+int store_load_phases(struct store *s, struct phase **out, size_t *n,
+    struct err *e);
+int store_load_fx(struct store *s, struct fx_point **out, size_t *n,
+    struct err *e);
+
+/* Upserts (inside a change). */
+int store_set_platform(struct store *s, const struct platform *p, int sort,
+    struct err *e);
+int store_set_quota(struct store *s, const struct quota *q, struct err *e);
+int store_delete_quota(struct store *s, const char *platform, struct err *e);
+int store_set_rate(struct store *s, const struct rate *r, struct err *e);
+int store_set_phase(struct store *s, const struct phase *p, struct err *e);
+int store_set_fx(struct store *s, int64_t day, int64_t micro,
+    const char *source, struct err *e);
+
+/* Settings: get copies the value into buf and returns 1, or 0 when unset. */
+int store_get_setting(struct store *s, const char *key, char *buf, size_t len,
+    struct err *e);
+int store_set_setting(struct store *s, const char *key, const char *value,
+    struct err *e);
+
+#endif

@@ -1,0 +1,222 @@
+/*
+ * summary.c: the figures of `gpulog status` and the overview, computed once
+ * from the store with core's rules.  It writes no SQL of its own.
+ */
+#include "store/summary.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/clock.h"
+#include "core/err.h"
+#include "core/parse.h"
+#include "store/store.h"
+
+int
+summary_load_catalog(struct summary *sm, struct store *s, int64_t now,
+    struct err *e)
+{
+	char buf[32];
+	int rc;
+
+	memset(sm, 0, sizeof *sm);
+	sm->now = now;
+	if (store_load_platforms(s, &sm->platforms, &sm->nplatforms, e) < 0 ||
+	    store_load_quotas(s, &sm->quotas, &sm->nquotas, e) < 0 ||
+	    store_load_rates(s, &sm->rates, &sm->nrates, e) < 0 ||
+	    store_load_phases(s, &sm->phases, &sm->nphases, e) < 0 ||
+	    store_load_fx(s, &sm->fx, &sm->nfx, e) < 0)
+		return -1;
+	rc = store_get_setting(s, "currency", buf, sizeof buf, e);
+	if (rc < 0)
+		return -1;
+	if (rc == 0 || parse_currency(buf, sm->currency, NULL) < 0)
+		strcpy(sm->currency, "INR");
+	rc = store_get_setting(s, "plan.start", buf, sizeof buf, e);
+	if (rc < 0)
+		return -1;
+	if (rc == 0 || parse_day(buf, now, &sm->plan_start, NULL) < 0)
+		sm->plan_start = local_month_start(now);
+	sm->plan_month = plan_month(sm->plan_start, now);
+	sm->phase = plan_phase(sm->phases, sm->nphases, sm->plan_month);
+	return 0;
+}
+
+const struct platform *
+summary_platform(const struct summary *sm, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < sm->nplatforms; i++)
+		if (strcmp(sm->platforms[i].key, key) == 0)
+			return &sm->platforms[i];
+	return NULL;
+}
+
+int
+summary_quota_index(const struct summary *sm, const char *platform)
+{
+	size_t i;
+
+	for (i = 0; i < sm->nquotas; i++)
+		if (strcmp(sm->quotas[i].platform, platform) == 0)
+			return (int)i;
+	return -1;
+}
+
+const struct rate *
+summary_rate(const struct summary *sm, const char *platform, const char *gpu)
+{
+	size_t i;
+
+	if (gpu == NULL || *gpu == '\0')
+		return NULL;
+	for (i = 0; i < sm->nrates; i++)
+		if (strcmp(sm->rates[i].platform, platform) == 0 &&
+		    strcasecmp(sm->rates[i].gpu, gpu) == 0)
+			return &sm->rates[i];
+	return NULL;
+}
+
+int64_t
+summary_cu_rate(const struct summary *sm, const char *platform,
+    const char *gpu)
+{
+	const struct rate *r = summary_rate(sm, platform, gpu);
+	const struct platform *p;
+
+	if (r == NULL && (p = summary_platform(sm, platform)) != NULL)
+		r = summary_rate(sm, platform, p->default_gpu);
+	return r ? r->cu_centi_h : 0;
+}
+
+int64_t
+summary_run_use(const struct summary *sm, int i, const struct run *r)
+{
+	const struct quota *q = &sm->quotas[i];
+	const struct quota_status *st = &sm->qs[i];
+
+	return quota_run_use(q, r, st->ws, st->we, sm->now,
+	    q->unit == QU_CU ? summary_cu_rate(sm, q->platform, r->gpu) : 0);
+}
+
+struct quota_walk {
+	struct summary *sm;
+	int i;
+};
+
+static int
+add_use(const struct run *r, void *arg)
+{
+	struct quota_walk *w = arg;
+
+	w->sm->qs[w->i].used += summary_run_use(w->sm, w->i, r);
+	return 0;
+}
+
+int
+summary_refresh_quota(struct summary *sm, struct store *s, int i,
+    struct err *e)
+{
+	struct quota_walk w = { sm, i };
+	struct quota_status *st = &sm->qs[i];
+
+	quota_status_init(st, &sm->quotas[i], sm->now);
+	if (store_each_window_run(s, sm->quotas[i].platform, st->ws,
+	    st->we, add_use, &w, e) < 0)
+		return -1;
+	quota_status_finish(st, sm->now);
+	return 0;
+}
+
+int64_t
+summary_convert(struct summary *sm, int64_t minor, const char *cur, int64_t t)
+{
+	return fx_convert(minor, cur, sm->currency, t, sm->fx, sm->nfx,
+	    &sm->budget.fx_missing);
+}
+
+static int
+month_run(const struct run *r, void *arg)
+{
+	struct summary *sm = arg;
+
+	sm->budget.spent += summary_convert(sm, run_cost_at(r, sm->now),
+	    r->currency, r->start);
+	sm->month_gpu_s += (run_end_at(r, sm->now) - r->start) * r->gpus;
+	sm->month_runs++;
+	return 0;
+}
+
+static int
+month_expense(const struct expense *x, void *arg)
+{
+	struct summary *sm = arg;
+
+	sm->budget.spent += summary_convert(sm, x->amount_minor, x->currency,
+	    x->at);
+	return 0;
+}
+
+static int
+collect_open(const struct run *r, void *arg)
+{
+	struct summary *sm = arg;
+
+	sm->open = xrealloc(sm->open, (sm->nopen + 1) * sizeof *sm->open);
+	run_copy(&sm->open[sm->nopen++], r);
+	return 0;
+}
+
+int
+summary_load(struct summary *sm, struct store *s, int64_t now, struct err *e)
+{
+	struct filter f;
+	size_t i;
+
+	if (summary_load_catalog(sm, s, now, e) < 0)
+		return -1;
+	sm->qs = xcalloc(sm->nquotas, sizeof *sm->qs);
+	for (i = 0; i < sm->nquotas; i++)
+		if (summary_refresh_quota(sm, s, (int)i, e) < 0)
+			return -1;
+	budget_init(&sm->budget, sm->currency, now);
+	if (sm->phase != NULL) {
+		sm->budget.min = summary_convert(sm,
+		    sm->phase->budget_min_minor, sm->phase->currency, now);
+		sm->budget.max = summary_convert(sm,
+		    sm->phase->budget_max_minor, sm->phase->currency, now);
+	}
+	memset(&f, 0, sizeof f);
+	f.since = sm->budget.ms;
+	f.until = sm->budget.me;
+	if (store_each_run(s, &f, month_run, sm, e) < 0 ||
+	    store_each_expense(s, sm->budget.ms, sm->budget.me, month_expense,
+	    sm, e) < 0)
+		return -1;
+	budget_finish(&sm->budget, now);
+	memset(&f, 0, sizeof f);
+	f.open_only = 1;
+	if (store_each_run(s, &f, collect_open, sm, e) < 0)
+		return -1;
+	return 0;
+}
+
+void
+summary_free(struct summary *sm)
+{
+	size_t i;
+
+	free(sm->platforms);
+	free(sm->quotas);
+	free(sm->qs);
+	free(sm->rates);
+	free(sm->phases);
+	free(sm->fx);
+	for (i = 0; i < sm->nopen; i++)
+		run_clear(&sm->open[i]);
+	free(sm->open);
+	memset(sm, 0, sizeof *sm);
+}

@@ -1,0 +1,87 @@
+/*
+ * summary.h: everything `gpulog status` and the dashboard's overview show,
+ * loaded from the store and computed by core's rules in one place, so the
+ * two can never disagree.  Reads only the current windows and month.
+ */
+#ifndef GPULOG_SUMMARY_H
+#define GPULOG_SUMMARY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/budget.h"
+#include "core/model.h"
+#include "core/quota.h"
+
+struct store;
+struct err;
+
+struct summary {
+	int64_t now;
+	char currency[4];             /* display currency, "INR" or "USD" */
+
+	struct platform *platforms;   /* the catalog, as stored */
+	size_t nplatforms;
+	struct quota *quotas;
+	size_t nquotas;
+	struct quota_status *qs;      /* qs[i] is quotas[i] now */
+	struct rate *rates;
+	size_t nrates;
+	struct phase *phases;
+	size_t nphases;
+	struct fx_point *fx;
+	size_t nfx;
+
+	int64_t plan_start;           /* local midnight of month 1's start */
+	int plan_month;               /* 1..13; 0 before; 14+ after */
+	const struct phase *phase;    /* into phases, or NULL */
+
+	struct budget_status budget;  /* this local month */
+	int64_t month_gpu_s;          /* GPU-seconds run this month */
+	int month_runs;
+
+	struct run *open;             /* open runs, oldest first */
+	size_t nopen;
+};
+
+/* Loads the catalog only (platforms, quotas, rates, phases, fx, plan
+ * start, currency): enough to check and price a run. */
+int summary_load_catalog(struct summary *sm, struct store *s, int64_t now,
+    struct err *e);
+
+/* Loads the catalog and computes quotas, budget, plan and open runs. */
+int summary_load(struct summary *sm, struct store *s, int64_t now,
+    struct err *e);
+
+/* Frees what summary_load*() allocated; sm may be zeroed or loaded. */
+void summary_free(struct summary *sm);
+
+/* The platform with key, or NULL. */
+const struct platform *summary_platform(const struct summary *sm,
+    const char *key);
+
+/* Index of the quota on platform, or -1. */
+int summary_quota_index(const struct summary *sm, const char *platform);
+
+/* The rate for platform and GPU (case-insensitive), or NULL. */
+const struct rate *summary_rate(const struct summary *sm, const char *platform,
+    const char *gpu);
+
+/* Compute units a GPU-hour burns on platform with gpu (hundredths); the
+ * platform's default GPU when gpu has no rate; 0 when unknown. */
+int64_t summary_cu_rate(const struct summary *sm, const char *platform,
+    const char *gpu);
+
+/* Computes what r uses of quota i (its unit) in the window holding now. */
+int64_t summary_run_use(const struct summary *sm, int i, const struct run *r);
+
+/* Recomputes quota i's status from the store (after a write). */
+int summary_refresh_quota(struct summary *sm, struct store *s, int i,
+    struct err *e);
+
+/* Converts minor units of cur at time t into the display currency; notes
+ * in budget.fx_missing when no rate was known. */
+int64_t summary_convert(struct summary *sm, int64_t minor, const char *cur,
+    int64_t t);
+
+#endif

@@ -1,0 +1,21 @@
+#!/bin/sh
+# layering.sh: dependencies point one way.  core/ includes only libc and
+# core/; importers/ and store/ never include cli/ or tui/; importers/ never
+# opens the database; only store/ includes sqlite3.h; only tui/ curses.
+cd "$(dirname "$0")/.." || exit 2
+bad=0
+check() {
+	# $1: files, $2: forbidden include pattern, $3: why
+	hits=$(grep -nE "#include [<\"]($2)" $1 2>/dev/null)
+	if [ -n "$hits" ]; then
+		echo "layering: $3:"
+		echo "$hits"
+		bad=1
+	fi
+}
+check "core/*.[ch]" "store/|cli/|tui/|importers/|sqlite3|curl|cjson|curses|ncurses" "core uses only libc"
+check "store/*.[ch]" "cli/|tui/|importers/|curses|ncurses|curl" "store knows no front end"
+check "importers/*.[ch]" "store/|cli/|tui/|sqlite3|curses|ncurses" "importers never open the database"
+check "cli/*.[ch]" "sqlite3|curses|ncurses" "cli speaks no SQL and starts no curses"
+[ $bad = 0 ] && echo "layering: ok"
+exit $bad

@@ -1,0 +1,331 @@
+/*
+ * test-fmt.c: core/fmt.c (money with Indian and Western grouping, rates,
+ * durations, hours, countdowns, ISO times) and core/text.c (outside text
+ * made harmless for a terminal, forgiving name matching).
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/catalog.h"
+#include "core/fmt.h"
+#include "core/text.h"
+#include "tests/unit/t.h"
+
+#define RUPEE "\xe2\x82\xb9"
+
+static void
+set_tz(const char *tz)
+{
+	setenv("TZ", tz, 1);
+	tzset();
+}
+
+static void
+test_money(void)
+{
+	char b[64];
+
+	/* Indian grouping: the last three digits, then pairs. */
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 12345650, "INR", 0),
+	    RUPEE "1,23,456.50");
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 123456700, "INR", 0),
+	    RUPEE "12,34,567.00");
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 1000000000, "INR", 0),
+	    RUPEE "1,00,00,000.00");                    /* one crore */
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 100000, "INR", 0),
+	    RUPEE "1,000.00");
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 99900, "INR", 0), RUPEE "999.00");
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 25000, "INR", 0), RUPEE "250.00");
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 5, "INR", 0), RUPEE "0.05");
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 0, "INR", 0), RUPEE "0.00");
+
+	/* Western grouping in threes. */
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 320000, "USD", 0), "$3,200.00");
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 320, "USD", 0), "$3.20");
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 100000000, "USD", 0),
+	    "$1,000,000.00");
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 12345650, "USD", 0),
+	    "$123,456.50");
+	CHECK_EQ_STR(fmt_money(b, sizeof b, -500, "USD", 0), "-$5.00");
+	CHECK_EQ_STR(fmt_money(b, sizeof b, -12345650, "INR", 0),
+	    "-" RUPEE "1,23,456.50");
+	/* Another code is written after the amount. */
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 1200, "EUR", 0), "12.00 EUR");
+
+	/* Flags. */
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 25000, "INR", FMT_ASCII),
+	    "Rs 250.00");
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 12345650, "INR", FMT_ASCII),
+	    "Rs 1,23,456.50");
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 25000, "INR", FMT_WHOLE),
+	    RUPEE "250");
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 25050, "INR", FMT_WHOLE),
+	    RUPEE "250.50");
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 25000, "INR",
+	    FMT_ASCII | FMT_WHOLE), "Rs 250");
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 320000, "USD", FMT_WHOLE),
+	    "$3,200");
+	CHECK_EQ_STR(fmt_money(b, sizeof b, 320000, "USD", FMT_ASCII),
+	    "$3,200.00");
+
+	/* Truncation keeps the string terminated. */
+	CHECK_EQ_STR(fmt_money(b, 4, 320000, "USD", 0), "$3,");
+}
+
+static void
+test_rate(void)
+{
+	char b[64];
+
+	/* Millionths per GPU-hour. */
+	CHECK_EQ_STR(fmt_rate(b, sizeof b, 320000, "USD", 0), "$0.32/h");
+	CHECK_EQ_STR(fmt_rate(b, sizeof b, 135000, "USD", 0), "$0.135/h");
+	CHECK_EQ_STR(fmt_rate(b, sizeof b, 1100000, "USD", 0), "$1.10/h");
+	CHECK_EQ_STR(fmt_rate(b, sizeof b, 1005000, "USD", 0), "$1.005/h");
+	CHECK_EQ_STR(fmt_rate(b, sizeof b, 1234500, "USD", 0), "$1.2345/h");
+	CHECK_EQ_STR(fmt_rate(b, sizeof b, 92000000, "INR", 0),
+	    RUPEE "92.00/h");
+	CHECK_EQ_STR(fmt_rate(b, sizeof b, 92000000, "INR", FMT_ASCII),
+	    "Rs 92.00/h");
+	/* fmt.h promises "₹92/h"; FMT_WHOLE is what drops ".00". */
+	CHECK_EQ_STR(fmt_rate(b, sizeof b, 92000000, "INR", FMT_WHOLE),
+	    RUPEE "92/h");
+	/* A sub-cent rate keeps its digits whatever the flags. */
+	CHECK_EQ_STR(fmt_rate(b, sizeof b, 1005000, "USD", FMT_WHOLE),
+	    "$1.005/h");
+
+	CHECK_EQ_STR(fmt_centi(b, sizeof b, 12345), "123.45");
+	CHECK_EQ_STR(fmt_centi(b, sizeof b, 5), "0.05");
+	CHECK_EQ_STR(fmt_centi(b, sizeof b, 10000), "100.00");
+	CHECK_EQ_STR(fmt_centi(b, sizeof b, -250), "-2.50");
+}
+
+static void
+test_duration(void)
+{
+	char b[32];
+
+	CHECK_EQ_STR(fmt_duration(b, sizeof b, 9000), "2h30m");
+	CHECK_EQ_STR(fmt_duration(b, sizeof b, 9 * 3600), "9h");
+	CHECK_EQ_STR(fmt_duration(b, sizeof b, 45 * 60), "45m");
+	CHECK_EQ_STR(fmt_duration(b, sizeof b, 30), "30s");
+	CHECK_EQ_STR(fmt_duration(b, sizeof b, 0), "0s");
+	CHECK_EQ_STR(fmt_duration(b, sizeof b, 26 * 3600), "26h");
+	/* Seconds beyond a minute are not shown: 1h0m59s. */
+	CHECK_EQ_STR(fmt_duration(b, sizeof b, 3659), "1h");
+	CHECK_EQ_STR(fmt_duration(b, sizeof b, -5), "0s");
+
+	/* Hours to one decimal, rounded half up: 45000 s = 12.5 h. */
+	CHECK_EQ_STR(fmt_hours(b, sizeof b, 45000), "12.5");
+	CHECK_EQ_STR(fmt_hours(b, sizeof b, 0), "0.0");
+	CHECK_EQ_STR(fmt_hours(b, sizeof b, 108000), "30.0");
+	/* 3599 s = 0.9997 h -> 1.0; 180 s = 0.05 h -> 0.1; 179 s -> 0.0. */
+	CHECK_EQ_STR(fmt_hours(b, sizeof b, 3599), "1.0");
+	CHECK_EQ_STR(fmt_hours(b, sizeof b, 180), "0.1");
+	CHECK_EQ_STR(fmt_hours(b, sizeof b, 179), "0.0");
+	CHECK_EQ_STR(fmt_hours(b, sizeof b, -5400), "-1.5");
+	CHECK_EQ_STR(fmt_hours(b, sizeof b, -10), "0.0");
+
+	/* Countdowns: two units at most. */
+	CHECK_EQ_STR(fmt_relative(b, sizeof b, 2 * 86400 + 5 * 3600 + 59 * 60),
+	    "2d 5h");
+	CHECK_EQ_STR(fmt_relative(b, sizeof b, 5 * 3600 + 10 * 60 + 5),
+	    "5h 10m");
+	CHECK_EQ_STR(fmt_relative(b, sizeof b, 12 * 60), "12m");
+	CHECK_EQ_STR(fmt_relative(b, sizeof b, 59), "0m");
+	CHECK_EQ_STR(fmt_relative(b, sizeof b, 0), "0m");
+	CHECK_EQ_STR(fmt_relative(b, sizeof b, 3600), "1h 0m");
+	CHECK_EQ_STR(fmt_relative(b, sizeof b, 86400), "1d 0h");
+	CHECK_EQ_STR(fmt_relative(b, sizeof b, -300), "-5m");
+	CHECK_EQ_STR(fmt_relative(b, sizeof b, -(3600 + 120)), "-1h 2m");
+}
+
+static void
+test_times(void)
+{
+	char b[64];
+
+	CHECK_EQ_STR(fmt_iso_utc(b, sizeof b, 0), "1970-01-01T00:00:00Z");
+	CHECK_EQ_STR(fmt_iso_utc(b, sizeof b, 1782864000),
+	    "2026-07-01T00:00:00Z");
+	CHECK_EQ_STR(fmt_iso_utc(b, sizeof b, t_utc(2026, 11, 28, 10, 5, 7)),
+	    "2026-11-28T10:05:07Z");
+	CHECK_EQ_STR(fmt_iso_utc(b, sizeof b, t_utc(2024, 2, 29, 23, 59, 59)),
+	    "2024-02-29T23:59:59Z");
+	CHECK_EQ_STR(fmt_iso_utc(b, sizeof b, -1), "1969-12-31T23:59:59Z");
+
+	set_tz("Asia/Kolkata");
+	CHECK_EQ_STR(fmt_iso_local(b, sizeof b, 1782864000),
+	    "2026-07-01T05:30:00+05:30");
+	CHECK_EQ_STR(fmt_local(b, sizeof b, 1782864000, "%Y-%m-%d %H:%M"),
+	    "2026-07-01 05:30");
+	set_tz("America/New_York");
+	/* EDT in July, UTC-4. */
+	CHECK_EQ_STR(fmt_iso_local(b, sizeof b, 1782864000),
+	    "2026-06-30T20:00:00-04:00");
+	set_tz("UTC");
+	CHECK_EQ_STR(fmt_iso_local(b, sizeof b, 1782864000),
+	    "2026-07-01T00:00:00Z");
+}
+
+/* text_safe(in) must be want; frees the copy. */
+static void
+safe_is(const char *in, const char *want)
+{
+	char *s = text_safe(in);
+
+	CHECK_EQ_STR(s, want);
+	free(s);
+}
+
+static void
+test_safe(void)
+{
+	safe_is("resnet18 cifar10", "resnet18 cifar10");
+	safe_is(NULL, "");
+	safe_is("", "");
+	/* ESC sequences lose their ESC: clear screen, move, colour, OSC. */
+	safe_is("a\x1b[2Jb", "a\\x1b[2Jb");
+	safe_is("\x1b[31mred\x1b[0m", "\\x1b[31mred\\x1b[0m");
+	safe_is("\x1b]0;title\x07", "\\x1b]0;title\\x07");
+	/* CSI as a C1 control in UTF-8 (U+009B) and bare. */
+	safe_is("x\xc2\x9b" "2J", "x\\xc2\\x9b2J");
+	safe_is("\xc2\x85", "\\xc2\\x85");
+	safe_is("\x9b", "\\x9b");
+	/* Not UTF-8: a stray byte, an overlong '/', a surrogate, a cut
+	 * sequence at the end. */
+	safe_is("caf\xe9", "caf\\xe9");
+	safe_is("\xff", "\\xff");
+	safe_is("\xc0\xaf", "\\xc0\\xaf");
+	safe_is("\xed\xa0\x80", "\\xed\\xa0\\x80");
+	safe_is("ab\xe2\x82", "ab\\xe2\\x82");
+	/* Bidirectional override U+202E. */
+	safe_is("\xe2\x80\xae" "abc", "\\xe2\\x80\\xae" "abc");
+	/* Newline, tab, backslash, other C0, DEL. */
+	safe_is("a\nb", "a\\nb");
+	safe_is("a\tb", "a\\tb");
+	safe_is("a\\b", "a\\\\b");
+	safe_is("\r\b\x01", "\\x0d\\x08\\x01");
+	safe_is("\x7f", "\\x7f");
+	/* Valid UTF-8 passes untouched: ₹, é, an emoji. */
+	safe_is(RUPEE "250 caf\xc3\xa9 \xf0\x9f\x9a\x80",
+	    RUPEE "250 caf\xc3\xa9 \xf0\x9f\x9a\x80");
+	/* The worst case, every byte escaped, fits. */
+	safe_is("\x01\x02\x03\x04\x05\x06\x07\x08",
+	    "\\x01\\x02\\x03\\x04\\x05\\x06\\x07\\x08");
+}
+
+static void
+test_match(void)
+{
+	const char *names[16];
+	char hint[128];
+	size_t i, idx, n = catalog_nplatforms;
+	static const char *const few[] = { "colab", "colab-pro" };
+
+	/* The shipped keys, in order: local colab-free colab-pro kaggle
+	 * lightning vast runpod lambda cloud. */
+	for (i = 0; i < n && i < 16; i++)
+		names[i] = catalog_platforms[i].key;
+	CHECK_EQ_INT(n, 9);
+	CHECK_EQ_STR(names[3], "kaggle");
+
+	idx = 99;
+	CHECK_EQ_INT(text_match("kaggle", names, n, &idx, hint, sizeof hint),
+	    MATCH_OK);
+	CHECK_EQ_INT(idx, 3);
+	CHECK_EQ_STR(hint, "");
+	idx = 99;
+	CHECK_EQ_INT(text_match("KAGGLE", names, n, &idx, hint, sizeof hint),
+	    MATCH_OK);
+	CHECK_EQ_INT(idx, 3);
+	/* Unique prefixes. */
+	idx = 99;
+	CHECK_EQ_INT(text_match("kag", names, n, &idx, hint, sizeof hint),
+	    MATCH_OK);
+	CHECK_EQ_INT(idx, 3);
+	CHECK_EQ_STR(hint, "");
+	CHECK_EQ_INT(text_match("colab-p", names, n, &idx, hint, sizeof hint),
+	    MATCH_OK);
+	CHECK_EQ_INT(idx, 2);
+	CHECK_EQ_INT(text_match("li", names, n, &idx, hint, sizeof hint),
+	    MATCH_OK);
+	CHECK_EQ_INT(idx, 4);
+	/* Ambiguous prefixes list the candidates in table order. */
+	CHECK_EQ_INT(text_match("colab", names, n, &idx, hint, sizeof hint),
+	    MATCH_AMBIGUOUS);
+	CHECK_EQ_STR(hint, "colab-free, colab-pro");
+	CHECK_EQ_INT(text_match("l", names, n, &idx, hint, sizeof hint),
+	    MATCH_AMBIGUOUS);
+	CHECK_EQ_STR(hint, "local, lightning, lambda");
+	/* An exact name wins over being a prefix of another. */
+	idx = 99;
+	CHECK_EQ_INT(text_match("colab", few, 2, &idx, hint, sizeof hint),
+	    MATCH_OK);
+	CHECK_EQ_INT(idx, 0);
+	/*
+	 * A typo: the nearest names, at most three, within an edit distance
+	 * of 3 and of half the name's length.  From "kagle": kaggle is 1
+	 * away (insert g); vast is 4, local, lambda and cloud 5: too far.
+	 */
+	CHECK_EQ_INT(text_match("kagle", names, n, &idx, hint, sizeof hint),
+	    MATCH_NONE);
+	CHECK_EQ_STR(hint, "kaggle");
+	CHECK_EQ_INT(text_match("runpd", names, n, &idx, hint, sizeof hint),
+	    MATCH_NONE);
+	CHECK_EQ_STR(hint, "runpod");
+	/* "clod": cloud 1; local, vast and runpod 4, too far. */
+	CHECK_EQ_INT(text_match("clod", names, n, &idx, hint, sizeof hint),
+	    MATCH_NONE);
+	CHECK_EQ_STR(hint, "cloud");
+	/* Three at most, ties in table order. */
+	{
+		static const char *const v[] = { "vast", "vest", "bast",
+			"vase", "fast" };
+
+		/* "vaxt" is 1 from vast, 2 from vest, bast, vase, fast: all
+		 * within 3 and half of 4; the first three by distance, ties
+		 * in table order. */
+		CHECK_EQ_INT(text_match("vaxt", v, 5, &idx, hint,
+		    sizeof hint), MATCH_NONE);
+		CHECK_EQ_STR(hint, "vast, vest, bast");
+	}
+	/* Nothing near: the hint is empty. */
+	CHECK_EQ_INT(text_match("xyzzy", names, n, &idx, hint, sizeof hint),
+	    MATCH_NONE);
+	CHECK_EQ_STR(hint, "");
+	/* The empty string is no prefix of anything. */
+	CHECK_EQ_INT(text_match("", few, 2, &idx, hint, sizeof hint),
+	    MATCH_NONE);
+
+	CHECK_EQ_INT(text_distance("kagle", "kaggle"), 1);
+	CHECK_EQ_INT(text_distance("Kaggle", "kaggle"), 0);
+	CHECK_EQ_INT(text_distance("", "vast"), 4);
+	CHECK_EQ_INT(text_distance("kitten", "sitting"), 3);
+
+	CHECK(text_is_name("kaggle", 31, ","));
+	CHECK(!text_is_name("", 31, ","));
+	CHECK(!text_is_name("a,b", 31, ","));
+	CHECK(!text_is_name("a\x1b" "b", 31, ""));
+	CHECK(!text_is_name("abcd", 3, ""));
+	CHECK_EQ_INT(text_width(RUPEE "250"), 4);
+	CHECK_EQ_INT(text_width("abc"), 3);
+}
+
+int
+main(void)
+{
+	test_money();
+	test_rate();
+	test_duration();
+	test_times();
+	test_safe();
+	test_match();
+	return t_done();
+}
