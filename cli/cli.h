@@ -84,6 +84,10 @@ void cli_put_safe(FILE *f, const char *s);
 /* JSON output: a string, with control characters (C0, DEL and C1) as
  * \\u escapes; NULL prints null. */
 void json_str(FILE *f, const char *s);
+/* JSON output: a comma-separated list as an array of strings; NULL prints
+ * null. */
+void json_list(FILE *f, const char *list);
+
 /* CSV output: one field, control characters escaped as text_safe() does,
  * quoted when it holds a comma or a quote. */
 void csv_field(FILE *f, const char *s);

@@ -71,6 +71,9 @@ read_when(struct ctx *c, const struct args *a, const char *const *pos, int n,
 	} else {
 		if (sv == NULL && ev == NULL)
 			return 0;
+		if (sv == NULL && r->start == 0)
+			return err_set(e, "--end needs --start (or give WHEN, "
+			    "such as 2h30m)");
 		s = r->start;
 		t = r->end;
 		if (sv != NULL && parse_time(sv, c->now, &s, e) < 0)
@@ -191,8 +194,8 @@ cmd_edit(struct ctx *c, const struct args *a)
 	struct err e;
 	int64_t id, old_len;
 	int set_cost = 0, rc = EXIT_USAGE, found;
-	char label[128], old_gpu[32];
-	int old_gpus;
+	char label[128], old_gpu[32], old_platform[32];
+	int old_gpus, old_future, explicit_cost;
 
 	run_init(&r);
 	memset(&sm, 0, sizeof sm);
@@ -211,17 +214,35 @@ cmd_edit(struct ctx *c, const struct args *a)
 	}
 	old_len = run_end_at(&r, c->now) - r.start;
 	old_gpus = r.gpus;
+	old_future = r.start > c->now || (r.end != RUN_OPEN && r.end > c->now);
 	memcpy(old_gpu, r.gpu, sizeof old_gpu);
+	memcpy(old_platform, r.platform, sizeof old_platform);
+	/* A cost given by hand has no rate; it stays unless replaced. */
+	explicit_cost = r.rate_micro == 0 && r.cost_minor > 0;
 	if (read_when(c, a, a->pos + 1, a->npos - 1, &r, &e) < 0 ||
 	    runopt_apply(c, &sm, a, &r, &set_cost, &e) < 0 ||
-	    runopt_check_times(c, &r, opt_has(a, RO_FUTURE) ||
-	    r.start > c->now, &e) < 0)
+	    runopt_check_times(c, &r, opt_has(a, RO_FUTURE) || old_future,
+	    &e) < 0)
 		goto bad;
-	/* A priced run is repriced when what it is priced by changed. */
-	if (set_cost != 1 && (set_cost == 2 || (r.rate_micro > 0 &&
-	    (run_end_at(&r, c->now) - r.start != old_len ||
-	    r.gpus != old_gpus || strcmp(r.gpu, old_gpu) != 0))))
+	if (set_cost == 2) {
 		runopt_price(&sm, &r);
+	} else if (set_cost == 0 && !explicit_cost) {
+		/* A new platform or GPU has its own price; a new length or
+		 * GPU count costs anew at the run's rate. */
+		if (strcmp(r.platform, old_platform) != 0 ||
+		    strcmp(r.gpu, old_gpu) != 0) {
+			r.rate_micro = 0;
+			r.cost_minor = 0;
+			if (runopt_price(&sm, &r) == 1)
+				fprintf(stderr, "gpulog: warning: no price for "
+				    "%s on %s; the cost is 0 (give --rate or "
+				    "--cost)\n", r.gpu[0] ? r.gpu : "its GPU",
+				    r.platform);
+		} else if (r.rate_micro > 0 && (run_end_at(&r, c->now) -
+		    r.start != old_len || r.gpus != old_gpus)) {
+			runopt_price(&sm, &r);
+		}
+	}
 	r.modified = c->now;
 	snprintf(label, sizeof label, "edit #%lld", (long long)r.id);
 	if (store_begin(c->s, label, &e) < 0 ||

@@ -38,6 +38,8 @@ struct import {
 	long added, updated, there; /* runs */
 	long xadded, xthere;        /* expenses */
 	long nplat, nquota, nrate, nphase, nfx; /* catalog rows restored */
+	int fresh;                  /* the database held no run or expense */
+	long nsettings;             /* settings taken from the file */
 };
 
 /* The importer named in (a unique prefix will do), or NULL after a usage
@@ -232,11 +234,44 @@ restore_catalog(struct import *im, struct err *e)
 			goto out;
 		im->nfx++;
 	}
+	/* A new machine takes the file's plan and currency; one with a log
+	 * of its own keeps its settings. */
+	if (im->fresh && x->plan_start[0] != '\0') {
+		if (store_set_setting(im->s, "plan.start", x->plan_start, e) < 0)
+			goto out;
+		im->nsettings++;
+	}
+	if (im->fresh && x->currency[0] != '\0') {
+		if (store_set_setting(im->s, "currency", x->currency, e) < 0)
+			goto out;
+		im->nsettings++;
+	}
 	rc = 0;
 out:
 	free(fx);
 	free(ph);
 	return rc;
+}
+
+static int
+stop_at_first(const struct expense *x, void *arg)
+{
+	(void)x;
+	(void)arg;
+	return 1;
+}
+
+/* 1 when the database holds no run and no expense, 0 when it does. */
+static int
+is_empty(struct store *s, struct err *e)
+{
+	int64_t id;
+	int rc = store_nth_run(s, 1, 0, &id, e);
+
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	rc = store_each_expense(s, 0, 0, stop_at_first, NULL, e);
+	return rc < 0 ? -1 : rc == 0;
 }
 
 static const char *
@@ -265,6 +300,10 @@ report(const struct import *im, int dry, const char *label)
 		    plural(im->nplat), im->nquota, plural(im->nquota),
 		    im->nrate, plural(im->nrate), im->nphase,
 		    plural(im->nphase), im->nfx, plural(im->nfx));
+	if (im->nsettings > 0)
+		printf("%s the file's settings (plan start, currency): this "
+		    "database had no runs of its own\n", dry ? "would take" :
+		    "took");
 }
 
 int
@@ -304,6 +343,10 @@ cmd_import(struct ctx *c, const struct args *a)
 		goto fail;
 	}
 	im.nbefore = im.nknown;
+	if ((im.fresh = is_empty(c->s, &inner)) < 0) {
+		err_set(&e, "%s: %s", label, inner.msg);
+		goto fail;
+	}
 	/* The importer prefixes its messages (and the sink's) with label. */
 	if (imp->parse(buf, len, label, &sink, &im.extra, &e) < 0)
 		goto fail;

@@ -56,7 +56,6 @@ void
 cli_json_run(FILE *f, const struct run *r, int64_t now)
 {
 	char b[48];
-	const char *p, *q;
 
 	fprintf(f, "{\"id\":%lld,\"uid\":", (long long)r->id);
 	json_str(f, r->uid);
@@ -89,19 +88,12 @@ cli_json_run(FILE *f, const struct run *r, int64_t now)
 	json_str(f, r->note);
 	fputs(",\"project\":", f);
 	json_str(f, r->project);
-	fputs(",\"tags\":[", f);
-	for (p = r->tags; p != NULL && *p != '\0'; p = *q ? q + 1 : q) {
-		char t[80];
-
-		q = strchr(p, ',');
-		if (q == NULL)
-			q = p + strlen(p);
-		snprintf(t, sizeof t, "%.*s", (int)(q - p), p);
-		if (p != r->tags)
-			putc(',', f);
-		json_str(f, t);
-	}
-	fputs("],\"source\":", f);
+	fputs(",\"tags\":", f);
+	if (r->tags != NULL)
+		json_list(f, r->tags);
+	else
+		fputs("[]", f);
+	fputs(",\"source\":", f);
 	json_str(f, r->source);
 	fputs(",\"source_id\":", f);
 	json_str(f, r->source_id);

@@ -129,7 +129,7 @@ cmd_plan(struct ctx *c, const struct args *a)
 			    m, d, m == sm.plan_month ? "true" : "false");
 			json_str(stdout, p ? p->name : NULL);
 			printf(", \"platforms\": ");
-			json_str(stdout, p ? p->platforms : NULL);
+			json_list(stdout, p ? p->platforms : NULL);
 			printf(", \"where\": ");
 			json_str(stdout, p ? p->where : NULL);
 			printf(", \"budget_min_minor\": %lld, "

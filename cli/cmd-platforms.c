@@ -85,13 +85,13 @@ show_json(struct summary *sm)
 		printf(", \"billing\": \"%s\", \"gpu\": ",
 		    billing_name(p->billing));
 		json_str(stdout, p->gpu);
-		printf(", \"vram_gb\": ");
+		printf(", \"vram\": ");
 		json_str(stdout, p->vram);
-		printf(", \"cost_month_usd\": ");
+		printf(", \"cost_usd\": ");
 		json_str(stdout, p->cost_usd);
-		printf(", \"cost_month_inr\": ");
+		printf(", \"cost_inr\": ");
 		json_str(stdout, p->cost_inr);
-		printf(", \"session_cap_s\": %lld, \"session\": ",
+		printf(", \"session_cap_s\": %lld, \"session_text\": ",
 		    (long long)p->session_cap_s);
 		json_str(stdout, p->session_text);
 		printf(", \"storage\": ");
@@ -106,10 +106,12 @@ show_json(struct summary *sm)
 	for (i = 0; i < sm->nquotas; i++) {
 		const struct quota *q = &sm->quotas[i];
 
-		printf("%s\n    {\"platform\": \"%s\", \"unit\": \"%s\", "
+		printf("%s\n    {\"platform\": ", i ? "," : "");
+		json_str(stdout, q->platform);
+		printf(", \"unit\": \"%s\", "
 		    "\"amount\": %s, \"window\": \"%s\", \"reset_wday\": %d, "
-		    "\"reset_mday\": %d, \"reset_min_utc\": %d, "
-		    "\"rolling_days\": %d}", i ? "," : "", q->platform,
+		    "\"reset_mday\": %d, \"reset_min\": %d, "
+		    "\"rolling_days\": %d}",
 		    q->unit == QU_CU ? "compute_units" : "gpu_hours",
 		    q->unit == QU_CU ? fmt_centi(b, sizeof b, q->amount) :
 		    fmt_centi(b, sizeof b, q->amount * 100 / 3600),
@@ -121,11 +123,14 @@ show_json(struct summary *sm)
 	for (i = 0; i < sm->nrates; i++) {
 		const struct rate *r = &sm->rates[i];
 
-		printf("%s\n    {\"platform\": \"%s\", \"gpu\": ",
-		    i ? "," : "", r->platform);
+		printf("%s\n    {\"platform\": ", i ? "," : "");
+		json_str(stdout, r->platform);
+		printf(", \"gpu\": ");
 		json_str(stdout, r->gpu);
-		printf(", \"currency\": \"%s\", \"per_gpu_hour\": %s, ",
-		    r->currency, fmt_fixed6(b, sizeof b, r->rate_micro));
+		printf(", \"currency\": ");
+		json_str(stdout, r->currency);
+		printf(", \"per_gpu_hour\": %s, ", fmt_fixed6(b, sizeof b,
+		    r->rate_micro));
 		printf("\"low\": %s, ", fmt_fixed6(b, sizeof b, r->low_micro));
 		printf("\"high\": %s, ", fmt_fixed6(b, sizeof b,
 		    r->high_micro));
@@ -149,23 +154,40 @@ show_text(struct ctx *c, struct summary *sm)
 	    cli_color(c, C_OFF));
 	for (i = 0; i < sm->nplatforms; i++) {
 		const struct platform *p = &sm->platforms[i];
+		const char *f[8] = { p->key, p->name, p->gpu, p->vram,
+			p->cost_usd, p->cost_inr, p->session_text, p->storage };
+		static const int w[8] = { 11, 18, 14, 14, 8, 12, 18, 20 };
+		int k;
 
-		printf("%-11s %-18s %-14s %-14s %-8s %-12s %-18s %-20s ",
-		    p->key, p->name, p->gpu, p->vram, p->cost_usd,
-		    p->cost_inr, p->session_text, p->storage);
+		/* Catalog text may come from an imported file: escaped. */
+		for (k = 0; k < 8; k++) {
+			char *safe = text_safe(f[k]);
+
+			printf("%s ", cli_pad(b, sizeof b, safe, w[k], 0));
+			free(safe);
+		}
 		cli_put_safe(stdout, p->best_for);
 		putchar('\n');
 	}
 	printf("\n%sQuotas%s\n", cli_color(c, C_BOLD), cli_color(c, C_OFF));
-	for (i = 0; i < sm->nquotas; i++)
-		printf("  %-11s %s\n", sm->quotas[i].platform, quota_text(b,
-		    sizeof b, &sm->quotas[i]));
+	for (i = 0; i < sm->nquotas; i++) {
+		char *sp = text_safe(sm->quotas[i].platform);
+
+		printf("  %-11s %s\n", sp, quota_text(b, sizeof b,
+		    &sm->quotas[i]));
+		free(sp);
+	}
 	printf("\n%sRates%s (per GPU-hour)\n", cli_color(c, C_BOLD),
 	    cli_color(c, C_OFF));
 	for (i = 0; i < sm->nrates; i++) {
 		const struct rate *r = &sm->rates[i];
 
-		printf("  %-11s %-11s ", r->platform, r->gpu);
+		char *sp = text_safe(r->platform), *sg = text_safe(r->gpu);
+
+		printf("  %s ", cli_pad(b, sizeof b, sp, 11, 0));
+		printf("%s ", cli_pad(b, sizeof b, sg, 11, 0));
+		free(sp);
+		free(sg);
 		if (r->rate_micro > 0)
 			printf("%-9s", fmt_rate(b, sizeof b, r->rate_micro,
 			    r->currency, c->fmt));
@@ -205,7 +227,7 @@ set_platform(struct ctx *c, struct summary *sm, const struct args *a)
 	struct rate rt;
 	struct err e;
 	const char *v;
-	char key[32], label[64], b[96];
+	char key[32], label[64], b[96], msg[512] = "";
 	int64_t n;
 	int qi, changed = 0, creating = 0;
 
@@ -290,7 +312,8 @@ set_platform(struct ctx *c, struct summary *sm, const struct args *a)
 	if (opt_has(a, PL_NO_QUOTA)) {
 		if (store_delete_quota(c->s, np.key, &e) < 0)
 			goto fail;
-		printf("%s: no quota\n", np.key);
+		snprintf(msg + strlen(msg), sizeof msg - strlen(msg),
+		    "%s: no quota\n", np.key);
 		changed = 1;
 	}
 	if (opt_has(a, PL_QUOTA) || opt_has(a, PL_RESET)) {
@@ -307,7 +330,8 @@ set_platform(struct ctx *c, struct summary *sm, const struct args *a)
 			goto usage;
 		if (store_set_quota(c->s, &q, &e) < 0)
 			goto fail;
-		printf("%s: %s\n", np.key, quota_text(b, sizeof b, &q));
+		snprintf(msg + strlen(msg), sizeof msg - strlen(msg),
+		    "%s: %s\n", np.key, quota_text(b, sizeof b, &q));
 		changed = 1;
 	}
 	if (opt_has(a, PL_RATE) || opt_has(a, PL_CU)) {
@@ -339,12 +363,17 @@ set_platform(struct ctx *c, struct summary *sm, const struct args *a)
 		strcpy(rt.source, "user");
 		if (store_set_rate(c->s, &rt, &e) < 0)
 			goto fail;
-		printf("%s %s: %s", np.key, rt.gpu, fmt_rate(b, sizeof b,
-		    rt.rate_micro, rt.currency, c->fmt));
+		snprintf(msg + strlen(msg), sizeof msg - strlen(msg), "%s %s:",
+		    np.key, rt.gpu);
+		if (rt.rate_micro > 0 || rt.cu_centi_h == 0)
+			snprintf(msg + strlen(msg), sizeof msg - strlen(msg),
+			    " %s", fmt_rate(b, sizeof b, rt.rate_micro,
+			    rt.currency, c->fmt));
 		if (rt.cu_centi_h)
-			printf(", %s CU/h", fmt_centi(b, sizeof b,
-			    rt.cu_centi_h));
-		putchar('\n');
+			snprintf(msg + strlen(msg), sizeof msg - strlen(msg),
+			    "%s %s CU/h", rt.rate_micro > 0 ? "," : "",
+			    fmt_centi(b, sizeof b, rt.cu_centi_h));
+		snprintf(msg + strlen(msg), sizeof msg - strlen(msg), "\n");
 		changed = 1;
 	} else if (opt_has(a, PL_GPU)) {
 		err_set(&e, "--gpu names the GPU of a --rate or --cu-rate");
@@ -357,6 +386,8 @@ set_platform(struct ctx *c, struct summary *sm, const struct args *a)
 	}
 	if (store_commit(c->s, &e) < 0)
 		goto fail;
+	/* Said once it is done, not before a later option fails. */
+	fputs(msg, stdout);
 	if (creating)
 		printf("added platform %s (%s)\n", np.key,
 		    billing_name(np.billing));
@@ -367,7 +398,6 @@ set_platform(struct ctx *c, struct summary *sm, const struct args *a)
 	return EXIT_OK;
 usage:
 	store_rollback(c->s);
-	fflush(stdout);
 	return cli_fail(EXIT_USAGE, "platforms set: %s", e.msg);
 fail:
 	store_rollback(c->s);

@@ -83,8 +83,9 @@ print_json(struct ctx *c, struct summary *sm)
 		const struct quota *q = &sm->quotas[i];
 		const struct quota_status *st = &sm->qs[i];
 
-		printf("%s\n    {\"platform\": \"%s\", \"unit\": \"%s\", "
-		    "\"window\": \"%s\"", i ? "," : "", q->platform,
+		printf("%s\n    {\"platform\": ", i ? "," : "");
+		json_str(stdout, q->platform);
+		printf(", \"unit\": \"%s\", \"window\": \"%s\"",
 		    q->unit == QU_CU ? "compute_units" : "gpu_hours",
 		    q->window == QW_WEEK ? "week" : q->window == QW_MONTH ?
 		    "month" : "rolling");
@@ -100,7 +101,7 @@ print_json(struct ctx *c, struct summary *sm)
 		printf(", \"window_start\": \"%s\"", fmt_iso_utc(b, sizeof b,
 		    st->ws));
 		if (q->window == QW_ROLLING)
-			printf(", \"resets\": null");
+			printf(", \"resets\": null, \"resets_in_s\": null");
 		else
 			printf(", \"resets\": \"%s\", \"resets_in_s\": %lld",
 			    fmt_iso_utc(b, sizeof b, st->we),
@@ -121,7 +122,8 @@ print_json(struct ctx *c, struct summary *sm)
 		    (long long)sm->budget.min, (long long)sm->budget.max,
 		    (long long)sm->budget.remaining, sm->budget.pct);
 	else
-		printf("\"min_minor\": null, \"max_minor\": null, ");
+		printf("\"min_minor\": null, \"max_minor\": null, "
+		    "\"remaining_minor\": null, \"percent\": null, ");
 	printf("\"projected_minor\": %lld, \"state\": \"%s\", \"runs\": %d, "
 	    "\"gpu_hours\": %s, \"fx_missing\": %s},\n",
 	    (long long)sm->budget.projected, bstate[sm->budget.state],
@@ -132,23 +134,14 @@ print_json(struct ctx *c, struct summary *sm)
 	    fmt_local(b, sizeof b, sm->plan_start, "%Y-%m-%d"),
 	    sm->plan_month, PLAN_MONTHS);
 	if (sm->phase != NULL) {
-		const char *p, *q;
 
 		printf(", \"phase\": ");
 		json_str(stdout, sm->phase->name);
 		printf(", \"first_month\": %d, \"last_month\": %d, "
-		    "\"platforms\": [", sm->phase->first_month,
+		    "\"platforms\": ", sm->phase->first_month,
 		    sm->phase->last_month);
-		for (p = sm->phase->platforms; *p; p = *q ? q + 1 : q) {
-			q = strchr(p, ',');
-			if (q == NULL)
-				q = p + strlen(p);
-			snprintf(b, sizeof b, "%.*s", (int)(q - p), p);
-			if (p != sm->phase->platforms)
-				putchar(',');
-			json_str(stdout, b);
-		}
-		printf("], \"where\": ");
+		json_list(stdout, sm->phase->platforms);
+		printf(", \"where\": ");
 		json_str(stdout, sm->phase->where);
 		printf(", \"reason\": ");
 		json_str(stdout, sm->phase->reason);
@@ -193,8 +186,10 @@ print_short(struct ctx *c, struct summary *sm)
 	if (sm->budget.max >= 0)
 		printf("/%s", cli_money_whole(c, b, sizeof b, sm->budget.max,
 		    sm->currency));
-	if (sm->phase != NULL)
-		printf(" %s M%d %s", c->dot, sm->plan_month, sm->phase->name);
+	if (sm->phase != NULL) {
+		printf(" %s M%d ", c->dot, sm->plan_month);
+		cli_put_safe(stdout, sm->phase->name);
+	}
 	if (sm->nopen > 0)
 		printf(" %s %zu running", c->dot, sm->nopen);
 	putchar('\n');
@@ -282,10 +277,15 @@ print_text(struct ctx *c, struct summary *sm)
 	else
 		printf("month %d of %d", sm->plan_month, PLAN_MONTHS);
 	if (sm->phase != NULL) {
-		printf(" %s %s (months %d%s%d)\n  where: %s\n  why:   %s\n",
-		    c->dot, sm->phase->name, sm->phase->first_month, c->dash,
-		    sm->phase->last_month, sm->phase->where,
-		    sm->phase->reason);
+		/* The plan's words may come from an imported file. */
+		printf(" %s ", c->dot);
+		cli_put_safe(stdout, sm->phase->name);
+		printf(" (months %d%s%d)\n  where: ", sm->phase->first_month,
+		    c->dash, sm->phase->last_month);
+		cli_put_safe(stdout, sm->phase->where);
+		printf("\n  why:   ");
+		cli_put_safe(stdout, sm->phase->reason);
+		putchar('\n');
 	} else if (sm->plan_month >= 1 && sm->plan_month <= PLAN_MONTHS) {
 		putchar('\n');
 	}

@@ -47,7 +47,7 @@ const struct cmd cli_cmds[] = {
 	{ "undo", cmd_undo, no_opts, 0, 0, "",
 	    "undo the last change, again and again", NULL },
 	{ "spend", cmd_spend, spend_opts, 1, 2,
-	    "AMOUNT [PLATFORM] [--date D] [-n NOTE]",
+	    "AMOUNT [PLATFORM] [--date D] [-n TEXT]",
 	    "record spend that is not a run (a subscription, credits)", NULL },
 	{ "status", cmd_status, status_opts, 0, 0, "[--short] [--json]",
 	    "quotas, this month's budget, the plan and open runs", NULL },

@@ -95,6 +95,8 @@ runopt_apply(struct ctx *c, const struct summary *sm, const struct args *a,
 		r->checkpointed = 1;
 	if (opt_has(a, RO_NO_CKPT))
 		r->checkpointed = 0;
+	if (opt_has(a, RO_RATE) && opt_has(a, RO_COST))
+		return err_set(e, "give --cost or --rate, not both");
 	if ((v = opt_get(a, RO_RATE)) != NULL) {
 		if (parse_money(v, 6, "USD", &n, r->currency, e) < 0)
 			return err_set(e, "invalid --rate: %s", e->msg);
@@ -105,6 +107,7 @@ runopt_apply(struct ctx *c, const struct summary *sm, const struct args *a,
 		if (parse_money(v, 2, sm->currency, &n, r->currency, e) < 0)
 			return err_set(e, "invalid --cost: %s", e->msg);
 		r->cost_minor = n;
+		r->rate_micro = 0;
 		*set_cost = 1;
 	}
 	return 0;

@@ -159,6 +159,29 @@ json_str(FILE *f, const char *s)
 }
 
 void
+json_list(FILE *f, const char *list)
+{
+	const char *p, *q;
+	char item[128];
+
+	if (list == NULL) {
+		fputs("null", f);
+		return;
+	}
+	putc('[', f);
+	for (p = list; *p != '\0'; p = *q ? q + 1 : q) {
+		q = strchr(p, ',');
+		if (q == NULL)
+			q = p + strlen(p);
+		snprintf(item, sizeof item, "%.*s", (int)(q - p), p);
+		if (p != list)
+			putc(',', f);
+		json_str(f, item);
+	}
+	putc(']', f);
+}
+
+void
 csv_field(FILE *f, const char *raw)
 {
 	const char *p;
@@ -185,17 +208,19 @@ char *
 cli_run_label(char *buf, size_t n, const struct run *r, int64_t now)
 {
 	char d[32];
+	char *p = text_safe(r->platform), *g = text_safe(r->gpu);
 
 	fmt_duration(d, sizeof d, run_end_at(r, now) - r->start);
-	if (r->gpu[0] != '\0' && r->gpus > 1)
-		snprintf(buf, n, "%s %dx %s %s", r->platform, r->gpus, r->gpu,
-		    d);
-	else if (r->gpu[0] != '\0')
-		snprintf(buf, n, "%s %s %s", r->platform, r->gpu, d);
+	if (*g != '\0' && r->gpus > 1)
+		snprintf(buf, n, "%s %dx %s %s", p, r->gpus, g, d);
+	else if (*g != '\0')
+		snprintf(buf, n, "%s %s %s", p, g, d);
 	else if (r->gpus > 1)
-		snprintf(buf, n, "%s %dx GPU %s", r->platform, r->gpus, d);
+		snprintf(buf, n, "%s %dx GPU %s", p, r->gpus, d);
 	else
-		snprintf(buf, n, "%s %s", r->platform, d);
+		snprintf(buf, n, "%s %s", p, d);
+	free(p);
+	free(g);
 	return buf;
 }
 
@@ -219,11 +244,16 @@ cli_print_run(struct ctx *c, const struct run *r)
 			    (long long)(days > 99 ? 99 : days));
 	}
 	fmt_duration(dur, sizeof dur, stop - r->start);
-	if (r->gpus > 1)
-		snprintf(gpu, sizeof gpu, "%dx %s", r->gpus,
-		    r->gpu[0] ? r->gpu : "GPU");
-	else
-		snprintf(gpu, sizeof gpu, "%s", r->gpu[0] ? r->gpu : "-");
+	{
+		char *sg = text_safe(r->gpu[0] ? r->gpu : r->gpus > 1 ? "GPU" :
+		    "-");
+
+		if (r->gpus > 1)
+			snprintf(gpu, sizeof gpu, "%dx %s", r->gpus, sg);
+		else
+			snprintf(gpu, sizeof gpu, "%s", sg);
+		free(sg);
+	}
 	if (run_cost_at(r, c->now) > 0)
 		cli_money(c, cost, sizeof cost, run_cost_at(r, c->now),
 		    r->currency);

@@ -30,7 +30,7 @@ const struct platform catalog_platforms[] = {
 	    "cost-sensitive GPU training", "RTX 3090" },
 	{ "runpod", "RunPod", BILL_HOURLY, "RTX 4090/A100", "24-80",
 	    "variable", "variable", 0, "none", "yes", "reliable cloud GPU",
-	    "RTX 4090" },
+	    "A100 80GB" },
 	{ "lambda", "Lambda Labs", BILL_HOURLY, "A100 80GB", "80", "1.10/h",
 	    "~92/h", 0, "none", "yes", "production fine-tuning",
 	    "A100 80GB" },

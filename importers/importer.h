@@ -52,6 +52,8 @@ struct import_extra {
 	size_t nphases;
 	struct fx_point *fx;         /* in the input's order */
 	size_t nfx;
+	char plan_start[16];         /* settings: "YYYY-MM-DD", or "" */
+	char currency[4];            /* "USD", "INR", or "" */
 };
 
 /* Frees x's arrays and zeroes it; x may be zeroed already. */

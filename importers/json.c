@@ -655,6 +655,34 @@ rd_fx(struct rd *d, const cJSON *o, void *p)
 	return read_fx(d, o, p);
 }
 
+/* The settings object: the plan's start day and the display currency. */
+static int
+read_settings(struct rd *d, const cJSON *root, struct import_extra *x)
+{
+	const cJSON *o = member(root, "settings");
+	char cur[16];
+	int64_t t;
+	struct err inner;
+
+	if (o == NULL)
+		return 0;
+	if (!cJSON_IsObject(o))
+		return bad(d, "settings", "expected an object");
+	snprintf(d->at, sizeof d->at, "settings");
+	if (get_text(d, o, "plan.start", OPTIONAL, x->plan_start,
+	    sizeof x->plan_start) < 0)
+		return -1;
+	if (x->plan_start[0] != '\0' && (strlen(x->plan_start) != 10 ||
+	    parse_day(x->plan_start, 0, &t, &inner) < 0))
+		return bad(d, "plan.start", "expected a date YYYY-MM-DD");
+	if (get_text(d, o, "currency", OPTIONAL, cur, sizeof cur) < 0)
+		return -1;
+	if (cur[0] != '\0' && parse_currency(cur, x->currency, &inner) < 0)
+		return bad(d, "currency", "%s", inner.msg);
+	d->at[0] = '\0';
+	return 0;
+}
+
 static int
 read_catalog(struct rd *d, const cJSON *root, struct import_extra *x)
 {
@@ -683,7 +711,9 @@ read_catalog(struct rd *d, const cJSON *root, struct import_extra *x)
 		return -1;
 	rc = read_all(d, root, "fx", sizeof *x->fx, rd_fx, &p, &x->nfx);
 	x->fx = p;
-	return rc;
+	if (rc < 0)
+		return -1;
+	return read_settings(d, root, x);
 }
 
 /*

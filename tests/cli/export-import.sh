@@ -155,7 +155,11 @@ GPULOG_DB=$db3 "$G" import js - --dry-run <"$tmp/one.json" >"$tmp/out" \
 rc=$?
 expect 0 "dry run"
 want='would add 2 runs, update 0, skip 0 (already there); would add 1 expense'
-[ "$(cat "$tmp/out")" = "$want" ] || fail "dry run said: $(cat "$tmp/out")"
+[ "$(head -n 1 "$tmp/out")" = "$want" ] ||
+    fail "dry run said: $(cat "$tmp/out")"
+# db3 has no runs of its own: it would take the file's plan and currency.
+grep -q "^would take the file's settings" "$tmp/out" ||
+    fail "dry run on a new database kept its settings: $(cat "$tmp/out")"
 run "$db3" log
 [ "$(cat "$tmp/out")" = "$before" ] || fail "dry run wrote"
 
@@ -199,6 +203,15 @@ expect 0 "hand-written import"
 run "$db3" import json "$D/export-handwritten.json"
 grep -q '^imported 0 runs (0 updated, 3 already there) and 0 expenses' \
     "$tmp/out" || fail "hand-written twice said: $(cat "$tmp/out")"
+
+# A database with runs of its own keeps its plan and currency.
+own=$tmp/own.db
+GPULOG_DB=$own "$G" plan --start 2026-05-01 >/dev/null
+GPULOG_DB=$own "$G" add kaggle 1h >/dev/null
+GPULOG_DB=$own "$G" import json "$tmp/one.json" >"$tmp/out" 2>&1
+grep -q "settings" "$tmp/out" && fail "took settings: $(cat "$tmp/out")"
+GPULOG_DB=$own "$G" plan --json | grep -q '"start": "2026-05-01"' ||
+    fail "the import changed the plan of a database with runs"
 
 if [ "$fails" -ne 0 ]; then
 	echo "$fails failed"
