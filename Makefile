@@ -20,21 +20,26 @@ SQLITE_LIBS = $(call pc_libs,sqlite3,-lsqlite3)
 CJSON_LIBS  = $(call pc_libs,libcjson,-lcjson)
 CURL_LIBS   = $(call pc_libs,libcurl,-lcurl)
 CURSES_LIBS = $(call pc_libs,ncursesw,-lncursesw)
-DEP_CFLAGS  = $(call pc_cflags,sqlite3 libcjson)
+DEP_CFLAGS  = $(call pc_cflags,sqlite3 libcjson libcurl)
+# ncursesw's flags carry their own feature macros; only the -I part is
+# kept, so that tui/ compiles under the same standard as the rest.
+CURSES_CFLAGS = $(filter -I%,$(call pc_cflags,ncursesw))
 
 ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS) -I. $(DEP_CFLAGS) -MMD -MP
-LIBS       = $(SQLITE_LIBS) $(CJSON_LIBS) -lm
+LIBS       = $(SQLITE_LIBS) $(CJSON_LIBS) $(CURL_LIBS) -lm
 
 LIB_SRC  = $(wildcard core/*.c) $(wildcard store/*.c) $(wildcard importers/*.c)
 CLI_SRC  = $(wildcard cli/*.c)
+TUI_SRC  = $(wildcard tui/*.c)
 UNIT_SRC = $(wildcard tests/unit/test-*.c)
 
 LIB_OBJ  = $(LIB_SRC:%.c=$(BUILD)/%.o)
 CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)
+TUI_OBJ  = $(TUI_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all run check check-unit check-cli check-asan check-valgrind deps \
-	install uninstall clean lint format
+.PHONY: all run check check-unit check-cli check-tui check-asan \
+	check-valgrind deps install uninstall clean lint format
 
 all: $(BUILD)/gpulog gpulog
 
@@ -45,12 +50,19 @@ $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c $< -o $@
 
+$(BUILD)/tui/%.o: tui/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(CURSES_CFLAGS) -c $< -o $@
+
 $(BUILD)/libgpulog.a: $(LIB_OBJ)
 	rm -f $@
 	$(AR) rcs $@ $(LIB_OBJ)
 
-$(BUILD)/gpulog: $(CLI_OBJ) $(BUILD)/libgpulog.a
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(BUILD)/libgpulog.a $(LIBS) $(LDFLAGS)
+# The binary: the CLI and the dashboard over the library.  `gpulog add`
+# never starts curses; the unit tests link the library alone.
+$(BUILD)/gpulog: $(CLI_OBJ) $(TUI_OBJ) $(BUILD)/libgpulog.a
+	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(TUI_OBJ) $(BUILD)/libgpulog.a \
+	    $(LIBS) $(if $(TUI_OBJ),$(CURSES_LIBS)) $(LDFLAGS)
 
 # Unit tests link the library alone: no cli/, no tui/, no curses.
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libgpulog.a tests/unit/t.h
@@ -65,8 +77,13 @@ run: deps
 	./$(BUILD)/gpulog
 
 check: deps
-	@$(MAKE) --no-print-directory check-unit check-cli check-valgrind
+	@$(MAKE) --no-print-directory check-unit check-cli check-tui \
+	    check-valgrind
 	@$(MAKE) --no-print-directory check-asan
+
+# Dashboard screens in a private tmux server, when there are any.
+check-tui: $(BUILD)/gpulog
+	@if [ -f tests/run-tui.sh ]; then sh tests/run-tui.sh $(BUILD)/gpulog; fi
 
 check-valgrind: $(BUILD)/gpulog
 	@sh tests/run-valgrind.sh $(BUILD)/gpulog
@@ -83,15 +100,16 @@ check-cli: $(BUILD)/gpulog
 check-asan:
 	@$(MAKE) --no-print-directory BUILD=build/asan \
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-	    LDFLAGS="-fsanitize=address,undefined" check-unit check-cli
+	    LDFLAGS="-fsanitize=address,undefined" check-unit check-cli \
+	    check-tui
 
 lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
-	    --std=c11 -I. core store cli importers
+	    --std=c11 -I. core store cli importers $(wildcard tui)
 	mandoc -Tlint -W warning man/gpulog.1
 
 format:
-	clang-format -i core/*.[ch] store/*.[ch] cli/*.[ch]
+	clang-format -i core/*.[ch] store/*.[ch] cli/*.[ch] importers/*.[ch]
 
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
@@ -106,4 +124,4 @@ uninstall:
 clean:
 	rm -rf build gpulog
 
--include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d)
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TUI_OBJ:.o=.d)

@@ -79,7 +79,26 @@ static const char *const migrations[] = {
 	" seq INTEGER PRIMARY KEY, change_id INTEGER NOT NULL,"
 	" sql TEXT NOT NULL);"
 	"CREATE INDEX undolog_change ON undolog(change_id);",
+
+	/* 2: what the platforms report of their quotas (Kaggle's own
+	 * figures), and what `gpulog run` measures of a run. */
+	"CREATE TABLE quota_snapshots ("
+	" id INTEGER PRIMARY KEY,"
+	" platform TEXT NOT NULL REFERENCES platforms(key),"
+	" taken_at INTEGER NOT NULL, used_s INTEGER NOT NULL,"
+	" reserved_s INTEGER NOT NULL DEFAULT 0, allowed_s INTEGER NOT NULL,"
+	" reset_at INTEGER, source TEXT NOT NULL);"
+	"CREATE INDEX quota_snapshots_taken ON quota_snapshots(platform,"
+	" taken_at);"
+	"CREATE TABLE run_metrics ("
+	" run_id INTEGER PRIMARY KEY REFERENCES runs(id) ON DELETE CASCADE,"
+	" samples INTEGER NOT NULL DEFAULT 0, peak_mem_mib INTEGER,"
+	" mem_total_mib INTEGER, mean_util_pct INTEGER, energy_wh_milli"
+	" INTEGER, exit_status INTEGER, command TEXT);",
 };
+
+_Static_assert(sizeof migrations / sizeof migrations[0] ==
+    STORE_SCHEMA_VERSION, "STORE_SCHEMA_VERSION counts the migrations");
 
 /* Tables whose writes undo reverses, and their columns. */
 static const struct {
@@ -104,6 +123,11 @@ static const struct {
 	    "created", "modified" } },
 	{ "expenses", { "uid", "at", "platform", "amount_minor", "currency",
 	    "note", "source", "source_id" } },
+	{ "quota_snapshots", { "platform", "taken_at", "used_s", "reserved_s",
+	    "allowed_s", "reset_at", "source" } },
+	{ "run_metrics", { "run_id", "samples", "peak_mem_mib",
+	    "mem_total_mib", "mean_util_pct", "energy_wh_milli", "exit_status",
+	    "command" } },
 };
 
 /* Appends to a fixed buffer; the triggers are built from constants. */
@@ -133,6 +157,13 @@ create_undo_triggers(struct store *s, struct err *e)
 	for (t = 0; t < sizeof undo_tables / sizeof undo_tables[0]; t++) {
 		const char *name = undo_tables[t].table;
 		const char *const *c = undo_tables[t].cols;
+
+		/* Made anew after every migration, as columns change. */
+		snprintf(sql, sizeof sql, "DROP TRIGGER IF EXISTS undo_%s_ins;"
+		    "DROP TRIGGER IF EXISTS undo_%s_upd;"
+		    "DROP TRIGGER IF EXISTS undo_%s_del;", name, name, name);
+		if (st_exec(s, sql, e) < 0)
+			return -1;
 
 		snprintf(sql, sizeof sql, "CREATE TRIGGER undo_%s_ins AFTER "
 		    "INSERT ON %s%s'DELETE FROM %s WHERE rowid=' || "
@@ -232,8 +263,8 @@ schema_migrate(struct store *s, int64_t now, struct err *e)
 	for (; v < target; v++)
 		if (st_exec(s, migrations[v], e) < 0)
 			goto fail;
-	if (s->opened_version == 0 && (create_undo_triggers(s, e) < 0 ||
-	    load_catalog(s, now, e) < 0))
+	if (create_undo_triggers(s, e) < 0 ||
+	    (s->opened_version == 0 && load_catalog(s, now, e) < 0))
 		goto fail;
 	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", target);
 	if (st_exec(s, sql, e) < 0 || st_exec(s, "COMMIT", e) < 0)
