@@ -39,7 +39,7 @@ TUI_OBJ  = $(TUI_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all run check check-unit check-cli check-tui check-asan \
-	check-valgrind deps install uninstall clean lint format
+	check-valgrind deps install uninstall clean lint format fuzz
 
 all: $(BUILD)/gpulog gpulog
 
@@ -102,6 +102,29 @@ check-asan:
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" check-unit check-cli \
 	    check-tui
+
+# libFuzzer targets (clang), each run FUZZ_S seconds from its seed corpus.
+FUZZ_S     ?= 10
+FUZZ_CC    ?= clang
+FUZZ_FLAGS  = -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined
+FUZZ_SRC    = $(wildcard tests/fuzz/fuzz-*.c)
+FUZZ_BIN    = $(FUZZ_SRC:tests/fuzz/%.c=build/fuzz/%)
+FUZZ_LIB    = $(LIB_SRC:%.c=build/fuzz/lib/%.o)
+
+build/fuzz/lib/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(STD) -I. $(DEP_CFLAGS) $(FUZZ_FLAGS) \
+	    -fsanitize=fuzzer-no-link -c $< -o $@
+
+build/fuzz/%: tests/fuzz/%.c $(FUZZ_LIB)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(STD) -I. $(DEP_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer \
+	    -o $@ $< $(FUZZ_LIB) $(LIBS)
+
+.SECONDARY: $(FUZZ_LIB)
+
+fuzz: deps $(FUZZ_BIN)
+	@sh tests/run-fuzz.sh $(FUZZ_S) $(FUZZ_BIN)
 
 lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability \

@@ -9,7 +9,7 @@ for pc in sqlite3 libcjson libcurl ncursesw; do
 	pkg-config --exists "$pc" 2>/dev/null || pc_missing="$pc_missing $pc"
 done
 tool_missing=""
-for t in pkg-config cc make tmux mandoc sqlite3 python3 valgrind; do
+for t in pkg-config cc clang make tmux mandoc sqlite3 python3 valgrind; do
 	command -v "$t" >/dev/null 2>&1 || tool_missing="$tool_missing $t"
 done
 [ -z "$pc_missing$tool_missing" ] && exit 0
@@ -44,5 +44,5 @@ export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends build-essential \
 	pkg-config libsqlite3-dev libcjson-dev libcurl4-openssl-dev \
-	libncurses-dev tmux mandoc sqlite3 python3 valgrind \
+	libncurses-dev tmux mandoc sqlite3 python3 valgrind clang \
 	ca-certificates >/dev/null

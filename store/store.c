@@ -5,6 +5,7 @@
  */
 #include "store/store.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,12 +68,20 @@ int
 st_fail(struct store *s, struct err *e, const char *what)
 {
 	int code = sqlite3_errcode(s->db);
+	int sys = sqlite3_system_errno(s->db);
 
 	if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
 		return err_set(e, "cannot %s: the database is busy in another "
 		    "gpulog; try again", what);
-	if (code == SQLITE_FULL)
-		return err_set(e, "cannot %s: the disk is full", what);
+	if (code == SQLITE_FULL || (code == SQLITE_IOERR && (sys == ENOSPC ||
+	    sys == EFBIG)))
+		return err_set(e, "cannot %s: the disk is full (%s)", what,
+		    sys ? strerror(sys) : "no room");
+	/* A short write leaves no errno: most often a full disk or a
+	 * file-size limit. */
+	if (sqlite3_extended_errcode(s->db) == SQLITE_IOERR_WRITE)
+		return err_set(e, "cannot %s: writing to the disk failed (is "
+		    "it full?); nothing was saved", what);
 	if (code == SQLITE_READONLY)
 		return err_set(e, "cannot %s: the database is read-only",
 		    what);

@@ -1,0 +1,82 @@
+# Faults: concurrent writers with a reader, a full disk, a directory that
+# cannot be created, a database that cannot be written.  Each gives a clear
+# message and loses nothing already stored.
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+export GPULOG_DB=$PWD/db
+
+# 4 writers of 250 runs each while a reader keeps reading: 1,000 runs, none
+# lost, no "database is locked".
+gpulog status >/dev/null
+writer() {
+	i=0
+	while [ $i -lt 250 ]; do
+		gpulog add "$1" 1m --future -n "w$1 $i" >/dev/null 2>>errors.$1 ||
+		    echo "add $1 $i failed" >>errors.$1
+		i=$((i + 1))
+	done
+}
+reader() {
+	while [ ! -f done ]; do
+		gpulog status --json >/dev/null 2>>errors.reader ||
+		    echo "status failed" >>errors.reader
+	done
+}
+reader &
+rpid=$!
+writer kaggle & p1=$!
+writer vast & p2=$!
+writer lightning & p3=$!
+writer colab-pro & p4=$!
+wait $p1 $p2 $p3 $p4
+touch done
+wait $rpid
+n=$(gpulog log --csv | tail -n +2 | wc -l)
+[ "$n" = 1000 ] || fail "concurrent adds: $n runs, want 1000"
+if cat errors.* | grep -v "warning: overlaps" | grep -q .; then
+	fail "concurrent errors: $(cat errors.* | grep -v 'warning: overlaps' |
+	    sort | uniq -c | head -5)"
+fi
+sqlite3 db 'PRAGMA integrity_check' | grep -qx ok || fail "integrity after concurrency"
+
+# A full disk (a file-size limit of 32 KiB on a small database): a clear
+# message, exit 1, nothing lost.
+export GPULOG_DB=$PWD/full.db
+gpulog add kaggle 1h -n one >/dev/null
+gpulog add vast 2h -n two >/dev/null
+before=$(gpulog log --csv | md5sum)
+big=$(head -c 100000 /dev/zero | tr "\\0" x)
+(
+	trap '' XFSZ
+	ulimit -f 64
+	gpulog add kaggle 1h -n "$big" >out.full 2>err.full
+	echo $? >rc.full
+)
+[ "$(cat rc.full)" = 1 ] || fail "full disk: exit $(cat rc.full)"
+grep -q "disk is full\|disk failed (is it full" err.full ||
+    fail "full disk said: $(cut -c1-200 err.full)"
+[ "$(gpulog log --csv | md5sum)" = "$before" ] || fail "full disk changed runs"
+sqlite3 full.db 'PRAGMA integrity_check' | grep -qx ok ||
+    fail "integrity after full disk"
+gpulog add kaggle 1h -n three >/dev/null || fail "add after the disk had room"
+export GPULOG_DB=$PWD/db
+
+# A directory that cannot be created.
+GPULOG_DB=/dev/null/sub/gpulog.db gpulog status >out 2>err
+rc=$?
+[ "$rc" = 1 ] || fail "bad directory: exit $rc"
+grep -q "cannot create directory /dev/null" err || fail "bad directory said: $(cat err)"
+
+# A database that cannot be written (not testable as root, who writes
+# anyway).
+if [ "$(id -u)" != 0 ]; then
+	cp db ro.db
+	chmod 444 ro.db
+	GPULOG_DB=$PWD/ro.db gpulog add kaggle 1h >out 2>err
+	rc=$?
+	[ "$rc" = 1 ] || fail "read-only: exit $rc"
+	grep -q "read-only\|readonly\|cannot" err || fail "read-only said: $(cat err)"
+fi
+
+[ $fails = 0 ] && echo "faults: ok"
+[ $fails = 0 ]
