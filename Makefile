@@ -39,7 +39,7 @@ TUI_OBJ  = $(TUI_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all run check check-unit check-cli check-tui check-asan \
-	check-valgrind deps install uninstall clean lint format fuzz
+	check-valgrind deps install uninstall clean lint format fuzz bench
 
 all: $(BUILD)/gpulog gpulog
 
@@ -102,6 +102,13 @@ check-asan:
 	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
 	    LDFLAGS="-fsanitize=address,undefined" check-unit check-cli \
 	    check-tui
+
+# Benchmarks beside their floors (never part of check): histories of
+# BENCH_SIZES runs are generated once into build/bench and reused.
+BENCH_SIZES ?= 1000 100000 1000000
+
+bench: deps all
+	python3 tests/bench/bench.py $(BUILD)/gpulog build/bench $(BENCH_SIZES)
 
 # libFuzzer targets (clang), each run FUZZ_S seconds from its seed corpus.
 FUZZ_S     ?= 10

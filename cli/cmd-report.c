@@ -42,6 +42,8 @@ struct group {
 struct report {
 	struct summary *sm;
 	int by;
+	int64_t key_lo, key_hi;   /* the time group [lo, hi) of key */
+	char key[72];
 	struct group *g;
 	size_t n, cap;
 	size_t last;          /* the group hit last: runs come in order */
@@ -70,26 +72,39 @@ group_get(struct report *rp, const char *key)
 	return &rp->g[rp->n++];
 }
 
-/* The time group of t: "2026-11-28", "2026-W48", "2026-11". */
-static void
-time_key(int by, int64_t t, char *key, size_t n)
+/*
+ * The time group of t: "2026-11-28", "2026-W48", "2026-11".  Runs come
+ * mostly in time order, so the last group's bounds are kept and most runs
+ * need no calendar arithmetic at all.
+ */
+static const char *
+time_key(struct report *rp, int64_t t)
 {
-	if (by == BY_DAY) {
-		fmt_local(key, n, t, "%Y-%m-%d");
-	} else if (by == BY_MONTH) {
-		fmt_local(key, n, t, "%Y-%m");
+	int64_t y, lo;
+	int m, d, week;
+
+	if (t >= rp->key_lo && t < rp->key_hi)
+		return rp->key;
+	if (rp->by == BY_DAY) {
+		lo = local_day_start(t);
+		rp->key_hi = local_day_start(lo + DAY_S + 3600);
+		fmt_local(rp->key, sizeof rp->key, t, "%Y-%m-%d");
+	} else if (rp->by == BY_MONTH) {
+		lo = local_month_start(t);
+		rp->key_hi = local_month_add(t, 1);
+		fmt_local(rp->key, sizeof rp->key, t, "%Y-%m");
 	} else {
 		/* ISO 8601 week: the year of the week's Thursday. */
-		int64_t mon = local_week_start(t);
-		int64_t y, jan1, thu;
-		int m, d, week;
-
-		civil_from_days(local_day_number(mon) + 3, &y, &m, &d);
-		thu = days_from_civil(y, m, d);
-		jan1 = days_from_civil(y, 1, 1);
-		week = (int)((thu - jan1) / 7 + 1);
-		snprintf(key, n, "%04lld-W%02d", (long long)y, week);
+		lo = local_week_start(t);
+		rp->key_hi = local_week_start(lo + WEEK_S + 3600);
+		civil_from_days(local_day_number(lo) + 3, &y, &m, &d);
+		week = (int)((days_from_civil(y, m, d) - days_from_civil(y, 1,
+		    1)) / 7 + 1);
+		snprintf(rp->key, sizeof rp->key, "%04lld-W%02d", (long long)y,
+		    week);
 	}
+	rp->key_lo = lo;
+	return rp->key;
 }
 
 static void
@@ -115,7 +130,7 @@ on_run(const struct run *r, void *arg)
 	case BY_DAY:
 	case BY_WEEK:
 	case BY_MONTH:
-		time_key(rp->by, r->start, key, sizeof key);
+		snprintf(key, sizeof key, "%s", time_key(rp, r->start));
 		break;
 	case BY_PLATFORM:
 		snprintf(key, sizeof key, "%s", r->platform);
@@ -159,7 +174,7 @@ on_expense(const struct expense *x, void *arg)
 		return 0;
 	spent = summary_convert(rp->sm, x->amount_minor, x->currency, x->at);
 	if (rp->by <= BY_MONTH)
-		time_key(rp->by, x->at, key, sizeof key);
+		snprintf(key, sizeof key, "%s", time_key(rp, x->at));
 	else if (rp->by == BY_PLATFORM)
 		snprintf(key, sizeof key, "%s", x->platform[0] ? x->platform :
 		    "(other spend)");
@@ -271,6 +286,8 @@ cmd_report(struct ctx *c, const struct args *a)
 		f.platform = rp.platform = pkey;
 	}
 	snprintf(rp.total.key, sizeof rp.total.key, "total");
+	/* Groups are sorted at the end: read the table in its own order. */
+	f.any_order = 1;
 	if (store_each_run(c->s, &f, on_run, &rp, &e) < 0 ||
 	    store_each_expense(c->s, f.since, f.until, on_expense, &rp, &e) <
 	    0) {

@@ -12,6 +12,7 @@ tool_missing=""
 for t in pkg-config cc clang make tmux mandoc sqlite3 python3 valgrind; do
 	command -v "$t" >/dev/null 2>&1 || tool_missing="$tool_missing $t"
 done
+[ -x /usr/bin/time ] || tool_missing="$tool_missing time"
 [ -z "$pc_missing$tool_missing" ] && exit 0
 
 if [ "$(uname -s)" = Darwin ]; then
@@ -44,5 +45,5 @@ export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends build-essential \
 	pkg-config libsqlite3-dev libcjson-dev libcurl4-openssl-dev \
-	libncurses-dev tmux mandoc sqlite3 python3 valgrind clang \
+	libncurses-dev tmux mandoc sqlite3 python3 valgrind clang time \
 	ca-certificates >/dev/null

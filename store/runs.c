@@ -186,11 +186,15 @@ store_find_overlap(struct store *s, const char *platform, int64_t start,
 	sqlite3_stmt *st;
 	int rc;
 
-	/* Open runs (either side) extend to now. */
-	if (st_prepare(s, &st, "SELECT id FROM runs WHERE platform = ?1 AND "
-	    "id != ?2 AND start_ts < ?4 AND (end_ts IS NULL OR end_ts > ?3) "
-	    "AND coalesce(end_ts, max(?5, start_ts + 1)) > ?3 "
-	    "ORDER BY start_ts LIMIT 1", e) < 0)
+	/*
+	 * Open runs (either side) extend to now.  Searched through
+	 * (platform, end_ts) as windows are, never by scanning start_ts.
+	 */
+	if (st_prepare(s, &st, "SELECT id, start_ts FROM runs WHERE "
+	    "platform = ?1 AND id != ?2 AND end_ts > ?3 AND +start_ts < ?4 "
+	    "UNION ALL SELECT id, start_ts FROM runs WHERE platform = ?1 AND "
+	    "id != ?2 AND end_ts IS NULL AND +start_ts < ?4 AND "
+	    "max(?5, start_ts + 1) > ?3 ORDER BY 2 LIMIT 1", e) < 0)
 		return -1;
 	sqlite3_bind_text(st, 1, platform, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, exclude);
@@ -249,8 +253,9 @@ store_each_run(struct store *s, const struct filter *f,
 		strcat(sql, " AND source = ?6");
 	if (f->open_only)
 		strcat(sql, " AND end_ts IS NULL");
-	strcat(sql, f->newest_first ? " ORDER BY start_ts DESC, id DESC" :
-	    " ORDER BY start_ts, id");
+	if (!f->any_order)
+		strcat(sql, f->newest_first ? " ORDER BY start_ts DESC, id DESC"
+		    : " ORDER BY start_ts, id");
 	if (f->limit > 0)
 		strcat(sql, " LIMIT ?7");
 	if (st_prepare(s, &st, sql, e) < 0)
@@ -272,9 +277,15 @@ store_each_window_run(struct store *s, const char *platform, int64_t ws,
 {
 	sqlite3_stmt *st;
 
+	/*
+	 * Two searches of (platform, end_ts), never a scan of start_ts (the
+	 * unary + keeps that index out): a window is a few runs at the end
+	 * of a long history.  The few found are sorted by start.
+	 */
 	if (st_prepare(s, &st, "SELECT " RUN_COLS " FROM runs WHERE "
-	    "platform = ?1 AND (end_ts > ?2 OR end_ts IS NULL) AND "
-	    "start_ts < ?3 ORDER BY start_ts", e) < 0)
+	    "platform = ?1 AND end_ts > ?2 AND +start_ts < ?3 UNION ALL "
+	    "SELECT " RUN_COLS " FROM runs WHERE platform = ?1 AND end_ts IS "
+	    "NULL AND +start_ts < ?3 ORDER BY 6, 1", e) < 0)
 		return -1;
 	sqlite3_bind_text(st, 1, platform, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, ws);

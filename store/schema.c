@@ -95,6 +95,9 @@ static const char *const migrations[] = {
 	" samples INTEGER NOT NULL DEFAULT 0, peak_mem_mib INTEGER,"
 	" mem_total_mib INTEGER, mean_util_pct INTEGER, energy_wh_milli"
 	" INTEGER, exit_status INTEGER, command TEXT);",
+
+	/* 3: open runs found without a scan, however long the history. */
+	"CREATE INDEX runs_open ON runs(start_ts) WHERE end_ts IS NULL;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] ==

@@ -22,7 +22,7 @@ struct fx_point;
 struct store;
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define STORE_SCHEMA_VERSION 2
+#define STORE_SCHEMA_VERSION 3
 
 /*
  * Opens (creating if need be) the database at path, migrates it to the
@@ -90,6 +90,7 @@ struct filter {
 	const char *source;     /* exact source, or NULL */
 	int64_t limit;          /* 0 = all */
 	int newest_first;
+	int any_order;          /* table order: fastest for a whole scan */
 	int open_only;
 };
 
@@ -98,7 +99,8 @@ struct filter {
 int store_each_run(struct store *s, const struct filter *f,
     int (*fn)(const struct run *, void *), void *arg, struct err *e);
 
-/* Runs on platform overlapping [ws, we), open runs included. */
+/* Runs on platform overlapping [ws, we), open runs included, by start.
+ * Reads only the window's runs, however long the history. */
 int store_each_window_run(struct store *s, const char *platform, int64_t ws,
     int64_t we, int (*fn)(const struct run *, void *), void *arg,
     struct err *e);

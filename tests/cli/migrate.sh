@@ -13,7 +13,11 @@ export GPULOG_DB=$PWD/old.db GPULOG_NOW=2026-11-20T13:00:00Z
 gpulog log >log.txt
 grep -q "resnet18 cifar10" log.txt || fail "log lost a note: $(cat log.txt)"
 [ "$(wc -l <log.txt)" = 3 ] || fail "log: $(cat log.txt)"
-[ "$(sqlite3 old.db 'PRAGMA user_version')" = 2 ] || fail "not migrated"
+gpulog --db fresh.db status >/dev/null
+current=$(sqlite3 fresh.db 'PRAGMA user_version')
+[ "$current" -gt 1 ] || fail "fresh database at version $current"
+[ "$(sqlite3 old.db 'PRAGMA user_version')" = "$current" ] ||
+    fail "not migrated to $current"
 after=$(sqlite3 old.db 'SELECT uid, platform, gpu, start_ts, end_ts,
     cost_minor, note, tags, project FROM runs ORDER BY id;
     SELECT uid, amount_minor, note FROM expenses;

@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""bench.py: whole-process timings of gpulog beside their floors.
+
+usage: bench.py GPULOG OUTDIR [SIZES...]
+
+For each history size (default 1000 100000 1000000 runs, generated once by
+gen.py into OUTDIR and reused), each command runs a few times after a
+warm-up; the table gives the median with min and max, the same for its
+floor measured in the same run (sqlite3 doing the equivalent work with the
+same indexes), their ratio, and the peak RSS of gpulog.  Nothing here is a
+pass/fail test: the machines are shared and noisy.
+"""
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+NOW = 1795953600  # 2026-12-01T12:00:00Z
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPS = 7
+
+
+def peak_rss(argv, env):
+    """Peak RSS in MiB of one run of argv, read by GNU time: a child of
+    this Python process would count the interpreter's pages too."""
+    out = os.path.join(os.environ.get("TMPDIR", "/tmp"),
+                       "gpulog-bench-rss.%d" % os.getpid())
+    subprocess.run(["/usr/bin/time", "-f", "%M", "-o", out] + argv, env=env,
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    with open(out) as f:
+        kib = int(f.read().split()[-1])
+    os.remove(out)
+    return kib / 1024.0
+
+
+def measure(argv, env, reps=REPS, setup=None):
+    """Median, min, max seconds of argv over reps, and its peak RSS."""
+    times = []
+    for i in range(reps + 1):
+        if setup:
+            setup()
+        t0 = time.perf_counter()
+        rc = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL).returncode
+        dt = time.perf_counter() - t0
+        if rc != 0:
+            raise SystemExit("failed: %s" % " ".join(argv))
+        if i > 0:  # the first run warms the caches
+            times.append(dt)
+    if setup:
+        setup()
+    rss = peak_rss(argv, env) if os.path.exists("/usr/bin/time") else 0
+    return statistics.median(times), min(times), max(times), rss
+
+
+def fmt(m):
+    return "%.1f (%.1f-%.1f)" % (m[0] * 1000, m[1] * 1000, m[2] * 1000)
+
+
+def has(gpulog, *argv):
+    return subprocess.run([gpulog] + list(argv) + ["--help"],
+                          stdout=subprocess.DEVNULL,
+                          stderr=subprocess.DEVNULL).returncode == 0
+
+
+def main():
+    gpulog = os.path.abspath(sys.argv[1])
+    out = sys.argv[2]
+    sizes = [int(x) for x in sys.argv[3:]] or [1000, 100000, 1000000]
+    os.makedirs(out, exist_ok=True)
+    rows = []
+    status_time = {}
+    for n in sizes:
+        base = os.path.join(out, "runs-%d.db" % n)
+        csv = os.path.join(out, "runs-%d.csv" % n)
+        if not os.path.exists(base):
+            print("generating %d runs ..." % n, file=sys.stderr)
+            subprocess.run([sys.executable, os.path.join(HERE, "gen.py"),
+                            gpulog, base, str(n), csv], check=True)
+        db = os.path.join(out, "work.db")
+        for ext in ("", "-wal", "-shm"):
+            if os.path.exists(db + ext):
+                os.remove(db + ext)
+        shutil.copy(base, db)
+        env = dict(os.environ, GPULOG_DB=db, GPULOG_NOW=str(NOW), TZ="UTC",
+                   LC_ALL="C.UTF-8")
+        env.pop("NO_COLOR", None)
+        sq = ["sqlite3", db]
+
+        g = measure([gpulog, "add", "kaggle", "1h", "-n", "bench"], env)
+        f = measure(sq + ["INSERT INTO runs(platform, start_ts, end_ts,"
+                          " created, modified) VALUES ('kaggle', %d, %d, %d,"
+                          " %d)" % (NOW - 3600, NOW, NOW, NOW)], env)
+        rows.append((n, "add", g, f))
+
+        g = measure([gpulog, "status"], env)
+        # The floor: this month's per-platform GPU-seconds, through the
+        # same index (platform, end_ts), and the month's spend.
+        ws, we = 1795046400, 1798761600  # 2026-11-21 .. 2027-01-01
+        f = measure(sq + ["SELECT platform, sum((min(coalesce(end_ts, %d),"
+                          " %d) - max(start_ts, %d)) * gpus) FROM runs WHERE"
+                          " platform IN ('kaggle', 'lightning', 'colab-pro')"
+                          " AND (end_ts > %d OR end_ts IS NULL) AND start_ts"
+                          " < %d GROUP BY platform; SELECT sum(cost_minor)"
+                          " FROM runs WHERE start_ts >= 1796083200 AND"
+                          " start_ts < 1798761600" % (NOW, we, ws, ws, we)],
+                    env)
+        rows.append((n, "status", g, f))
+        status_time[n] = g[0]
+
+        if has(gpulog, "tui"):
+            g = measure([gpulog, "tui", "--dump"], env)
+            rows.append((n, "tui --dump", g, f))
+
+        g = measure([gpulog, "report", "--by", "week"], env, reps=3)
+        f = measure(sq + ["SELECT strftime('%%Y-%%W', start_ts, 'unixepoch'),"
+                          " count(*), sum((coalesce(end_ts, %d) - start_ts)"
+                          " * gpus), sum(cost_minor) FROM runs GROUP BY 1"
+                          % NOW], env, reps=3)
+        rows.append((n, "report --by week", g, f))
+
+        if n <= 100000 and has(gpulog, "import", "csv"):
+            idb = os.path.join(out, "import.db")
+
+            def fresh():
+                for ext in ("", "-wal", "-shm"):
+                    if os.path.exists(idb + ext):
+                        os.remove(idb + ext)
+                subprocess.run([gpulog, "status"], check=True,
+                               env=dict(env, GPULOG_DB=idb),
+                               stdout=subprocess.DEVNULL)
+            try:
+                g = measure([gpulog, "import", "csv", csv],
+                            dict(env, GPULOG_DB=idb), reps=3, setup=fresh)
+            except SystemExit as e:
+                print("import csv: %s" % e, file=sys.stderr)
+                continue
+
+            def fresh_sq():
+                if os.path.exists(idb):
+                    os.remove(idb)
+            f = measure(["sqlite3", idb, "-cmd", ".mode csv",
+                         ".import %s runs_csv" % csv], env, reps=3,
+                        setup=fresh_sq)
+            rows.append((n, "import csv", g, f))
+
+    print("| runs | command | gpulog ms median (min-max) | floor ms "
+          "median (min-max) | ratio | peak RSS MiB |")
+    print("|---:|---|---:|---:|---:|---:|")
+    for n, name, g, f in rows:
+        print("| %d | %s | %s | %s | %.2f | %.1f |" % (
+            n, name, fmt(g), fmt(f), g[0] / f[0], g[3]))
+    if 1000 in status_time and 1000000 in status_time:
+        print("\nstatus at 1,000,000 runs over 1,000 runs: %.2f" %
+              (status_time[1000000] / status_time[1000]))
+    for peer in ("timew", "hledger"):
+        if shutil.which(peer) is None:
+            print("%s: not installed; not compared" % peer)
+
+
+if __name__ == "__main__":
+    main()
