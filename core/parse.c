@@ -416,8 +416,13 @@ parse_when(const char *day, const char *spec, int64_t now, int64_t *start,
 		struct lt l;
 
 		local_parts(d0, &l);
-		*end = local_make(l.year, l.mon, l.mday + 1, 0, 0, b);
+		*end = local_make(l.year, l.mon, l.mday + 1, b / 3600,
+		    b % 3600 / 60, b % 60);
 	}
+	/* "24:00-00:00" names one instant twice. */
+	if (*end <= *start)
+		return err_set(e, "invalid range \"%s\": it lasts no time",
+		    spec);
 	return 0;
 }
 

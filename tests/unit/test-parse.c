@@ -329,6 +329,9 @@ test_when(void)
 	set_tz("Asia/Kolkata");
 	when_bad("2026-11-20", "2h", now);      /* a day needs a range */
 	when_bad(NULL, "14:00-14:00", now);     /* lasts no time */
+	/* Found by fuzz-parse: 24:00 and the next 00:00 are one instant. */
+	when_bad(NULL, "24:00-00:00", now);
+	when_bad("2026-11-28", "24:00-00:00", now);
 	when_bad(NULL, "14:00-", now);
 	when_bad(NULL, "-17:30", now);
 	when_bad(NULL, "25:00-26:00", now);
