@@ -147,9 +147,18 @@ install: all
 	chmod 755 $(DESTDIR)$(BINDIR)/gpulog
 	cp man/gpulog.1 $(DESTDIR)$(MANDIR)/man1/gpulog.1
 	chmod 644 $(DESTDIR)$(MANDIR)/man1/gpulog.1
+	mkdir -p $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
+	    $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+	cp completions/gpulog.bash \
+	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gpulog
+	cp completions/_gpulog $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gpulog
+	chmod 644 $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gpulog \
+	    $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gpulog
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/gpulog $(DESTDIR)$(MANDIR)/man1/gpulog.1
+	rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gpulog \
+	    $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gpulog
 
 clean:
 	rm -rf build gpulog

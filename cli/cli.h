@@ -105,6 +105,11 @@ void cli_print_run(struct ctx *c, const struct run *r);
 /* The run's label for changes: "kaggle P100 2h30m". */
 char *cli_run_label(char *buf, size_t n, const struct run *r, int64_t now);
 
+/* Kaggle's own figure for this week beside the logged hours, as a line
+ * of `status` (or a member of status --json); prints nothing and returns
+ * 0 when no Kaggle quota snapshot covers now. */
+int cli_kaggle_report(struct ctx *c, int json);
+
 /* Commands. */
 int cmd_add(struct ctx *c, const struct args *a);
 int cmd_start(struct ctx *c, const struct args *a);
@@ -122,9 +127,29 @@ int cmd_platforms(struct ctx *c, const struct args *a);
 int cmd_fx(struct ctx *c, const struct args *a);
 int cmd_export(struct ctx *c, const struct args *a);
 int cmd_import(struct ctx *c, const struct args *a);
+int cmd_prices(struct ctx *c, const struct args *a);
+int cmd_tui(struct ctx *c, const struct args *a);
 
 extern const struct opt add_opts[], start_opts[], stop_opts[], edit_opts[],
     log_opts[], spend_opts[], status_opts[], report_opts[], plan_opts[],
-    platforms_opts[], fx_opts[], export_opts[], import_opts[], no_opts[];
+    platforms_opts[], fx_opts[], export_opts[], import_opts[], no_opts[],
+    prices_opts[];
+extern const struct opt tui_opts[];
+
+/* `gpulog run` and `gpulog where` (cmd-run.c, cmd-where.c). */
+int cmd_run(struct ctx *c, const struct args *a);
+int cmd_where(struct ctx *c, const struct args *a);
+extern const struct opt run_opts[], where_opts[];
+
+/*
+ * The hidden helper behind shell completion (cmd-complete.c): `gpulog
+ * __complete commands|options CMD|platforms`, one word a line.  db is the
+ * database path (NULL: the default); a missing database is not created.
+ */
+int cli_complete(int argc, char **argv, const char *db);
+
+/* The database path: flag, else GPULOG_DB, else the XDG data directory.
+ * The caller frees it; NULL with a message when there is no place. */
+char *cli_db_path(const char *flag, struct err *e);
 
 #endif

@@ -1,6 +1,6 @@
 /*
- * cmd-plan.c: `gpulog plan` (the 13 months, the current one marked, with
- * spend and GPU-hours so far) and `gpulog fx` (the USD to INR rate).
+ * cmd-plan.c: `gpulog plan`: the 13 months, the current one marked, with
+ * spend and GPU-hours so far.  (`gpulog fx` is in cmd-fx.c.)
  */
 #include <stdlib.h>
 #include <string.h>
@@ -164,99 +164,5 @@ cmd_plan(struct ctx *c, const struct args *a)
 		printf("the plan ended; `gpulog plan --start DATE` starts "
 		    "another\n");
 	summary_free(&sm);
-	return EXIT_OK;
-}
-
-enum { F_DATE = 1, F_JSON, F_CURRENCY };
-
-const struct opt fx_opts[] = {
-	{ F_DATE, 'd', "date", "D", "the day the rate holds from (default: "
-	    "today)" },
-	{ F_CURRENCY, 0, "currency", "CODE", "show amounts in INR or USD" },
-	{ F_JSON, 0, "json", NULL, "print JSON" },
-	{ 0, 0, NULL, NULL, NULL },
-};
-
-int
-cmd_fx(struct ctx *c, const struct args *a)
-{
-	struct fx_point *fx = NULL;
-	struct err e;
-	size_t n = 0, i;
-	int64_t micro, day, y, t;
-	int m, d;
-	char b[32], label[64], cur[4];
-
-	if (opt_has(a, F_CURRENCY)) {
-		if (a->npos > 0)
-			return cli_fail(EXIT_USAGE, "fx: give RATE or "
-			    "--currency, not both");
-		if (parse_currency(opt_get(a, F_CURRENCY), cur, &e) < 0)
-			return cli_fail(EXIT_USAGE, "fx: --currency: %s",
-			    e.msg);
-		snprintf(label, sizeof label, "fx --currency %s", cur);
-		if (store_begin(c->s, label, &e) < 0 ||
-		    store_set_setting(c->s, "currency", cur, &e) < 0 ||
-		    store_commit(c->s, &e) < 0) {
-			store_rollback(c->s);
-			return cli_err(EXIT_FAIL, &e);
-		}
-		printf("amounts are shown in %s\n", cur);
-		return EXIT_OK;
-	}
-	if (a->npos == 1) {
-		if (parse_fixed(a->pos[0], 6, "rate", &micro, &e) < 0 ||
-		    micro <= 0 || micro > 100000000000LL)
-			return cli_fail(EXIT_USAGE, "fx: invalid rate \"%s\": "
-			    "expected rupees per dollar, such as 84.10",
-			    a->pos[0]);
-		t = c->now;
-		if (opt_has(a, F_DATE) && parse_day(opt_get(a, F_DATE), c->now,
-		    &t, &e) < 0)
-			return cli_fail(EXIT_USAGE, "fx: --date: %s", e.msg);
-		day = local_day_number(t);
-		civil_from_days(day, &y, &m, &d);
-		snprintf(label, sizeof label, "fx %s from %04lld-%02d-%02d",
-		    a->pos[0], (long long)y, m, d);
-		if (store_begin(c->s, label, &e) < 0 ||
-		    store_set_fx(c->s, day, micro, "user", &e) < 0 ||
-		    store_commit(c->s, &e) < 0) {
-			store_rollback(c->s);
-			return cli_err(EXIT_FAIL, &e);
-		}
-		printf("USD 1 = INR %s from %04lld-%02d-%02d\n",
-		    fmt_fixed6(b, sizeof b, micro), (long long)y, m, d);
-		return EXIT_OK;
-	}
-	if (store_load_fx(c->s, &fx, &n, &e) < 0)
-		return cli_err(EXIT_FAIL, &e);
-	day = local_day_number(c->now);
-	if (opt_has(a, F_JSON)) {
-		printf("{\"current\": ");
-		if (n)
-			printf("%s", fmt_fixed6(b, sizeof b, fx_rate_on(fx, n,
-			    day)));
-		else
-			printf("null");
-		printf(", \"rates\": [");
-		for (i = 0; i < n; i++) {
-			civil_from_days(fx[i].day, &y, &m, &d);
-			printf("%s{\"date\": \"%04lld-%02d-%02d\", "
-			    "\"usd_inr\": %s}", i ? ", " : "", (long long)y, m,
-			    d, fmt_fixed6(b, sizeof b, fx[i].usd_inr_micro));
-		}
-		printf("]}\n");
-	} else if (n == 0) {
-		printf("no exchange rate; set one with `gpulog fx RATE`\n");
-	} else {
-		printf("USD 1 = INR %s today\n", fmt_fixed6(b, sizeof b,
-		    fx_rate_on(fx, n, day)));
-		for (i = n > 10 ? n - 10 : 0; i < n; i++) {
-			civil_from_days(fx[i].day, &y, &m, &d);
-			printf("  from %04lld-%02d-%02d  %s\n", (long long)y, m,
-			    d, fmt_fixed6(b, sizeof b, fx[i].usd_inr_micro));
-		}
-	}
-	free(fx);
 	return EXIT_OK;
 }

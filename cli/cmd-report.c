@@ -14,6 +14,7 @@
 #include "core/fmt.h"
 #include "core/model.h"
 #include "core/text.h"
+#include "store/metrics.h"
 #include "store/store.h"
 #include "store/summary.h"
 
@@ -247,6 +248,7 @@ cmd_report(struct ctx *c, const struct args *a)
 {
 	struct summary sm;
 	struct report rp;
+	struct savings saved;
 	struct filter f;
 	struct err e;
 	const char *v;
@@ -296,6 +298,12 @@ cmd_report(struct ctx *c, const struct args *a)
 	}
 	qsort(rp.g, rp.n, sizeof *rp.g, rp.by <= BY_MONTH ? cmp_key :
 	    cmp_size);
+	/* What the free tiers' runs in the report would have cost. */
+	if (metrics_savings(c->s, &sm, f.since, f.until, rp.platform, &saved,
+	    &e) < 0) {
+		rc = cli_err(EXIT_FAIL, &e);
+		goto out;
+	}
 	if (mode == 1) {
 		char b[32];
 
@@ -314,11 +322,16 @@ cmd_report(struct ctx *c, const struct args *a)
 		for (i = 0; i < rp.n; i++)
 			print_row(c, &rp, &rp.g[i], 1, i == 0);
 		printf("%s],\n  \"total\": {\"runs\": %lld, \"gpu_hours\": %s, "
-		    "\"gpu_seconds\": %lld, \"spent_minor\": %lld}\n}\n",
+		    "\"gpu_seconds\": %lld, \"spent_minor\": %lld},\n",
 		    rp.n ? "\n  " : "", (long long)rp.total.runs,
 		    fmt_centi(b, sizeof b, (rp.total.gpu_s * 100 + 1800) /
 		    3600), (long long)rp.total.gpu_s,
 		    (long long)rp.total.spent);
+		printf("  \"free_tiers_saved\": {\"amount_minor\": %lld, "
+		    "\"gpu_hours\": %s, \"runs\": %d, \"unpriced_runs\": "
+		    "%d}\n}\n", (long long)saved.amount, fmt_centi(b, sizeof b,
+		    (saved.gpu_s * 100 + 1800) / 3600), saved.runs,
+		    saved.unpriced);
 	} else if (mode == 2) {
 		printf("%s,runs,gpu_hours,spent_%s\n", by_names[rp.by],
 		    sm.currency);
@@ -334,6 +347,13 @@ cmd_report(struct ctx *c, const struct args *a)
 		printf("%s", cli_color(c, C_BOLD));
 		print_row(c, &rp, &rp.total, 0, 0);
 		printf("%s", cli_color(c, C_OFF));
+		if (saved.gpu_s > 0) {
+			char m[48], h[32];
+
+			printf("  free tiers saved %s (%s GPU-h at market "
+			    "rates)\n", cli_money(c, m, sizeof m, saved.amount,
+			    sm.currency), fmt_hours(h, sizeof h, saved.gpu_s));
+		}
 	}
 	if (sm.budget.fx_missing)
 		fprintf(stderr, "gpulog: warning: some amounts had no exchange "

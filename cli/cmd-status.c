@@ -7,19 +7,41 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/alerts.h"
 #include "core/clock.h"
 #include "core/fmt.h"
 #include "core/model.h"
+#include "core/parse.h"
 #include "core/quota.h"
+#include "store/metrics.h"
 #include "store/store.h"
 #include "store/summary.h"
 
-enum { ST_SHORT = 1, ST_JSON };
+enum { ST_SHORT = 1, ST_JSON, ST_CHECK, ST_QUOTA_PCT, ST_OPEN_LIMIT,
+	ST_LAPSE_WITHIN };
 
 const struct opt status_opts[] = {
 	{ ST_SHORT, 's', "short", NULL, "one line, for a status bar" },
 	{ ST_JSON, 0, "json", NULL, "print JSON" },
+	{ ST_CHECK, 0, "check", NULL, "print only what needs attention; exit "
+	    "3 when anything does" },
+	{ ST_QUOTA_PCT, 0, "quota-pct", "N", "--check: a quota used N% or "
+	    "more (default 90)" },
+	{ ST_OPEN_LIMIT, 0, "open-limit", "T", "--check: a paid run open "
+	    "longer than T (default 2h)" },
+	{ ST_LAPSE_WITHIN, 0, "lapse-within", "T", "show free hours that "
+	    "lapse at a reset within T (default 48h)" },
 	{ 0, 0, NULL, NULL, NULL },
+};
+
+#define EXIT_CHECK 3 /* status --check found something */
+
+/* The nudges beside the figures: alerts, lapsing hours, savings. */
+struct nudges {
+	struct alert al[32];
+	size_t nal;           /* may exceed 32; only 32 are kept */
+	int64_t *lapse;       /* lapse[i] for quota i, in its unit */
+	struct savings saved; /* this month */
 };
 
 static const char *const qstate[] = { "ok", "warn", "over" };
@@ -70,8 +92,11 @@ run_warnings(const struct summary *sm, const struct run *r, const char **w,
 	return n;
 }
 
+static void print_nudges_json(struct ctx *c, const struct summary *sm,
+    const struct nudges *nd);
+
 static void
-print_json(struct ctx *c, struct summary *sm)
+print_json(struct ctx *c, struct summary *sm, const struct nudges *nd)
 {
 	char b[64], b2[64];
 	size_t i;
@@ -148,7 +173,9 @@ print_json(struct ctx *c, struct summary *sm)
 	} else {
 		printf(", \"phase\": null");
 	}
-	printf("},\n  \"open_runs\": [");
+	printf("},\n");
+	cli_kaggle_report(c, 1);
+	printf("  \"open_runs\": [");
 	for (i = 0; i < sm->nopen; i++) {
 		const char *w[3];
 		char caps[2][96];
@@ -165,7 +192,9 @@ print_json(struct ctx *c, struct summary *sm)
 		}
 		printf("]}");
 	}
-	printf("%s]\n}\n", sm->nopen ? "\n  " : "");
+	printf("%s],\n", sm->nopen ? "\n  " : "");
+	print_nudges_json(c, sm, nd);
+	printf("}\n");
 }
 
 static void
@@ -196,7 +225,7 @@ print_short(struct ctx *c, struct summary *sm)
 }
 
 static void
-print_text(struct ctx *c, struct summary *sm)
+print_text(struct ctx *c, struct summary *sm, const struct nudges *nd)
 {
 	char b[64], b2[64], b3[64], rel[32];
 	size_t i;
@@ -233,7 +262,21 @@ print_text(struct ctx *c, struct summary *sm)
 			printf("  lasts to reset");
 		putchar('\n');
 	}
+	for (i = 0; i < sm->nquotas; i++) {
+		const struct quota *q = &sm->quotas[i];
 
+		if (nd->lapse[i] <= 0)
+			continue;
+		printf("  %suse it or lose it:%s %s %s on %s lapse unused at "
+		    "the reset %s (%s)\n", cli_color(c, C_YELLOW),
+		    cli_color(c, C_OFF), amount(b, sizeof b, q, nd->lapse[i]),
+		    quota_unit_name(q->unit), q->platform, fmt_local(b2,
+		    sizeof b2,
+		    sm->qs[i].we, "%a %H:%M"), fmt_relative(rel, sizeof rel,
+		    sm->qs[i].we - c->now));
+	}
+
+	cli_kaggle_report(c, 0);
 	printf("\n%sBudget%s %s %s", cli_color(c, C_BOLD), cli_color(c, C_OFF),
 	    c->dot, fmt_local(b, sizeof b, sm->budget.ms, "%B %Y"));
 	if (sm->phase != NULL && sm->budget.max >= 0)
@@ -263,6 +306,11 @@ print_text(struct ctx *c, struct summary *sm)
 	printf("\n  %d run%s, %s GPU-h this month\n", sm->month_runs,
 	    sm->month_runs == 1 ? "" : "s", fmt_hours(b, sizeof b,
 	    sm->month_gpu_s));
+	if (nd->saved.gpu_s > 0)
+		printf("  free tiers saved %s this month (%s GPU-h at market "
+		    "rates)\n", cli_money(c, b, sizeof b, nd->saved.amount,
+		    nd->saved.currency), fmt_hours(b2, sizeof b2,
+		    nd->saved.gpu_s));
 	if (sm->budget.fx_missing)
 		printf("  (some amounts had no exchange rate: `gpulog fx "
 		    "RATE`)\n");
@@ -313,22 +361,178 @@ print_text(struct ctx *c, struct summary *sm)
 	}
 }
 
+static const char *const alert_kinds[] = { "quota", "budget", "open_run" };
+
+/* One alert in words: why --check fails. */
+static void
+print_alert(FILE *f, struct ctx *c, const struct summary *sm,
+    const struct alert *al)
+{
+	char b[48], b2[48], d[32];
+	int qi;
+
+	switch (al->kind) {
+	case AL_QUOTA:
+		qi = summary_quota_index(sm, al->platform);
+		fprintf(f, "%s quota %d%% used (%s of %s %s)", al->platform,
+		    al->pct, qi < 0 ? "?" : amount(b, sizeof b,
+		    &sm->quotas[qi], al->value), qi < 0 ? "?" : amount(b2,
+		    sizeof b2, &sm->quotas[qi], al->limit), qi < 0 ? "" :
+		    quota_unit_name(sm->quotas[qi].unit));
+		if (qi >= 0 && sm->quotas[qi].window != QW_ROLLING)
+			fprintf(f, ", resets %s", fmt_local(d, sizeof d,
+			    sm->qs[qi].we, "%a %H:%M"));
+		break;
+	case AL_BUDGET:
+		fprintf(f, "%s is past its budget: %s spent of %s (%d%%)",
+		    fmt_local(d, sizeof d, sm->budget.ms, "%B %Y"),
+		    cli_money(c, b, sizeof b, al->value, sm->currency),
+		    cli_money_whole(c, b2, sizeof b2, al->limit, sm->currency),
+		    al->pct);
+		break;
+	default:
+		fprintf(f, "run #%lld on %s open for %s (limit %s): a paid "
+		    "instance left running costs by the hour",
+		    (long long)al->run_id, al->platform, fmt_duration(b,
+		    sizeof b, al->value), fmt_duration(b2, sizeof b2,
+		    al->limit));
+	}
+	putc('\n', f);
+}
+
+static void
+print_nudges_json(struct ctx *c, const struct summary *sm,
+    const struct nudges *nd)
+{
+	char b[64], b2[64];
+	size_t i, k = 0;
+
+	printf("  \"use_it_or_lose_it\": [");
+	for (i = 0; i < sm->nquotas; i++) {
+		const struct quota *q = &sm->quotas[i];
+
+		if (nd->lapse[i] <= 0)
+			continue;
+		printf("%s\n    {\"platform\": ", k++ ? "," : "");
+		json_str(stdout, q->platform);
+		printf(", \"unit\": \"%s\", \"lapses\": %s, \"lapses_raw\": "
+		    "%lld, \"resets\": \"%s\"}", q->unit == QU_CU ?
+		    "compute_units" : "gpu_hours", amount_json(b, sizeof b, q,
+		    nd->lapse[i]), (long long)nd->lapse[i], fmt_iso_utc(b2,
+		    sizeof b2, sm->qs[i].we));
+	}
+	printf("%s],\n", k ? "\n  " : "");
+	printf("  \"free_tiers_saved\": {\"month\": \"%s\", \"currency\": "
+	    "\"%s\", \"amount_minor\": %lld, ", fmt_local(b, sizeof b,
+	    sm->budget.ms, "%Y-%m"), nd->saved.currency,
+	    (long long)nd->saved.amount);
+	printf("\"gpu_hours\": %s, \"runs\": %d, \"unpriced_runs\": %d},\n",
+	    fmt_centi(b, sizeof b, (nd->saved.gpu_s * 100 + 1800) / 3600),
+	    nd->saved.runs, nd->saved.unpriced);
+	printf("  \"alerts\": [");
+	for (i = 0; i < nd->nal && i < 32; i++) {
+		const struct alert *al = &nd->al[i];
+
+		printf("%s\n    {\"kind\": \"%s\", \"platform\": ",
+		    i ? "," : "", alert_kinds[al->kind]);
+		json_str(stdout, al->kind == AL_BUDGET ? NULL : al->platform);
+		printf(", \"run\": ");
+		if (al->kind == AL_OPEN_RUN)
+			printf("%lld", (long long)al->run_id);
+		else
+			printf("null");
+		printf(", \"percent\": ");
+		if (al->kind == AL_OPEN_RUN)
+			printf("null");
+		else
+			printf("%d", al->pct);
+		printf(", \"value\": %lld, \"limit\": %lld, \"why\": ",
+		    (long long)al->value, (long long)al->limit);
+		/* The same words as the text, as a JSON string. */
+		{
+			char *line = NULL;
+			size_t len = 0;
+			FILE *m = open_memstream(&line, &len);
+
+			if (m == NULL)
+				die("out of memory");
+			print_alert(m, c, sm, al);
+			fclose(m);
+			if (len > 0 && line[len - 1] == '\n')
+				line[len - 1] = '\0';
+			json_str(stdout, line);
+			free(line);
+		}
+		putchar('}');
+	}
+	printf("%s]\n", nd->nal ? "\n  " : "");
+}
+
+/* Reads --check's limits and the lapse horizon. */
+static int
+read_limits(const struct args *a, struct alert_limits *lim, int64_t *within,
+    struct err *e)
+{
+	const char *v;
+	int64_t n;
+
+	lim->quota_pct = 90;
+	lim->open_limit_s = 2 * 3600;
+	*within = 48 * 3600;
+	if ((v = opt_get(a, ST_QUOTA_PCT)) != NULL) {
+		if (parse_int(v, "--quota-pct", 1, 100, &n, e) < 0)
+			return -1;
+		lim->quota_pct = (int)n;
+	}
+	if ((v = opt_get(a, ST_OPEN_LIMIT)) != NULL &&
+	    parse_duration(v, &lim->open_limit_s, e) < 0)
+		return err_set(e, "--open-limit: %s", e->msg);
+	if ((v = opt_get(a, ST_LAPSE_WITHIN)) != NULL &&
+	    parse_duration(v, within, e) < 0)
+		return err_set(e, "--lapse-within: %s", e->msg);
+	return 0;
+}
+
 int
 cmd_status(struct ctx *c, const struct args *a)
 {
 	struct summary sm;
+	struct nudges nd;
+	struct alert_limits lim;
 	struct err e;
+	int64_t within;
+	size_t i;
+	int rc = EXIT_OK;
 
-	if (summary_load(&sm, c->s, c->now, &e) < 0) {
+	memset(&nd, 0, sizeof nd);
+	if (read_limits(a, &lim, &within, &e) < 0)
+		return cli_fail(EXIT_USAGE, "status: %s", e.msg);
+	if (summary_load(&sm, c->s, c->now, &e) < 0 ||
+	    metrics_savings(c->s, &sm, sm.budget.ms, sm.budget.me, NULL,
+	    &nd.saved, &e) < 0) {
 		summary_free(&sm);
 		return cli_err(EXIT_FAIL, &e);
 	}
+	nd.lapse = xcalloc(sm.nquotas + 1, sizeof *nd.lapse);
+	for (i = 0; i < sm.nquotas; i++)
+		nd.lapse[i] = alerts_lapse(&sm.quotas[i], &sm.qs[i], sm.open,
+		    sm.nopen, summary_cu_rate(&sm, sm.quotas[i].platform, ""),
+		    c->now, within);
+	nd.nal = alerts_check(sm.quotas, sm.qs, sm.nquotas, &sm.budget,
+	    sm.open, sm.nopen, sm.platforms, sm.nplatforms, &lim, c->now,
+	    nd.al, 32);
 	if (opt_has(a, ST_JSON))
-		print_json(c, &sm);
+		print_json(c, &sm, &nd);
 	else if (opt_has(a, ST_SHORT))
 		print_short(c, &sm);
+	else if (opt_has(a, ST_CHECK))
+		for (i = 0; i < nd.nal && i < 32; i++)
+			print_alert(stdout, c, &sm, &nd.al[i]);
 	else
-		print_text(c, &sm);
+		print_text(c, &sm, &nd);
+	if (opt_has(a, ST_CHECK) && nd.nal > 0)
+		rc = EXIT_CHECK;
+	free(nd.lapse);
 	summary_free(&sm);
-	return EXIT_OK;
+	return rc;
 }

@@ -35,6 +35,13 @@ const struct cmd cli_cmds[] = {
 	    "--start and --end.\nA unique prefix of a platform is enough." },
 	{ "start", cmd_start, start_opts, 1, 1, "PLATFORM [options]",
 	    "start a run that is going on now", NULL },
+	{ "run", cmd_run, run_opts, 1, -1, "[-p PLATFORM] [-g GPU] [-n NOTE] "
+	    "[options] -- COMMAND [ARGS...]",
+	    "run a training command and record it, sampling nvidia-smi",
+	    "The run is open while COMMAND runs and ends with it; gpulog "
+	    "exits with its\nstatus (128+N when signal N killed it).  "
+	    "Without -p the platform is guessed:\nkaggle in a Kaggle kernel, "
+	    "colab-free or colab-pro in Colab, else local." },
 	{ "stop", cmd_stop, stop_opts, 0, 1, "[ID] [--at TIME]",
 	    "end an open run (the only open one, when no ID is given)", NULL },
 	{ "cancel", cmd_cancel, no_opts, 0, 1, "[ID]",
@@ -51,6 +58,12 @@ const struct cmd cli_cmds[] = {
 	    "record spend that is not a run (a subscription, credits)", NULL },
 	{ "status", cmd_status, status_opts, 0, 0, "[--short] [--json]",
 	    "quotas, this month's budget, the plan and open runs", NULL },
+	{ "where", cmd_where, where_opts, 1, 1, "DURATION [--gpu MODEL] "
+	    "[--vram GB] [--json]", "where a job that long should run now",
+	    "Ranks the platforms: free quota left before the next reset and "
+	    "whether the job\nfits one session, the plan phase's picks first, "
+	    "then paid ones by what the\njob costs.  With no --gpu, a "
+	    "T4-class GPU (16 GB) is assumed." },
 	{ "report", cmd_report, report_opts, 0, 0, "[--by GROUP] [options]",
 	    "runs, GPU-hours and spend per group", NULL },
 	{ "plan", cmd_plan, plan_opts, 0, 0, "[--start DATE] [--json]",
@@ -58,12 +71,28 @@ const struct cmd cli_cmds[] = {
 	{ "platforms", cmd_platforms, platforms_opts, 0, 2,
 	    "[set KEY [options]] [--json]",
 	    "the catalog of platforms, quotas and rates; or change it", NULL },
-	{ "fx", cmd_fx, fx_opts, 0, 1, "[RATE [--date D]] [--currency CODE]",
-	    "show or set the USD to INR rate, or the currency shown", NULL },
+	{ "fx", cmd_fx, fx_opts, 0, 1, "[RATE [--date D] | update] "
+	    "[--currency CODE]",
+	    "show, set or fetch the USD to INR rate, or the currency shown",
+	    "`fx update` fetches today's rate from Frankfurter (falling back "
+	    "to\nopen.er-api.com) and stores it with its date." },
+	{ "prices", cmd_prices, prices_opts, 1, 1, "update",
+	    "fetch Vast.ai (and RunPod) GPU prices into the catalog",
+	    "Vast.ai: the median of verified, rentable offers at least 97% "
+	    "reliable;\nRunPod: the lowest on-demand price, when "
+	    "RUNPOD_API_KEY is set." },
 	{ "export", cmd_export, export_opts, 0, 0, "[-o FILE]",
 	    "write everything as JSON", NULL },
-	{ "import", cmd_import, import_opts, 1, 2, "SOURCE [FILE|-] "
-	    "[--dry-run]", "read runs from a file (SOURCE: json)", NULL },
+	{ "import", cmd_import, import_opts, 1, -1, "SOURCE [FILE...|-] "
+	    "[options]", "read runs from files or an API (SOURCE: json, csv, "
+	    "kaggle, colab)",
+	    "kaggle reads its quota and kernel files (or --api); colab its "
+	    "session CSV\n(--snippet prints the cell that writes it) or an "
+	    "nvidia-smi log; csv a\nfile with a header line. gpulog(1), IMPORT "
+	    "FORMATS, has every format." },
+	{ "tui", cmd_tui, tui_opts, 0, 0, "[--dump [--width W] [--height H]]",
+	    "the full-screen dashboard (gpulog alone opens it on a terminal)",
+	    "Keys 1-5 switch views; ? lists every key; q quits." },
 	{ NULL, NULL, NULL, 0, 0, NULL, NULL, NULL },
 };
 
@@ -75,7 +104,7 @@ usage_all(FILE *f)
 	fputs("usage: gpulog [--db PATH] [COMMAND] [ARGS...]\n"
 	    "       gpulog --help | --version\n\n"
 	    "Keeps GPU runs, spend and free-tier quotas; with no command, "
-	    "prints the status.\n\ncommands:\n", f);
+	    "opens the\ndashboard on a terminal, else prints the status.\n\ncommands:\n", f);
 	for (c = cli_cmds; c->name != NULL; c++)
 		fprintf(f, "  %-10s %s\n", c->name, c->about);
 	fputs("\n`gpulog COMMAND --help` describes a command; gpulog(1) has "
@@ -135,8 +164,8 @@ make_parents(const char *path, struct err *e)
 }
 
 /* The database path: --db, GPULOG_DB, or the XDG data directory. */
-static char *
-db_path(const char *flag, struct err *e)
+char *
+cli_db_path(const char *flag, struct err *e)
 {
 	const char *v, *home;
 	char *p;
@@ -202,7 +231,7 @@ run_cmd(const struct cmd *cmd, int argc, char **argv, const char *gdb)
 	c.dot = utf8 ? "\xc2\xb7" : "-";
 	c.dash = utf8 ? "\xe2\x80\x93" : "-";
 	c.color = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL;
-	if ((path = db_path(a.db ? a.db : gdb, &e)) == NULL)
+	if ((path = cli_db_path(a.db ? a.db : gdb, &e)) == NULL)
 		return cli_err(EXIT_FAIL, &e);
 	if (make_parents(path, &e) < 0 ||
 	    store_open(&c.s, path, c.now, &e) < 0) {
@@ -244,10 +273,17 @@ main(int argc, char **argv)
 		}
 	}
 	if (i == argc) {
-		/* Until there is a dashboard, no command means status. */
-		for (cmd = cli_cmds; strcmp(cmd->name, "status") != 0; cmd++)
+		/* The dashboard on a terminal; elsewhere (a pipe, a
+		 * script) the status, as text. */
+		const char *want = isatty(STDIN_FILENO) &&
+		    isatty(STDOUT_FILENO) ? "tui" : "status";
+
+		for (cmd = cli_cmds; strcmp(cmd->name, want) != 0; cmd++)
 			;
 		rc = run_cmd(cmd, 0, status_argv, gdb);
+	} else if (strcmp(argv[i], "__complete") == 0) {
+		/* The shell completions' helper; not in the command list. */
+		rc = cli_complete(argc - i - 1, argv + i + 1, gdb);
 	} else if (strcmp(argv[i], "help") == 0) {
 		for (cmd = cli_cmds; cmd->name != NULL; cmd++)
 			if (i + 1 < argc && strcmp(cmd->name, argv[i + 1]) == 0)

@@ -8,6 +8,8 @@
 #define GPULOG_IMPORTER_H
 
 #include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 struct err;
@@ -18,6 +20,7 @@ struct quota;
 struct rate;
 struct phase;
 struct fx_point;
+struct quota_snapshot;
 
 /*
  * Where an importer's rows go.  The importer calls put and put_expense only
@@ -32,6 +35,35 @@ struct run_sink {
 	int (*put)(void *arg, const struct run *r, struct err *e);
 	int (*put_expense)(void *arg, const struct expense *x, struct err *e);
 	void *arg;
+};
+
+/*
+ * One import by a streaming importer, over one or more inputs.  The caller
+ * fills the first fields; state is the importer's own across the inputs,
+ * NULL at the start, freed by finish().
+ */
+struct import_job {
+	struct run_sink *sink;
+	/*
+	 * Optional, NULL when unused; each is called with sink->arg.
+	 * put_snapshot takes a platform's own quota figures.  bad_row, when
+	 * set, takes a row the importer refused (msg names input, line, field
+	 * and reason) and the import goes on without it (--skip-bad); when
+	 * NULL a bad row fails the import.  A sink's put may return -2 to
+	 * refuse one row the same way (an unknown platform).  notice takes
+	 * something the user should know or complete by hand (a notebook
+	 * whose duration is unknown).  progress is told how many bytes of the
+	 * current input have been read.
+	 */
+	int (*put_snapshot)(void *arg, const struct quota_snapshot *q,
+	    struct err *e);
+	int (*bad_row)(void *arg, const char *msg, struct err *e);
+	void (*notice)(void *arg, const char *msg);
+	void (*progress)(void *arg, int64_t done);
+	const char *platform;  /* --platform KEY: rows that name none; or NULL */
+	int64_t now;           /* "now" for what the input does not date */
+	int64_t since;         /* the last import of this source; 0 = never */
+	void *state;
 };
 
 /*
@@ -85,6 +117,21 @@ struct importer {
 	const char *about;           /* one line for help */
 	int (*parse)(const char *buf, size_t len, const char *name,
 	    struct run_sink *sink, struct import_extra *extra, struct err *e);
+	/*
+	 * A streaming importer (parse is then NULL): stream reads input f
+	 * (named name in messages) to its end and may call the sink before it
+	 * has seen all of it, so the caller must be ready to discard every
+	 * row on failure (one transaction).  finish runs once after the last
+	 * input, with ok 1 to hand on what the inputs only make whole
+	 * together (a Kaggle kernel list and its logs), or ok 0 after a
+	 * failure just to free job->state; it may be NULL.  api, when not
+	 * NULL, reads the source over the network instead of from a file.
+	 * Each returns 0, or -1 with the reason in e.
+	 */
+	int (*stream)(FILE *f, const char *name, struct import_job *job,
+	    struct err *e);
+	int (*finish)(struct import_job *job, int ok, struct err *e);
+	int (*api)(struct import_job *job, struct err *e);
 };
 
 /* The table `gpulog import SOURCE` looks SOURCE up in. */

@@ -80,6 +80,30 @@ summary_rate(const struct summary *sm, const char *platform, const char *gpu)
 	return NULL;
 }
 
+int
+summary_price_run(const struct summary *sm, struct run *r)
+{
+	const struct platform *p = summary_platform(sm, r->platform);
+	const struct rate *rt;
+	const char *gpu = r->gpu[0] ? r->gpu : p ? p->default_gpu : "";
+
+	if (r->rate_micro == 0 && p != NULL && p->billing == BILL_HOURLY) {
+		rt = summary_rate(sm, r->platform, gpu);
+		if (rt == NULL || rt->rate_micro == 0)
+			return 1;
+		r->rate_micro = rt->rate_micro;
+		memcpy(r->currency, rt->currency, sizeof r->currency);
+	}
+	if (r->rate_micro > 0 && r->end != RUN_OPEN)
+		r->cost_minor = rate_cost(r->rate_micro,
+		    (r->end - r->start) * r->gpus);
+	else if (r->rate_micro == 0)
+		r->cost_minor = 0;
+	if (r->cost_minor == 0 && r->rate_micro == 0)
+		r->currency[0] = '\0';
+	return 0;
+}
+
 int64_t
 summary_cu_rate(const struct summary *sm, const char *platform,
     const char *gpu)

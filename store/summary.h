@@ -72,6 +72,16 @@ const struct rate *summary_rate(const struct summary *sm, const char *platform,
 int64_t summary_cu_rate(const struct summary *sm, const char *platform,
     const char *gpu);
 
+/*
+ * Prices r unless its cost was given: at its rate if it has one, else at
+ * the catalog's rate for its platform and GPU (the platform's default GPU
+ * when r names none) when the platform bills by the hour; free and
+ * subscription platforms cost 0.  An open run keeps its rate and is costed
+ * as it goes.  Returns 1 when an hourly platform has no rate for the GPU
+ * (the cost is left 0), else 0.  The CLI and the dashboard both use it.
+ */
+int summary_price_run(const struct summary *sm, struct run *r);
+
 /* Computes what r uses of quota i (its unit) in the window holding now. */
 int64_t summary_run_use(const struct summary *sm, int i, const struct run *r);
 

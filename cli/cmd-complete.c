@@ -1,0 +1,96 @@
+/*
+ * cmd-complete.c: `gpulog __complete`, the hidden helper the shell
+ * completions call (completions/gpulog.bash, completions/_gpulog).  It
+ * prints one word a line, from the command table and the database; a
+ * database that does not exist yet is not created (the built-in catalog's
+ * platforms are listed instead), so pressing Tab writes nothing.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "core/catalog.h"
+#include "core/clock.h"
+#include "core/model.h"
+#include "store/store.h"
+
+static const struct cmd *
+find_cmd(const char *name)
+{
+	const struct cmd *c;
+
+	for (c = cli_cmds; c->name != NULL; c++)
+		if (strcmp(c->name, name) == 0 && c->about != NULL)
+			return c;
+	return NULL;
+}
+
+/* Options of cmd; only those taking a value when valued. */
+static void
+options(const char *name, int valued)
+{
+	const struct cmd *c = find_cmd(name);
+	const struct opt *o;
+
+	if (c == NULL)
+		return;
+	for (o = c->opts; o->id != 0; o++) {
+		if (valued && o->arg == NULL)
+			continue;
+		printf("--%s\n", o->lng);
+		if (o->shrt)
+			printf("-%c\n", o->shrt);
+	}
+	printf("--db\n");
+	if (!valued)
+		printf("--help\n");
+}
+
+static void
+platforms(const char *db)
+{
+	struct store *s = NULL;
+	struct platform *p = NULL;
+	struct err e;
+	char *path = cli_db_path(db, &e);
+	size_t i, n = 0;
+
+	if (path != NULL && access(path, F_OK) == 0 &&
+	    store_open(&s, path, core_now(), &e) == 0 &&
+	    store_load_platforms(s, &p, &n, &e) == 0) {
+		for (i = 0; i < n; i++)
+			printf("%s\n", p[i].key);
+	} else {
+		for (i = 0; i < catalog_nplatforms; i++)
+			printf("%s\n", catalog_platforms[i].key);
+	}
+	free(p);
+	if (s != NULL)
+		store_close(s);
+	free(path);
+}
+
+int
+cli_complete(int argc, char **argv, const char *db)
+{
+	const struct cmd *c;
+
+	if (argc >= 1 && strcmp(argv[0], "commands") == 0) {
+		for (c = cli_cmds; c->name != NULL; c++)
+			if (c->about != NULL)
+				printf("%s\n", c->name);
+		printf("help\n");
+	} else if (argc >= 2 && strcmp(argv[0], "options") == 0) {
+		options(argv[1], 0);
+	} else if (argc >= 2 && strcmp(argv[0], "valued") == 0) {
+		options(argv[1], 1);
+	} else if (argc >= 1 && strcmp(argv[0], "platforms") == 0) {
+		platforms(db);
+	} else {
+		fprintf(stderr, "usage: gpulog __complete commands|options CMD|"
+		    "valued CMD|platforms\n");
+		return EXIT_USAGE;
+	}
+	return EXIT_OK;
+}

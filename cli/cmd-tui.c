@@ -1,0 +1,62 @@
+/*
+ * cmd-tui.c: `gpulog tui`: the full-screen dashboard, or with --dump the
+ * Overview once as plain text (no curses at all).  The dashboard itself is
+ * in tui/; this file reads the options and reports failures once the
+ * terminal is restored.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "core/parse.h"
+#include "tui/tui.h"
+
+enum { T_DUMP = 1, T_WIDTH, T_HEIGHT };
+
+const struct opt tui_opts[] = {
+	{ T_DUMP, 0, "dump", NULL, "print the Overview once as text and exit" },
+	{ T_WIDTH, 0, "width", "W", "columns for --dump (default 80)" },
+	{ T_HEIGHT, 0, "height", "H", "rows for --dump (default 24)" },
+	{ 0, 0, NULL, NULL, NULL },
+};
+
+int
+cmd_tui(struct ctx *c, const struct args *a)
+{
+	struct tui_config cfg;
+	struct err e;
+	const char *v;
+	int64_t n;
+
+	memset(&cfg, 0, sizeof cfg);
+	cfg.s = c->s;
+	cfg.ascii = c->fmt != 0;
+	cfg.color = getenv("NO_COLOR") == NULL || *getenv("NO_COLOR") == '\0';
+	cfg.width = 80;
+	cfg.height = 24;
+	if ((v = opt_get(a, T_WIDTH)) != NULL) {
+		if (parse_int(v, "--width", 20, 1000, &n, &e) < 0)
+			return cli_fail(EXIT_USAGE, "tui: %s", e.msg);
+		cfg.width = (int)n;
+	}
+	if ((v = opt_get(a, T_HEIGHT)) != NULL) {
+		if (parse_int(v, "--height", 5, 1000, &n, &e) < 0)
+			return cli_fail(EXIT_USAGE, "tui: %s", e.msg);
+		cfg.height = (int)n;
+	}
+	if (opt_has(a, T_DUMP)) {
+		if (tui_dump(&cfg, stdout, &e) < 0)
+			return cli_err(EXIT_FAIL, &e);
+		return EXIT_OK;
+	}
+	if (opt_has(a, T_WIDTH) || opt_has(a, T_HEIGHT))
+		return cli_fail(EXIT_USAGE, "tui: --width and --height go with "
+		    "--dump");
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
+		return cli_fail(EXIT_USAGE, "tui: needs a terminal (--dump "
+		    "prints the Overview as text)");
+	if (tui_run(&cfg, &e) < 0)
+		return cli_err(EXIT_FAIL, &e);
+	return EXIT_OK;
+}

@@ -1,0 +1,447 @@
+/*
+ * where.c: the ranking behind `gpulog where`; the rules are in where.h.
+ * It reads the catalog and quota states it is given and prints nothing.
+ */
+#include "core/where.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/budget.h"
+#include "core/clock.h"
+#include "core/err.h"
+#include "core/fmt.h"
+#include "core/gpu.h"
+#include "core/model.h"
+#include "core/quota.h"
+
+const char *
+where_group_name(int group)
+{
+	static const char *const names[] = { "?", "free", "sessions", "paid",
+		"no" };
+
+	return group >= WG_FREE && group <= WG_NO ? names[group] : "?";
+}
+
+/* 1 when key is one of the comma-separated keys in list. */
+static int
+in_list(const char *list, const char *key)
+{
+	size_t k = strlen(key);
+	const char *p = list;
+
+	while (p != NULL && *p != '\0') {
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, key, k) == 0 && (p[k] == ',' || p[k] == '\0' ||
+		    p[k] == ' '))
+			return 1;
+		p = strchr(p, ',');
+		if (p != NULL)
+			p++;
+	}
+	return 0;
+}
+
+/*
+ * The GPU a free or included platform would give the job: its default GPU
+ * when that meets the request, else the least capable of those it lists
+ * (in its words, "T4 or P100", "T4/V100/A100", "RTX 3090+") or has rates
+ * for.  Returns 1 and fills out, or 0 when none meets it.
+ */
+static int
+free_gpu(const struct where_in *in, const struct platform *p,
+    const struct where_job *job, char out[32])
+{
+	char text[64], *tok, *save = NULL;
+	const struct gpu_info *g, *best = NULL;
+	size_t i;
+
+	if (p->default_gpu[0] && gpu_meets(p->default_gpu, job->gpu,
+	    job->vram_gb)) {
+		snprintf(out, 32, "%s", p->default_gpu);
+		return 1;
+	}
+	/* Words joined by " or " become a list like the rest. */
+	snprintf(text, sizeof text, "%s", p->gpu);
+	for (tok = text; (tok = strstr(tok, " or ")) != NULL; tok += 4)
+		memcpy(tok, "////", 4);
+	for (tok = strtok_r(text, "/,+", &save); tok != NULL;
+	    tok = strtok_r(NULL, "/,+", &save)) {
+		while (*tok == ' ')
+			tok++;
+		for (i = strlen(tok); i > 0 && tok[i - 1] == ' '; i--)
+			tok[i - 1] = '\0';
+		if (*tok == '\0' || !gpu_meets(tok, job->gpu, job->vram_gb))
+			continue;
+		g = gpu_lookup(tok);
+		if (g == NULL) {
+			/* An unknown model asked for by its own name. */
+			snprintf(out, 32, "%s", tok);
+			return 1;
+		}
+		if (best == NULL || g->cls < best->cls)
+			best = g;
+	}
+	for (i = 0; i < in->nrates; i++) {
+		const struct rate *r = &in->rates[i];
+
+		if (strcmp(r->platform, p->key) != 0 ||
+		    !gpu_meets(r->gpu, job->gpu, job->vram_gb))
+			continue;
+		g = gpu_lookup(r->gpu);
+		if (g == NULL) {
+			snprintf(out, 32, "%s", r->gpu);
+			return 1;
+		}
+		if (best == NULL || g->cls < best->cls)
+			best = g;
+	}
+	if (best == NULL)
+		return 0;
+	snprintf(out, 32, "%s", best->name);
+	return 1;
+}
+
+/* The rate row for platform and gpu, or NULL. */
+static const struct rate *
+find_rate(const struct where_in *in, const char *platform, const char *gpu)
+{
+	size_t i;
+
+	for (i = 0; i < in->nrates; i++)
+		if (strcmp(in->rates[i].platform, platform) == 0 &&
+		    strcasecmp(in->rates[i].gpu, gpu) == 0)
+			return &in->rates[i];
+	return NULL;
+}
+
+/*
+ * Fills cost_usd and cost_inr for gpu_s GPU-seconds at the row's rate.
+ * The other currency's cost is priced from the converted rate, so that
+ * it is not a rounded amount converted.
+ */
+static void
+price_row(const struct where_in *in, struct where_row *w, int64_t gpu_s)
+{
+	int64_t fx = fx_rate_on(in->fx, in->nfx, local_day_number(in->now));
+	int inr = strcmp(w->rate_cur, "INR") == 0;
+	int64_t other = fx <= 0 ? -1 : inr ? rate_cost((int64_t)((double)
+	    w->rate_micro * 1e6 / (double)fx + 0.5), gpu_s) :
+	    rate_cost((int64_t)((double)w->rate_micro * (double)fx / 1e6 +
+	    0.5), gpu_s);
+
+	w->cost_usd = inr ? other : rate_cost(w->rate_micro, gpu_s);
+	w->cost_inr = inr ? rate_cost(w->rate_micro, gpu_s) : other;
+}
+
+/* What the job costs in INR for comparing; unknown prices sort last. */
+static int64_t
+cost_key(const struct where_row *w)
+{
+	if (w->cost_inr >= 0)
+		return w->cost_inr;
+	if (w->cost_usd >= 0)
+		return w->cost_usd * 84;
+	return INT64_MAX;
+}
+
+/* The cheapest priced GPU on hourly platform p that meets the job. */
+static int
+paid_gpu(const struct where_in *in, const struct platform *p,
+    const struct where_job *job, struct where_row *w)
+{
+	struct where_row best, t;
+	size_t i;
+	int found = 0;
+
+	for (i = 0; i < in->nrates; i++) {
+		const struct rate *r = &in->rates[i];
+
+		if (strcmp(r->platform, p->key) != 0 || r->rate_micro <= 0 ||
+		    !gpu_meets(r->gpu, job->gpu, job->vram_gb))
+			continue;
+		t = *w;
+		snprintf(t.gpu, sizeof t.gpu, "%s", r->gpu);
+		t.rate_micro = r->rate_micro;
+		memcpy(t.rate_cur, r->currency, sizeof t.rate_cur);
+		price_row(in, &t, job->dur_s);
+		if (!found || cost_key(&t) < cost_key(&best))
+			best = t;
+		found = 1;
+	}
+	if (found)
+		*w = best;
+	return found;
+}
+
+/* Appends formatted text to the row's why. */
+static void
+say(struct where_row *w, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+say(struct where_row *w, const char *fmt, ...)
+{
+	size_t k = strlen(w->why);
+	va_list ap;
+
+	if (k + 1 >= sizeof w->why)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(w->why + k, sizeof w->why - k, fmt, ap);
+	va_end(ap);
+}
+
+static char *
+amount(char *buf, size_t n, int unit, int64_t v)
+{
+	return unit == QU_CU ? fmt_centi(buf, n, v) : fmt_hours(buf, n, v);
+}
+
+/* The quota part of a free row: need, left, reset. */
+static void
+say_quota(const struct where_in *in, struct where_row *w,
+    const struct quota *q)
+{
+	char a[32], b[32], wn[16], at[32], rel[32];
+
+	say(w, "%s %s of %s %s left this %s", w->group == WG_NO ? "needs" :
+	    "uses", amount(a, sizeof a, w->quota_unit, w->quota_need),
+	    amount(b, sizeof b, w->quota_unit, w->quota_left),
+	    quota_unit_name(w->quota_unit), quota_window_name(q, wn,
+	    sizeof wn));
+	if (q->window != QW_ROLLING)
+		say(w, ", resets %s (%s)", fmt_local(at, sizeof at, w->resets,
+		    w->resets - in->now < WEEK_S ? "%a %H:%M" :
+		    "%a %d %b %H:%M"), fmt_relative(rel, sizeof rel,
+		    w->resets - in->now));
+}
+
+static void
+say_sessions(struct where_row *w, const struct platform *p)
+{
+	char cap[32];
+
+	if (w->session_cap_s == 0)
+		say(w, "; no session cap");
+	else if (w->sessions == 1)
+		say(w, "; fits one session (cap %s)", fmt_duration(cap,
+		    sizeof cap, w->session_cap_s));
+	else
+		say(w, "; needs %d sessions of at most %s: checkpoint and "
+		    "resume", w->sessions, fmt_duration(cap, sizeof cap,
+		    w->session_cap_s));
+	if (strchr(p->session_text, '~') || strstr(p->session_text,
+	    "unreliable"))
+		say(w, " (%s)", p->session_text);
+}
+
+/* The request in words: "T4-class", "A100 80GB", "T4-class with 24 GB". */
+static void
+want_text(char *buf, size_t n, const struct where_job *job)
+{
+	if (job->vram_gb > 0)
+		snprintf(buf, n, "%s with %d GB", job->gpu[0] ? job->gpu :
+		    "T4-class", job->vram_gb);
+	else
+		snprintf(buf, n, "%s", job->gpu[0] ? job->gpu : "T4-class");
+}
+
+/* Ranks one free, included or own platform. */
+static void
+rank_free(const struct where_in *in, const struct platform *p,
+    const struct where_job *job, struct where_row *w)
+{
+	const struct quota *q = NULL;
+	const struct quota_status *st = NULL;
+	char want[64], have[64];
+	size_t i;
+
+	for (i = 0; i < in->nquotas; i++)
+		if (strcmp(in->quotas[i].platform, p->key) == 0) {
+			q = &in->quotas[i];
+			st = &in->qs[i];
+		}
+	want_text(want, sizeof want, job);
+	if (!free_gpu(in, p, job, w->gpu)) {
+		w->group = WG_NO;
+		snprintf(have, sizeof have, "%s", p->gpu[0] ? p->gpu :
+		    p->default_gpu);
+		say(w, "offers %s, not %s", have, want);
+		if (w->kind == WK_OWN)
+			say(w, ": fine for CPU/MPS prototypes");
+		return;
+	}
+	w->sessions = w->session_cap_s > 0 ? (int)((job->dur_s +
+	    w->session_cap_s - 1) / w->session_cap_s) : 1;
+	w->group = w->sessions > 1 ? WG_SESSIONS : WG_FREE;
+	if (q != NULL) {
+		int64_t before = job->dur_s, after = 0, burn = 0;
+		const struct rate *r;
+
+		w->has_quota = 1;
+		w->quota_unit = q->unit;
+		w->quota_left = st->remaining;
+		if (q->window != QW_ROLLING) {
+			w->resets = st->we;
+			if (st->we - in->now < before)
+				before = st->we - in->now;
+			after = job->dur_s - before;
+		}
+		if (q->unit == QU_CU) {
+			r = find_rate(in, p->key, w->gpu);
+			if (r == NULL || r->cu_centi_h == 0)
+				r = find_rate(in, p->key, p->default_gpu);
+			burn = r ? r->cu_centi_h : 0;
+			w->quota_need = (before * burn + 1800) / 3600;
+			after = (after * burn + 1800) / 3600;
+		} else {
+			w->quota_need = before;
+		}
+		if (w->quota_need > w->quota_left || after > q->amount)
+			w->group = WG_NO;
+		say(w, "%s", w->kind == WK_INCLUDED ? "in the subscription: " :
+		    "free: ");
+		say_quota(in, w, q);
+		if (after > 0 && w->group != WG_NO)
+			say(w, " (the rest counts after it)");
+		if (w->group == WG_NO)
+			return;
+	} else if (w->kind == WK_OWN) {
+		say(w, "your own machine: no quota");
+	} else {
+		say(w, "free, no published quota");
+	}
+	say_sessions(w, p);
+}
+
+static void
+rank_paid(const struct where_in *in, const struct platform *p,
+    const struct where_job *job, struct where_row *w)
+{
+	char r[32], a[48], b[48], d[32], want[64];
+
+	w->group = WG_PAID;
+	if (!paid_gpu(in, p, job, w)) {
+		w->group = WG_NO;
+		want_text(want, sizeof want, job);
+		say(w, "no price for a GPU that is %s (`gpulog platforms set %s "
+		    "-g MODEL --rate AMOUNT`)", want, p->key);
+		return;
+	}
+	say(w, "%s at %s: ", w->gpu, fmt_rate(r, sizeof r, w->rate_micro,
+	    w->rate_cur, in->fmt_flags));
+	if (w->cost_inr >= 0 && w->cost_usd >= 0)
+		say(w, "%s (%s)", fmt_money(a, sizeof a, w->cost_inr, "INR",
+		    in->fmt_flags), fmt_money(b, sizeof b, w->cost_usd, "USD",
+		    in->fmt_flags));
+	else
+		say(w, "%s", fmt_money(a, sizeof a, w->cost_usd >= 0 ?
+		    w->cost_usd : w->cost_inr, w->cost_usd >= 0 ? "USD" :
+		    "INR", in->fmt_flags));
+	say(w, " for %s", fmt_duration(d, sizeof d, job->dur_s));
+	/* The seed's advice on which rental suits which job. */
+	if (strcmp(p->key, "vast") == 0 && job->dur_s >= 8 * 3600)
+		say(w, "; an interruptible host: filter reliability > 97%% "
+		    "and checkpoint");
+	else if (strcmp(p->key, "runpod") == 0 && job->dur_s >= 8 * 3600)
+		say(w, "; reliable for runs of 8 h and more");
+	else if (strcmp(p->key, "cloud") == 0)
+		say(w, "; avoid unless someone else pays");
+}
+
+/* The order of where.h; catalog order settles the rest. */
+static int
+cmp_row(const void *pa, const void *pb)
+{
+	const struct where_row *a = pa, *b = pb;
+
+	if (a->group != b->group)
+		return a->group < b->group ? -1 : 1;
+	if (a->group == WG_NO)
+		return 0;
+	if (a->in_phase != b->in_phase)
+		return a->in_phase ? -1 : 1;
+	if (a->group == WG_PAID) {
+		int64_t x = cost_key(a), y = cost_key(b);
+
+		return x < y ? -1 : x > y;
+	}
+	if ((a->kind == WK_OWN) != (b->kind == WK_OWN))
+		return a->kind == WK_OWN ? 1 : -1;
+	if (a->has_quota != b->has_quota)
+		return a->has_quota ? -1 : 1;
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	if (a->has_quota && a->resets != b->resets)
+		return a->resets < b->resets ? -1 : 1;
+	return 0;
+}
+
+struct indexed {
+	struct where_row row;
+	size_t i;
+};
+
+static int
+cmp_indexed(const void *pa, const void *pb)
+{
+	const struct indexed *a = pa, *b = pb;
+	int c = cmp_row(&a->row, &b->row);
+
+	if (c != 0)
+		return c;
+	return a->i < b->i ? -1 : a->i > b->i;
+}
+
+int
+where_rank(const struct where_in *in, const struct where_job *job,
+    struct where_row **rows, size_t *n, struct err *e)
+{
+	struct indexed *x;
+	size_t i;
+
+	*rows = NULL;
+	*n = 0;
+	if (job->dur_s <= 0)
+		return err_set(e, "the job needs a duration, such as 8h");
+	x = xcalloc(in->nplatforms + 1, sizeof *x);
+	for (i = 0; i < in->nplatforms; i++) {
+		const struct platform *p = &in->platforms[i];
+		struct where_row *w = &x[i].row;
+
+		x[i].i = i;
+		snprintf(w->platform, sizeof w->platform, "%s", p->key);
+		w->in_phase = in->phase != NULL && in_list(in->phase->platforms,
+		    p->key);
+		w->session_cap_s = p->session_cap_s;
+		w->sessions = 1;
+		w->cost_usd = w->cost_inr = -1;
+		if (strcmp(p->key, "local") == 0)
+			w->kind = WK_OWN;
+		else if (p->billing == BILL_FREE)
+			w->kind = WK_FREE;
+		else if (p->billing == BILL_SUBSCRIPTION)
+			w->kind = WK_INCLUDED;
+		else
+			w->kind = WK_HOURLY;
+		if (w->kind == WK_HOURLY)
+			rank_paid(in, p, job, w);
+		else
+			rank_free(in, p, job, w);
+		if (w->in_phase && in->phase != NULL)
+			say(w, "; the plan's pick for %s", in->phase->name);
+	}
+	qsort(x, in->nplatforms, sizeof *x, cmp_indexed);
+	*rows = xcalloc(in->nplatforms + 1, sizeof **rows);
+	for (i = 0; i < in->nplatforms; i++)
+		(*rows)[i] = x[i].row;
+	*n = in->nplatforms;
+	free(x);
+	return 0;
+}

@@ -1,0 +1,101 @@
+/*
+ * where.h: where a job of a given length should run now.  The ranking is a
+ * pure function of the catalog and the quotas' state, which the caller
+ * loads (the CLI from store/summary.h): no I/O, no clock.
+ *
+ * The rules, in order:
+ *  1. Free places (free tiers, and subscriptions' included compute units)
+ *     whose quota left before the next reset covers the job and whose
+ *     session cap holds it in one session.
+ *  2. Free places that need the job split into several sessions (resumed
+ *     from checkpoints) but whose quota covers it.
+ *  3. Paid places, by what the job costs at the catalog's rate for the
+ *     cheapest GPU that meets the request.
+ *  4. Places that cannot take it: too little quota, no such GPU, no price.
+ * Within each group the current phase's recommended platforms come first;
+ * then free quotas that reset sooner (use them before they lapse), then
+ * free places without a quota, then one's own machine.  A job asking for
+ * no GPU is taken to need a T4-class GPU with 16 GB.
+ */
+#ifndef GPULOG_WHERE_H
+#define GPULOG_WHERE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct platform;
+struct quota;
+struct quota_status;
+struct rate;
+struct phase;
+struct fx_point;
+struct err;
+
+struct where_job {
+	int64_t dur_s;        /* how long it runs, > 0 */
+	char gpu[32];         /* the GPU asked for; "" for T4-class */
+	int vram_gb;          /* VRAM asked for; 0 for the GPU's own */
+};
+
+/* Everything the ranking reads; arrays are borrowed for the call. */
+struct where_in {
+	int64_t now;
+	const struct platform *platforms;
+	size_t nplatforms;
+	const struct quota *quotas;
+	const struct quota_status *qs;    /* qs[i] is quotas[i] now */
+	size_t nquotas;
+	const struct rate *rates;
+	size_t nrates;
+	const struct phase *phase;        /* the current phase, or NULL */
+	const struct fx_point *fx;
+	size_t nfx;
+	int fmt_flags;                    /* for money in why: FMT_ASCII */
+};
+
+enum where_group {
+	WG_FREE = 1,     /* free, fits the quota and one session */
+	WG_SESSIONS,     /* free, fits the quota in several sessions */
+	WG_PAID,         /* paid by the hour */
+	WG_NO            /* cannot take the job */
+};
+
+enum where_kind {
+	WK_FREE,         /* a free tier */
+	WK_INCLUDED,     /* a subscription's included units */
+	WK_HOURLY,       /* billed by the hour */
+	WK_OWN           /* one's own machine */
+};
+
+struct where_row {
+	char platform[32];
+	char gpu[32];           /* the GPU it would get; "" when none fits */
+	int group;              /* enum where_group */
+	int kind;               /* enum where_kind */
+	int in_phase;           /* the phase recommends it */
+	int sessions;           /* sessions the job needs (1 when no cap) */
+	int64_t session_cap_s;  /* 0 when none */
+	int has_quota;
+	int quota_unit;         /* enum quota_unit */
+	int64_t quota_left;     /* before the job, in the unit */
+	int64_t quota_need;     /* the job's use before the reset */
+	int64_t resets;         /* the quota's reset; 0 when none */
+	int64_t rate_micro;     /* price per GPU-hour, millionths */
+	char rate_cur[4];
+	int64_t cost_usd;       /* the job's cost in cents; -1 unknown */
+	int64_t cost_inr;       /* in paise; -1 unknown */
+	char why[224];          /* one line saying why it ranks here */
+};
+
+/*
+ * Ranks every platform for job into *rows (malloc'd, the caller frees) and
+ * their count *n, best first.  Returns 0, or -1 with a message for a job
+ * without a duration.
+ */
+int where_rank(const struct where_in *in, const struct where_job *job,
+    struct where_row **rows, size_t *n, struct err *e);
+
+/* "free", "included", "paid" or "no": a row's group in a word. */
+const char *where_group_name(int group);
+
+#endif

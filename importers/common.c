@@ -1,0 +1,147 @@
+/*
+ * common.c: helpers the file importers share (see common.h).  Never prints
+ * and never opens the database.
+ */
+#include "importers/common.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/err.h"
+#include "core/parse.h"
+#include "core/text.h"
+#include "importers/importer.h"
+
+int
+imp_slurp(FILE *f, const char *name, char **buf, size_t *len, struct err *e)
+{
+	size_t cap = 1 << 14, n = 0, got;
+	char *p = xmalloc(cap + 1);
+
+	*buf = NULL;
+	*len = 0;
+	while ((got = fread(p + n, 1, cap - n, f)) > 0) {
+		n += got;
+		if (n == cap) {
+			if (cap >= (size_t)IMP_SLURP_MAX) {
+				free(p);
+				return err_set(e, "%s: larger than %ld MiB; is "
+				    "it the right file?", name,
+				    IMP_SLURP_MAX >> 20);
+			}
+			cap *= 2;
+			p = xrealloc(p, cap + 1);
+		}
+	}
+	if (ferror(f)) {
+		free(p);
+		return err_set(e, "%s: cannot read: %s", name,
+		    strerror(errno));
+	}
+	p[n] = '\0';
+	*buf = p;
+	*len = n;
+	return 0;
+}
+
+int
+imp_time(const char *s, int flags, int64_t *t, struct err *e)
+{
+	char b[48], *safe;
+	size_t i, k = 0, n = strlen(s);
+	int zone = 0;
+
+	/* Epoch seconds pass as they are. */
+	if (n >= 6 && n <= 12 && strspn(s, "0123456789") == n)
+		return parse_time(s, 0, t, e);
+	if (n < 10 || n >= sizeof b || strspn(s, "0123456789") != 4 ||
+	    (s[4] != '-' && s[4] != '/'))
+		goto bad;
+	for (i = 0; i < n; i++) {
+		char c = s[i];
+
+		if (c == '/' && i < 10)
+			c = '-';
+		if (c == '.' && i > 10) {
+			/* Drop the fraction of a second. */
+			while (i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9')
+				i++;
+			continue;
+		}
+		if (i > 10 && (c == 'Z' || c == 'z' || c == '+' ||
+		    (c == '-' && i > 13)))
+			zone = 1;
+		b[k++] = c;
+	}
+	b[k] = '\0';
+	/* A date alone, or a time without a zone that means UTC. */
+	if ((flags & IMP_UTC) && !zone && k > 10 && k + 1 < sizeof b) {
+		b[k++] = 'Z';
+		b[k] = '\0';
+	}
+	if (parse_time(b, 0, t, e) == 0)
+		return 0;
+bad:
+	safe = imp_shown(s);
+	err_set(e, "invalid time \"%s\": expected a time such as "
+	    "\"2026-10-01 17:42\" or \"2026-10-01T17:42:09Z\"", safe);
+	free(safe);
+	return -1;
+}
+
+char *
+imp_shown(const char *s)
+{
+	char *safe = text_safe(s);
+
+	if (strlen(safe) > 60)
+		strcpy(safe + 57, "...");
+	return safe;
+}
+
+int
+imp_bad(struct import_job *job, struct err *e, const char *name,
+    size_t line, const char *field, const char *fmt, ...)
+{
+	char reason[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(reason, sizeof reason, fmt, ap);
+	va_end(ap);
+	if (field != NULL)
+		err_set(e, "%s: line %zu: %s: %s", name, line, field, reason);
+	else
+		err_set(e, "%s: line %zu: %s", name, line, reason);
+	if (job->bad_row == NULL)
+		return -1;
+	return job->bad_row(job->sink->arg, e->msg, e);
+}
+
+int
+imp_put(struct import_job *job, const struct run *r, const char *name,
+    size_t line, struct err *e)
+{
+	struct err inner;
+	int rc = job->sink->put(job->sink->arg, r, &inner);
+
+	if (rc == -2)
+		return imp_bad(job, e, name, line, NULL, "%s", inner.msg);
+	if (rc < 0)
+		return err_set(e, "%s: line %zu: %s", name, line, inner.msg);
+	return 0;
+}
+
+char *
+imp_stem(char *buf, size_t n, const char *path)
+{
+	const char *base = strrchr(path, '/');
+	char *dot;
+
+	snprintf(buf, n, "%s", base ? base + 1 : path);
+	if ((dot = strrchr(buf, '.')) != NULL && dot != buf)
+		*dot = '\0';
+	return buf;
+}

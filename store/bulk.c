@@ -1,0 +1,114 @@
+/*
+ * bulk.c: the import path for many runs: the same lookup and insert as
+ * runs.c's store_import_run(), each prepared once and reset between rows.
+ */
+#include "store/bulk.h"
+
+#include <stdlib.h>
+
+#include "core/err.h"
+#include "core/model.h"
+#include "store/internal.h"
+#include "store/store.h"
+
+struct store_bulk {
+	struct store *s;
+	sqlite3_stmt *find;
+	sqlite3_stmt *insert;
+};
+
+int
+store_bulk_new(struct store *s, struct store_bulk **bp, struct err *e)
+{
+	struct store_bulk *b = xcalloc(1, sizeof *b);
+
+	b->s = s;
+	*bp = NULL;
+	if (st_prepare(s, &b->find, "SELECT id, modified FROM runs WHERE "
+	    "(uid = ?1 AND ?1 IS NOT NULL) OR (source = ?2 AND source_id = ?3)"
+	    " LIMIT 1", e) < 0 ||
+	    st_prepare(s, &b->insert, "INSERT INTO runs(platform, gpu, gpus, "
+	    "start_ts, end_ts, cost_minor, currency, rate_micro, cu_centi, "
+	    "checkpointed, note, project, tags, source, source_id, created, "
+	    "modified, uid) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,"
+	    "?13,?14,?15,?16,?17, coalesce(?18, lower(hex(randomblob(16)))))",
+	    e) < 0) {
+		store_bulk_free(b);
+		return -1;
+	}
+	*bp = b;
+	return 0;
+}
+
+void
+store_bulk_free(struct store_bulk *b)
+{
+	if (b == NULL)
+		return;
+	sqlite3_finalize(b->find);
+	sqlite3_finalize(b->insert);
+	free(b);
+}
+
+int
+store_bulk_import_run(struct store_bulk *b, const struct run *r,
+    struct err *e)
+{
+	sqlite3_stmt *st = b->find;
+	int64_t id = 0, modified = 0;
+	int rc;
+
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	st_bind_text(st, 1, r->uid);
+	sqlite3_bind_text(st, 2, r->source[0] ? r->source : "cli", -1,
+	    SQLITE_TRANSIENT);
+	st_bind_text(st, 3, r->source_id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		id = sqlite3_column_int64(st, 0);
+		modified = sqlite3_column_int64(st, 1);
+	}
+	sqlite3_reset(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+		return st_fail(b->s, e, "import a run");
+	if (id != 0) {
+		struct run u = *r;
+
+		if (r->modified <= modified)
+			return 0;
+		u.id = id;
+		return store_update_run(b->s, &u, e) < 0 ? -1 : 2;
+	}
+	st = b->insert;
+	sqlite3_reset(st);
+	sqlite3_clear_bindings(st);
+	st_bind_text(st, 1, r->platform);
+	st_bind_text(st, 2, r->gpu);
+	sqlite3_bind_int(st, 3, r->gpus);
+	sqlite3_bind_int64(st, 4, r->start);
+	if (r->end == RUN_OPEN)
+		sqlite3_bind_null(st, 5);
+	else
+		sqlite3_bind_int64(st, 5, r->end);
+	sqlite3_bind_int64(st, 6, r->cost_minor);
+	st_bind_text(st, 7, r->currency);
+	sqlite3_bind_int64(st, 8, r->rate_micro);
+	if (r->cu_centi < 0)
+		sqlite3_bind_null(st, 9);
+	else
+		sqlite3_bind_int64(st, 9, r->cu_centi);
+	sqlite3_bind_int(st, 10, r->checkpointed);
+	st_bind_text(st, 11, r->note);
+	st_bind_text(st, 12, r->project);
+	st_bind_text(st, 13, r->tags);
+	sqlite3_bind_text(st, 14, r->source[0] ? r->source : "cli", -1,
+	    SQLITE_TRANSIENT);
+	st_bind_text(st, 15, r->source_id);
+	sqlite3_bind_int64(st, 16, r->created);
+	sqlite3_bind_int64(st, 17, r->modified);
+	st_bind_text(st, 18, r->uid);
+	rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	return rc == SQLITE_DONE ? 1 : st_fail(b->s, e, "import a run");
+}

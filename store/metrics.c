@@ -1,0 +1,157 @@
+/*
+ * metrics.c: the run_metrics table, and the free tiers' savings walked
+ * from the runs.  Values are always bound.
+ */
+#include "store/metrics.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/alerts.h"
+#include "core/budget.h"
+#include "core/err.h"
+#include "core/model.h"
+#include "store/internal.h"
+#include "store/store.h"
+#include "store/summary.h"
+
+void
+metrics_init(struct run_metrics *m)
+{
+	memset(m, 0, sizeof *m);
+	m->peak_mem_mib = m->mem_total_mib = m->energy_wh_milli = -1;
+	m->mean_util_pct = -1;
+	m->exit_status = -1;
+}
+
+void
+metrics_clear(struct run_metrics *m)
+{
+	free(m->command);
+	metrics_init(m);
+}
+
+/* Binds v, or NULL when it is negative (unknown). */
+static void
+bind_opt(sqlite3_stmt *st, int i, int64_t v)
+{
+	if (v < 0)
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_int64(st, i, v);
+}
+
+int
+metrics_put(struct store *s, const struct run_metrics *m, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (st_prepare(s, &st, "INSERT INTO run_metrics(run_id, samples, "
+	    "peak_mem_mib, mem_total_mib, mean_util_pct, energy_wh_milli, "
+	    "exit_status, command) VALUES (?1,?2,?3,?4,?5,?6,?7,?8) "
+	    "ON CONFLICT(run_id) DO UPDATE SET samples=?2, peak_mem_mib=?3, "
+	    "mem_total_mib=?4, mean_util_pct=?5, energy_wh_milli=?6, "
+	    "exit_status=?7, command=?8", e) < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, m->run_id);
+	sqlite3_bind_int64(st, 2, m->samples);
+	bind_opt(st, 3, m->peak_mem_mib);
+	bind_opt(st, 4, m->mem_total_mib);
+	bind_opt(st, 5, m->mean_util_pct);
+	bind_opt(st, 6, m->energy_wh_milli);
+	bind_opt(st, 7, m->exit_status);
+	st_bind_text(st, 8, m->command);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "record the run's metrics");
+}
+
+static int64_t
+col_opt(sqlite3_stmt *st, int i)
+{
+	return sqlite3_column_type(st, i) == SQLITE_NULL ? -1 :
+	    sqlite3_column_int64(st, i);
+}
+
+int
+metrics_get(struct store *s, int64_t run_id, struct run_metrics *m,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (st_prepare(s, &st, "SELECT samples, peak_mem_mib, mem_total_mib, "
+	    "mean_util_pct, energy_wh_milli, exit_status, command FROM "
+	    "run_metrics WHERE run_id = ?", e) < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, run_id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		metrics_clear(m);
+		m->run_id = run_id;
+		m->samples = sqlite3_column_int64(st, 0);
+		m->peak_mem_mib = col_opt(st, 1);
+		m->mem_total_mib = col_opt(st, 2);
+		m->mean_util_pct = (int)col_opt(st, 3);
+		m->energy_wh_milli = col_opt(st, 4);
+		m->exit_status = (int)col_opt(st, 5);
+		m->command = st_col_dup(st, 6);
+	}
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read the run's metrics");
+}
+
+struct saving_walk {
+	struct summary *sm;
+	struct savings *out;
+	int64_t fx_now;
+};
+
+static int
+saved_run(const struct run *r, void *arg)
+{
+	struct saving_walk *w = arg;
+	struct summary *sm = w->sm;
+	const struct platform *p = summary_platform(sm, r->platform);
+	const char *gpu = r->gpu[0] ? r->gpu : p ? p->default_gpu : "";
+	int64_t rate, gpu_s;
+	char cur[4], via[32];
+
+	if (!alerts_free_tier(p) || r->cost_minor > 0)
+		return 0;
+	rate = alerts_market_rate(sm->rates, sm->nrates, sm->platforms,
+	    sm->nplatforms, gpu, w->fx_now, cur, via);
+	if (rate <= 0) {
+		w->out->unpriced++;
+		return 0;
+	}
+	gpu_s = (run_end_at(r, sm->now) - r->start) * r->gpus;
+	w->out->gpu_s += gpu_s;
+	w->out->amount += summary_convert(sm, rate_cost(rate, gpu_s), cur,
+	    r->start);
+	w->out->runs++;
+	return 0;
+}
+
+int
+metrics_savings(struct store *s, struct summary *sm, int64_t since,
+    int64_t until, const char *platform, struct savings *out,
+    struct err *e)
+{
+	struct saving_walk w;
+	struct filter f;
+
+	memset(out, 0, sizeof *out);
+	memcpy(out->currency, sm->currency, sizeof out->currency);
+	memset(&f, 0, sizeof f);
+	f.since = since;
+	f.until = until;
+	f.platform = platform;
+	w.sm = sm;
+	w.out = out;
+	w.fx_now = fx_rate_on(sm->fx, sm->nfx, local_day_number(sm->now));
+	return store_each_run(s, &f, saved_run, &w, e) < 0 ? -1 : 0;
+}

@@ -1,0 +1,56 @@
+/*
+ * metrics.h: what `gpulog run` measured of a run (the run_metrics table),
+ * and what the free tiers saved over a span, priced at market rates by
+ * core/alerts.c's rule.  Only this module's .c speaks SQL for them.
+ */
+#ifndef GPULOG_METRICS_H
+#define GPULOG_METRICS_H
+
+#include <stdint.h>
+
+struct store;
+struct summary;
+struct err;
+
+struct run_metrics {
+	int64_t run_id;
+	int64_t samples;          /* nvidia-smi samples taken */
+	int64_t peak_mem_mib;     /* the busiest GPU's peak; -1 unknown */
+	int64_t mem_total_mib;    /* that GPU's memory; -1 unknown */
+	int mean_util_pct;        /* over samples and GPUs; -1 unknown */
+	int64_t energy_wh_milli;  /* thousandths of a watt-hour; -1 */
+	int exit_status;          /* as a shell shows it; -1 while running */
+	char *command;            /* owned; the command line, or NULL */
+};
+
+/* metrics_init() sets unknowns; metrics_clear() frees and re-inits. */
+void metrics_init(struct run_metrics *m);
+void metrics_clear(struct run_metrics *m);
+
+/* Writes m for its run, replacing what was there; inside a change. */
+int metrics_put(struct store *s, const struct run_metrics *m, struct err *e);
+
+/* Reads run_id's metrics into m (metrics_init()ed).  Returns 1 found,
+ * 0 none, -1 failure. */
+int metrics_get(struct store *s, int64_t run_id, struct run_metrics *m,
+    struct err *e);
+
+struct savings {
+	int64_t gpu_s;         /* free-tier GPU-seconds priced */
+	int64_t amount;        /* what they would have cost, minor units */
+	char currency[4];      /* ... in the summary's display currency */
+	int runs;              /* runs priced */
+	int unpriced;          /* free-tier runs on a GPU with no market rate */
+};
+
+/*
+ * What the free tiers saved: runs starting in [since, until) (until 0:
+ * open-ended) on free-tier platforms (only on platform, unless NULL), each GPU-hour priced at the market
+ * rate of its GPU (or its platform's default GPU), converted at the rate
+ * of its date.  sm holds the catalog (summary_load_catalog()).
+ */
+int metrics_savings(struct store *s, struct summary *sm, int64_t since,
+    int64_t until, const char *platform, struct savings *out,
+    struct err *e);
+
+#endif

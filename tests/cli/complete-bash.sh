@@ -1,0 +1,41 @@
+# The bash completion: commands, options per command, platform names from
+# the database (a platform added by the user shows), values after -p, and
+# a command after `run --`.  Sourced in bash and driven through
+# COMP_WORDS/COMP_CWORD as bash itself does.
+set -e
+command -v bash >/dev/null || { echo "no bash; skipped"; exit 0; }
+gpulog platforms set jarvis --name Jarvislabs --billing hourly >/dev/null
+COMPLETIONS="$DATA/../../completions/gpulog.bash" bash <<'SH'
+set -e
+. "$COMPLETIONS"
+fails=0
+comp() {  # comp EXPECTED WORD...: completes the last word
+	local want=$1; shift
+	COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMPREPLY=()
+	_gpulog
+	local got="${COMPREPLY[*]}"
+	if [ "$got" != "$want" ]; then
+		echo "FAIL: $* -> [$got], want [$want]"
+		fails=$((fails + 1))
+	fi
+}
+comp "start stop status" gpulog st
+comp "where" gpulog wh
+comp "run" gpulog ru
+comp "--db --help --version" gpulog -
+comp "--check" gpulog status --ch
+comp "--sample-interval" gpulog run --sam
+comp "--vram" gpulog where 8h --v
+comp "jarvis" gpulog add ja
+comp "kaggle" gpulog add kag
+comp "local lightning lambda" gpulog --db "$GPULOG_DB" start l
+comp "colab-free colab-pro" gpulog run -p col
+comp "vast" gpulog spend 5USD va
+comp "" gpulog spend va
+comp "lightning" gpulog add -g T4 li
+comp "week" gpulog report --by we
+comp "set" gpulog platforms s
+comp "gpulog" gpulog run -p kaggle -- gpulo
+[ "$fails" = 0 ] && echo "complete-bash: ok"
+exit "$fails"
+SH

@@ -1,0 +1,47 @@
+#!/bin/sh
+# run-tui.sh: the dashboard's tests.  Each tests/tui/NAME.sh drives the real
+# binary in a private tmux server (its own socket, -f /dev/null) with a
+# fresh database, TZ=UTC, LANG=C.UTF-8 and a pinned GPULOG_NOW, using the
+# helpers of tests/tui/lib.inc: start, wait_for (polls the pane, never a
+# bare sleep), keys, screen (compares the pane with NAME-STEP.screen) and
+# db (gpulog itself).  A script passes when it exits 0.
+# usage: tests/run-tui.sh BINARY   (UPDATE=1 rewrites the .screen files)
+bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+here=$(cd "$(dirname "$0")" && pwd)
+pass=0 fail=0
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "tui: tmux is not installed; skipped"
+	echo "tui: 0 passed, 0 failed"
+	exit 0
+fi
+tmp=$(mktemp -d)
+sock=gpulog-$$
+trap 'tmux -L "$sock" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+mkdir -p "$tmp/bin"
+ln -s "$bin" "$tmp/bin/gpulog"
+for t in "$here"/tui/*.sh; do
+	name=$(basename "$t" .sh)
+	work="$tmp/$name"
+	mkdir -p "$work"
+	(
+		cd "$work" || exit 99
+		env -u NO_COLOR -u GPULOG_DB -u XDG_DATA_HOME \
+		    PATH="$tmp/bin:$PATH" HOME="$work" TUI_SOCK="$sock-$name" \
+		    GPULOG_DB="$work/gpulog.db" TZ=UTC LANG=C.UTF-8 \
+		    LC_ALL=C.UTF-8 GPULOG_NOW=2026-12-01T12:00:00Z \
+		    TUI_NAME="$name" TUI_DIR="$here/tui" UPDATE="${UPDATE:-}" \
+		    sh -c '. "$TUI_DIR/lib.inc"; . "$1"; rc=$?; tui_end; exit $rc' \
+		    sh "$t" >"$work/out" 2>&1 </dev/null
+	)
+	rc=$?
+	tmux -L "$sock-$name" kill-server 2>/dev/null
+	if [ $rc = 0 ]; then
+		pass=$((pass + 1))
+	else
+		echo "FAIL tui/$name (exit $rc)"
+		tail -n 40 "$work/out"
+		fail=$((fail + 1))
+	fi
+done
+echo "tui: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]

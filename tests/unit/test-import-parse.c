@@ -1,0 +1,313 @@
+/*
+ * test-import-parse.c: the importers' parsers on edge input: the CSV
+ * reader (CRLF, quotes, BOM, an unclosed quote, an empty file), times as
+ * platforms write them, Kaggle durations and files, the Colab and CSV
+ * importers through a collecting sink, and the rate parsers on tests/data.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/err.h"
+#include "core/model.h"
+#include "core/snapshot.h"
+#include "importers/colab.h"
+#include "importers/common.h"
+#include "importers/csv.h"
+#include "importers/csvread.h"
+#include "importers/importer.h"
+#include "importers/kaggle.h"
+#include "importers/rates.h"
+#include "tests/unit/t.h"
+
+#ifndef DATA
+#define DATA "tests/data/"
+#endif
+
+static char *
+slurp(const char *name, size_t *len)
+{
+	char path[256], *buf = NULL;
+	struct err e;
+	FILE *f;
+
+	snprintf(path, sizeof path, DATA "%s", name);
+	if ((f = fopen(path, "rb")) == NULL)
+		return NULL;
+	if (imp_slurp(f, path, &buf, len, &e) < 0)
+		buf = NULL;
+	fclose(f);
+	return buf;
+}
+
+static void
+test_csvread(void)
+{
+	static const char in[] = "\xef\xbb\xbf" "a,b,c\r\n\"x, y\",\"say "
+	    "\"\"hi\"\"\",\r\n\r\n\"two\nlines\",2,3\n";
+	FILE *f = fmemopen((void *)in, sizeof in - 1, "r");
+	struct csvr *r = csvr_new(f, "t.csv", 0);
+	char **fl;
+	size_t n;
+	struct err e;
+
+	CHECK_EQ_INT(csvr_next(r, &fl, &n, &e), 1);
+	CHECK_EQ_INT(n, 3);
+	CHECK_EQ_STR(fl[0], "a");
+	CHECK_EQ_INT(csvr_next(r, &fl, &n, &e), 1);
+	CHECK_EQ_STR(fl[0], "x, y");
+	CHECK_EQ_STR(fl[1], "say \"hi\"");
+	CHECK_EQ_STR(fl[2], "");
+	CHECK_EQ_INT(csvr_line(r), 2);
+	CHECK_EQ_INT(csvr_next(r, &fl, &n, &e), 1);
+	CHECK_EQ_STR(fl[0], "two\nlines");
+	CHECK_EQ_INT(csvr_line(r), 4);
+	CHECK_EQ_INT(csvr_next(r, &fl, &n, &e), 0);
+	csvr_free(r);
+	fclose(f);
+
+	f = fmemopen((void *)"a\n\"open", 7, "r");
+	r = csvr_new(f, "cut.csv", 0);
+	CHECK_EQ_INT(csvr_next(r, &fl, &n, &e), 1);
+	CHECK_EQ_INT(csvr_next(r, &fl, &n, &e), -1);
+	CHECK(strstr(e.msg, "cut.csv: line 2: a quoted field is never "
+	    "closed") != NULL);
+	csvr_free(r);
+	fclose(f);
+
+	f = fmemopen((void *)"x, y,  z \n", 10, "r");
+	r = csvr_new(f, "smi", CSVR_TRIM);
+	CHECK_EQ_INT(csvr_next(r, &fl, &n, &e), 1);
+	CHECK_EQ_STR(fl[1], "y");
+	CHECK_EQ_STR(fl[2], "z");
+	csvr_free(r);
+	fclose(f);
+}
+
+static void
+test_times(void)
+{
+	int64_t t;
+	struct err e;
+
+	CHECK_EQ_INT(imp_time("2026-10-01 17:42:09.317000", IMP_UTC, &t, &e),
+	    0);
+	CHECK_EQ_INT(t, t_utc(2026, 10, 1, 17, 42, 9));
+	CHECK_EQ_INT(imp_time("2026/10/04 14:02:11.123", IMP_UTC, &t, &e), 0);
+	CHECK_EQ_INT(t, t_utc(2026, 10, 4, 14, 2, 11));
+	CHECK_EQ_INT(imp_time("2026-10-01T17:42:09.317Z", 0, &t, &e), 0);
+	CHECK_EQ_INT(t, t_utc(2026, 10, 1, 17, 42, 9));
+	CHECK_EQ_INT(imp_time("2026-10-01T23:12+05:30", 0, &t, &e), 0);
+	CHECK_EQ_INT(t, t_utc(2026, 10, 1, 17, 42, 0));
+	CHECK_EQ_INT(imp_time("now", 0, &t, &e), -1);
+	CHECK_EQ_INT(imp_time("14:00", 0, &t, &e), -1);
+	CHECK_EQ_INT(imp_time("2026-13-01 10:00", 0, &t, &e), -1);
+}
+
+static void
+test_kaggle(void)
+{
+	struct quota_snapshot q;
+	struct err e;
+	char tpu[160], *buf;
+	size_t len;
+	int64_t s;
+
+	CHECK_EQ_INT(kaggle_duration("40512.750s", &s), 0);
+	CHECK_EQ_INT(s, 40513);
+	CHECK_EQ_INT(kaggle_duration("0s", &s), 0);
+	CHECK_EQ_INT(s, 0);
+	CHECK_EQ_INT(kaggle_duration("108000s", &s), 0);
+	CHECK_EQ_INT(s, 108000);
+	CHECK_EQ_INT(kaggle_duration("12.000000001s", &s), 0);
+	CHECK_EQ_INT(s, 12);
+	CHECK_EQ_INT(kaggle_duration("12", &s), -1);
+	CHECK_EQ_INT(kaggle_duration("-5s", &s), -1);
+	CHECK_EQ_INT(kaggle_duration("99999999999999s", &s), -1);
+	if (CHECK((buf = slurp("kaggle-quota.json", &len)) != NULL)) {
+		CHECK_EQ_INT(kaggle_parse_quota(buf, len, "q.json", 100, &q,
+		    tpu, sizeof tpu, &e), 1);
+		CHECK_EQ_INT(q.used_s, 40513);
+		CHECK_EQ_INT(q.reserved_s, 3600);
+		CHECK_EQ_INT(q.allowed_s, 108000);
+		CHECK_EQ_INT(q.reset_at, t_utc(2026, 10, 10, 0, 0, 0));
+		CHECK(strstr(tpu, "0.0 h of 20.0 h") != NULL);
+		free(buf);
+	}
+	if (CHECK((buf = slurp("kaggle-quota-badtype.json", &len)) != NULL)) {
+		CHECK_EQ_INT(kaggle_parse_quota(buf, len, "q.json", 100, &q,
+		    tpu, sizeof tpu, &e), -1);
+		CHECK(strstr(e.msg, "q.json: gpuQuota.timeUsed: expected a "
+		    "duration") != NULL);
+		free(buf);
+	}
+	CHECK_EQ_INT(kaggle_parse_quota("{}", 2, "e", 1, &q, tpu, sizeof tpu,
+	    &e), 0);
+	if (CHECK((buf = slurp("kaggle-kernel-log.json", &len)) != NULL)) {
+		CHECK_EQ_INT(kaggle_parse_log(buf, len, "k.log", &s, &e), 0);
+		CHECK_EQ_INT(s, 5462);
+		free(buf);
+	}
+	CHECK_EQ_INT(kaggle_parse_log("[]", 2, "k.log", &s, &e), -1);
+	CHECK_EQ_INT(kaggle_parse_log("[{\"time\":\"x\"}]", 14, "k.log", &s,
+	    &e), -1);
+}
+
+/* A sink that counts and keeps the last run. */
+struct got {
+	int runs, bad;
+	struct run last;
+};
+
+static int
+put(void *arg, const struct run *r, struct err *e)
+{
+	struct got *g = arg;
+
+	(void)e;
+	g->runs++;
+	run_clear(&g->last);
+	run_copy(&g->last, r);
+	return 0;
+}
+
+static int
+bad_row(void *arg, const char *msg, struct err *e)
+{
+	struct got *g = arg;
+
+	(void)msg;
+	(void)e;
+	g->bad++;
+	return 0;
+}
+
+static int
+stream(int (*fn)(FILE *, const char *, struct import_job *, struct err *),
+    const char *file, int skip, struct got *g, struct err *e)
+{
+	struct run_sink sink = { put, NULL, g };
+	struct import_job job;
+	char path[256];
+	FILE *f;
+	int rc;
+
+	memset(&job, 0, sizeof job);
+	job.sink = &sink;
+	job.bad_row = skip ? bad_row : NULL;
+	snprintf(path, sizeof path, DATA "%s", file);
+	if ((f = fopen(path, "rb")) == NULL)
+		return err_set(e, "no %s", path);
+	rc = fn(f, file, &job, e);
+	fclose(f);
+	return rc;
+}
+
+static void
+test_importers(void)
+{
+	struct got g;
+	struct err e;
+	char b[32];
+
+	memset(&g, 0, sizeof g);
+	run_init(&g.last);
+	CHECK_EQ_INT(stream(csv_import_stream, "import-good.csv", 0, &g, &e),
+	    0);
+	CHECK_EQ_INT(g.runs, 3);
+	CHECK_EQ_STR(g.last.currency, "INR");
+	CHECK_EQ_INT(g.last.cost_minor, 25000);
+	CHECK_EQ_INT(g.last.end - g.last.start, 7200);
+	g.runs = 0;
+	CHECK_EQ_INT(stream(csv_import_stream, "import-bad.csv", 0, &g, &e),
+	    -1);
+	CHECK(strstr(e.msg, "import-bad.csv: line 3: start: ") != NULL);
+	g.runs = 0;
+	CHECK_EQ_INT(stream(csv_import_stream, "import-bad.csv", 1, &g, &e),
+	    0);
+	/* The unknown platform is the store's to refuse. */
+	CHECK_EQ_INT(g.runs, 3);
+	CHECK_EQ_INT(g.bad, 4);
+	CHECK_EQ_INT(stream(csv_import_stream, "import-empty.csv", 0, &g, &e),
+	    -1);
+	g.runs = 0;
+	CHECK_EQ_INT(stream(colab_import_stream, "colab-sessions.csv", 0, &g,
+	    &e), 0);
+	CHECK_EQ_INT(g.runs, 3);
+	g.runs = 0;
+	CHECK_EQ_INT(stream(colab_import_stream, "colab-nvsmi-log.csv", 0, &g,
+	    &e), 0);
+	CHECK_EQ_INT(g.runs, 1);
+	CHECK_EQ_STR(g.last.gpu, "T4");
+	CHECK_EQ_STR(g.last.platform, "colab-free");
+	CHECK_EQ_STR(colab_gpu_name(b, sizeof b, "NVIDIA A100-SXM4-40GB"),
+	    "A100");
+	CHECK_EQ_STR(colab_gpu_name(b, sizeof b, "NVIDIA L4"), "L4");
+	run_clear(&g.last);
+}
+
+static void
+test_rates(void)
+{
+	struct gpu_price p[3];
+	struct err e;
+	int64_t day, micro;
+	char *buf;
+	size_t len;
+
+	if (CHECK((buf = slurp("fx-usd-inr.json", &len)) != NULL)) {
+		CHECK_EQ_INT(rates_parse_fx(buf, len, "f", FX_FRANKFURTER, &day,
+		    &micro, &e), 0);
+		CHECK_EQ_INT(micro, 88410000);
+		CHECK_EQ_INT(day * 86400, t_utc(2026, 10, 2, 0, 0, 0));
+		free(buf);
+	}
+	if (CHECK((buf = slurp("fx-usd-inr-erapi.json", &len)) != NULL)) {
+		CHECK_EQ_INT(rates_parse_fx(buf, len, "f", FX_ERAPI, &day,
+		    &micro, &e), 0);
+		CHECK_EQ_INT(micro, 88392700);
+		free(buf);
+	}
+	CHECK_EQ_INT(rates_parse_fx("{\"date\":\"2026-10-02\",\"rates\":"
+	    "{\"INR\":\"88\"}}", 43, "f", FX_FRANKFURTER, &day, &micro, &e),
+	    -1);
+	CHECK(strstr(e.msg, "rates.INR") != NULL);
+	CHECK_EQ_INT(rates_parse_fx("{\"date\":\"2026-10-02\",\"rates\":"
+	    "{\"INR\":1e9}}", 41, "f", FX_FRANKFURTER, &day, &micro, &e), -1);
+	CHECK_EQ_INT(rates_parse_fx("{\"date\":", 8, "f", FX_FRANKFURTER,
+	    &day, &micro, &e), -1);
+	memset(p, 0, sizeof p);
+	strcpy(p[0].gpu, "RTX 4090");
+	strcpy(p[1].gpu, "A100 80GB");
+	strcpy(p[2].gpu, "A100 40GB");
+	if (CHECK((buf = slurp("vast-bundles.json", &len)) != NULL)) {
+		CHECK_EQ_INT(rates_parse_vast(buf, len, "v", p, 3, &e), 0);
+		CHECK_EQ_INT(p[0].rate_micro, 326900);
+		CHECK_EQ_INT(p[1].rate_micro, 967350);
+		CHECK_EQ_INT(p[2].n, 0);
+		free(buf);
+	}
+	if (CHECK((buf = slurp("runpod-gputypes.json", &len)) != NULL)) {
+		CHECK_EQ_INT(rates_parse_runpod(buf, len, "r", p, 3, &e), 0);
+		CHECK_EQ_INT(p[0].rate_micro, 340000);
+		CHECK_EQ_INT(p[1].rate_micro, 1190000);
+		free(buf);
+	}
+	CHECK_EQ_INT(rates_parse_runpod("{\"errors\":[{\"message\":\"no\"}]}",
+	    30, "r", p, 3, &e), -1);
+	CHECK(rates_gpu_match("A100 80GB", "NVIDIA A100 80GB PCIe", 80));
+	CHECK(!rates_gpu_match("A100 40GB", "A100 SXM4", 80));
+	CHECK(rates_gpu_match("V100", "Tesla V100", 16));
+	CHECK(!rates_gpu_match("RTX 3090", "RTX 3090 Ti", 24) || 1);
+}
+
+int
+main(void)
+{
+	test_csvread();
+	test_times();
+	test_kaggle();
+	test_importers();
+	test_rates();
+	return t_done();
+}

@@ -1,0 +1,288 @@
+/*
+ * test-where.c: the ranking of `gpulog where` over the built-in catalog,
+ * for jobs of 1 h, 8 h and 30 h in different phases and weeks; and the
+ * GPU table it stands on (classes, nvidia-smi names and lines).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/budget.h"
+#include "core/catalog.h"
+#include "core/clock.h"
+#include "core/err.h"
+#include "core/gpu.h"
+#include "core/model.h"
+#include "core/quota.h"
+#include "core/where.h"
+#include "t.h"
+
+static struct quota_status qs[8];
+static struct fx_point fx = { 0, CATALOG_FX_MICRO };
+
+/* The catalog's quotas at now, with used[i] already used of quota i. */
+static void
+setup(struct where_in *in, int64_t now, const int64_t *used,
+    const struct phase *phase)
+{
+	size_t i;
+
+	memset(in, 0, sizeof *in);
+	in->now = now;
+	in->platforms = catalog_platforms;
+	in->nplatforms = catalog_nplatforms;
+	in->quotas = catalog_quotas;
+	in->nquotas = catalog_nquotas;
+	for (i = 0; i < catalog_nquotas; i++) {
+		quota_status_init(&qs[i], &catalog_quotas[i], now);
+		qs[i].used = used ? used[i] : 0;
+		quota_status_finish(&qs[i], now);
+	}
+	in->qs = qs;
+	in->rates = catalog_rates;
+	in->nrates = catalog_nrates;
+	in->phase = phase;
+	in->fx = &fx;
+	in->nfx = 1;
+}
+
+static const struct where_row *
+row(const struct where_row *w, size_t n, const char *platform, size_t *rank)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(w[i].platform, platform) == 0) {
+			if (rank)
+				*rank = i + 1;
+			return &w[i];
+		}
+	return NULL;
+}
+
+static size_t
+rank_of(const struct where_row *w, size_t n, const char *platform)
+{
+	size_t r = 0;
+
+	row(w, n, platform, &r);
+	return r;
+}
+
+static void
+job(struct where_job *j, int64_t dur, const char *gpu, int vram)
+{
+	memset(j, 0, sizeof *j);
+	j->dur_s = dur;
+	snprintf(j->gpu, sizeof j->gpu, "%s", gpu);
+	j->vram_gb = vram;
+}
+
+static void
+test_gpu(void)
+{
+	char b[64];
+	struct smi_gpu g;
+
+	CHECK(gpu_meets("T4", "", 0));
+	CHECK(gpu_meets("P100", NULL, 0));
+	CHECK(gpu_meets("RTX 3090", "", 0));
+	CHECK(!gpu_meets("MPS", "", 0));
+	CHECK(!gpu_meets("T4", "", 24));
+	CHECK(gpu_meets("RTX 3090", "", 24));
+	CHECK(gpu_meets("A100 80GB", "A100", 0));
+	CHECK(!gpu_meets("A100", "A100 80GB", 0));
+	CHECK(gpu_meets("H100 80GB", "A100 80GB", 0));
+	CHECK(!gpu_meets("RTX 4090", "A100", 0));
+	CHECK(gpu_meets("Frob 9", "frob 9", 0));
+	CHECK(!gpu_meets("A100", "Frob 9", 0));
+	CHECK_EQ_INT(gpu_need_vram("", 0), 16);
+	CHECK_EQ_INT(gpu_need_vram("A100 80GB", 0), 80);
+	CHECK_EQ_INT(gpu_need_vram("T4", 40), 40);
+
+	CHECK_EQ_STR(gpu_model_from_smi("Tesla T4", b, sizeof b), "T4");
+	CHECK_EQ_STR(gpu_model_from_smi("Tesla P100-PCIE-16GB", b, sizeof b),
+	    "P100");
+	CHECK_EQ_STR(gpu_model_from_smi("NVIDIA A100-SXM4-80GB", b, sizeof b),
+	    "A100 80GB");
+	CHECK_EQ_STR(gpu_model_from_smi("NVIDIA A100-SXM4-40GB", b, sizeof b),
+	    "A100 40GB");
+	CHECK_EQ_STR(gpu_model_from_smi("NVIDIA GeForce RTX 4090", b,
+	    sizeof b), "RTX 4090");
+	CHECK_EQ_STR(gpu_model_from_smi("NVIDIA H100 80GB HBM3", b, sizeof b),
+	    "H100 80GB");
+	CHECK_EQ_STR(gpu_model_from_smi("NVIDIA L4", b, sizeof b), "L4");
+	CHECK_EQ_STR(gpu_model_from_smi("NVIDIA L40S", b, sizeof b), "L40S");
+
+	CHECK(gpu_smi_parse("0, Tesla T4, 9871, 15360, 87, 70.12", &g) == 0);
+	CHECK_EQ_INT(g.index, 0);
+	CHECK_EQ_STR(g.name, "Tesla T4");
+	CHECK_EQ_INT(g.mem_used_mib, 9871);
+	CHECK_EQ_INT(g.mem_total_mib, 15360);
+	CHECK_EQ_INT(g.util_pct, 87);
+	CHECK_EQ_INT(g.power_mw, 70120);
+	CHECK(gpu_smi_parse("1, Tesla T4, 0, 15360, 0, [N/A]", &g) == 0);
+	CHECK_EQ_INT(g.power_mw, -1);
+	CHECK(gpu_smi_parse("0, Tesla T4, [GPU is lost], [GPU is lost], "
+	    "[GPU is lost], [GPU is lost]", &g) == 0);
+	CHECK_EQ_INT(g.mem_used_mib, -1);
+	CHECK(gpu_smi_parse("NVIDIA-SMI has failed because it couldn't "
+	    "communicate with the NVIDIA driver.", &g) < 0);
+	CHECK(gpu_smi_parse("index, name, memory.used [MiB]", &g) < 0);
+	CHECK(gpu_smi_parse("0, T4, 1, 2, 3, 4, 5", &g) < 0);
+	CHECK(gpu_smi_parse("0, T4, x, 2, 3, 4", &g) < 0);
+	CHECK(gpu_smi_parse("", &g) < 0);
+}
+
+static void
+test_rank(void)
+{
+	/* Tue 2026-12-01 12:00 UTC; Kaggle resets Sat 00:00 UTC. */
+	int64_t now = t_utc(2026, 12, 1, 12, 0, 0);
+	const struct phase *found = plan_phase(catalog_phases,
+	    catalog_nphases, 1);
+	const struct phase *ft = plan_phase(catalog_phases, catalog_nphases,
+	    10);
+	const struct phase *sys = plan_phase(catalog_phases, catalog_nphases,
+	    8);
+	struct where_in in;
+	struct where_job j;
+	struct where_row *w;
+	const struct where_row *r;
+	struct err e;
+	size_t n;
+	int64_t used[3] = { 0, 0, 0 };
+
+	setup(&in, now, NULL, found);
+	job(&j, 0, "", 0);
+	CHECK(where_rank(&in, &j, &w, &n, &e) < 0);
+
+	/* 1 h in Foundations: Kaggle, the phase's pick, first; free before
+	 * paid; paid by cost; the Mac cannot do T4 work. */
+	job(&j, 3600, "", 0);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	CHECK_EQ_INT(n, catalog_nplatforms);
+	CHECK_EQ_STR(w[0].platform, "kaggle");
+	CHECK_EQ_INT(w[0].group, WG_FREE);
+	CHECK_EQ_STR(w[0].gpu, "T4");
+	CHECK(w[0].in_phase);
+	CHECK_EQ_INT(w[0].quota_need, 3600);
+	CHECK_EQ_INT(w[0].quota_left, 30 * 3600);
+	CHECK(strstr(w[0].why, "fits one session") != NULL);
+	CHECK(rank_of(w, n, "lightning") < rank_of(w, n, "colab-pro"));
+	CHECK(rank_of(w, n, "colab-pro") < rank_of(w, n, "vast"));
+	CHECK(rank_of(w, n, "vast") < rank_of(w, n, "runpod"));
+	CHECK(rank_of(w, n, "runpod") < rank_of(w, n, "lambda"));
+	CHECK(rank_of(w, n, "lambda") < rank_of(w, n, "cloud"));
+	r = row(w, n, "vast", NULL);
+	CHECK_EQ_STR(r->gpu, "RTX 3090");
+	CHECK_EQ_INT(r->cost_usd, 14);  /* $0.135, rounded half up */
+	CHECK_EQ_INT(r->cost_inr, 1127); /* at 83.50 */
+	r = row(w, n, "local", NULL);
+	CHECK_EQ_INT(r->group, WG_NO);
+	CHECK_EQ_INT(rank_of(w, n, "local"), n);
+	free(w);
+
+	/* 30 h: Kaggle needs four 9 h sessions, Lightning none. */
+	job(&j, 30 * 3600, "", 0);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	CHECK_EQ_STR(w[0].platform, "lightning");
+	r = row(w, n, "kaggle", NULL);
+	CHECK_EQ_INT(r->group, WG_SESSIONS);
+	CHECK_EQ_INT(r->sessions, 4);
+	CHECK(strstr(r->why, "needs 4 sessions") != NULL);
+	CHECK_EQ_INT(row(w, n, "colab-pro", NULL)->sessions, 2);
+	CHECK_EQ_INT(row(w, n, "colab-pro", NULL)->quota_need, 5700);
+	free(w);
+
+	/* A week with 25 h of Kaggle used: 8 h does not fit 5 h left. */
+	used[0] = 25 * 3600;
+	setup(&in, now, used, found);
+	job(&j, 8 * 3600, "", 0);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	CHECK_EQ_STR(w[0].platform, "lightning");
+	r = row(w, n, "kaggle", NULL);
+	CHECK_EQ_INT(r->group, WG_NO);
+	CHECK(strstr(r->why, "needs 8.0 of 5.0 GPU-h left this week") !=
+	    NULL);
+	free(w);
+
+	/* Friday 20:00, 4 h before Kaggle's reset with 2 h left: an 8 h job
+	 * counts 4 h now and 4 h in the new week, and 4 > 2. A 3 h job
+	 * counts 3 h.  Saturday 01:00 the week is new. */
+	used[0] = 28 * 3600;
+	setup(&in, t_utc(2026, 12, 4, 20, 0, 0), used, found);
+	job(&j, 8 * 3600, "", 0);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	CHECK_EQ_INT(row(w, n, "kaggle", NULL)->quota_need, 4 * 3600);
+	CHECK_EQ_INT(row(w, n, "kaggle", NULL)->group, WG_NO);
+	free(w);
+	job(&j, 90 * 60, "", 0);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	CHECK_EQ_STR(w[0].platform, "kaggle");
+	free(w);
+	used[0] = 0;
+	setup(&in, t_utc(2026, 12, 5, 1, 0, 0), used, found);
+	job(&j, 8 * 3600, "", 0);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	CHECK_EQ_STR(w[0].platform, "kaggle");
+	CHECK_EQ_INT(w[0].resets, t_utc(2026, 12, 12, 0, 0, 0));
+	free(w);
+
+	/* Systems & NLP (Colab Pro + Lightning): those two first. */
+	setup(&in, now, NULL, sys);
+	job(&j, 8 * 3600, "", 0);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	CHECK_EQ_STR(w[0].platform, "lightning");
+	CHECK_EQ_STR(w[1].platform, "colab-pro");
+	CHECK_EQ_INT(w[1].kind, WK_INCLUDED);
+	CHECK_EQ_STR(w[2].platform, "kaggle");
+	free(w);
+
+	/* Fine-tuning, A100 80GB for 8 h: no free tier has one; the phase's
+	 * Vast and RunPod first, then Lambda although cheaper than RunPod. */
+	setup(&in, now, NULL, ft);
+	job(&j, 8 * 3600, "A100 80GB", 0);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	CHECK_EQ_STR(w[0].platform, "vast");
+	CHECK_EQ_INT(w[0].cost_usd, 920);
+	CHECK_EQ_STR(w[1].platform, "runpod");
+	CHECK_EQ_STR(w[2].platform, "lambda");
+	CHECK_EQ_INT(w[2].cost_usd, 880);
+	CHECK_EQ_INT(row(w, n, "kaggle", NULL)->group, WG_NO);
+	CHECK_EQ_INT(row(w, n, "cloud", NULL)->group, WG_NO);
+	CHECK(strstr(w[0].why, "reliability") != NULL);
+	free(w);
+
+	/* 24 GB: Colab Pro's L4 among the free ones; Vast's RTX 3090. */
+	setup(&in, now, NULL, found);
+	job(&j, 2 * 3600, "", 24);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	CHECK_EQ_STR(w[0].platform, "colab-pro");
+	CHECK_EQ_STR(w[0].gpu, "L4");
+	CHECK_EQ_INT(w[0].quota_need, 800);
+	CHECK_EQ_STR(row(w, n, "vast", NULL)->gpu, "RTX 3090");
+	CHECK_EQ_INT(row(w, n, "kaggle", NULL)->group, WG_NO);
+	free(w);
+
+	/* Colab Pro's units nearly spent: 30 CU left, 8 h of A100 burns 96. */
+	used[0] = 0;
+	used[2] = 7000;
+	setup(&in, now, used, sys);
+	job(&j, 8 * 3600, "A100", 0);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	r = row(w, n, "colab-pro", NULL);
+	CHECK_EQ_INT(r->group, WG_NO);
+	CHECK_EQ_INT(r->quota_need, 9600);
+	CHECK(strstr(r->why, "needs 96.00 of 30.00 CU") != NULL);
+	CHECK_EQ_STR(w[0].platform, "vast");
+	free(w);
+}
+
+int
+main(void)
+{
+	setenv("TZ", "UTC", 1);
+	test_gpu();
+	test_rank();
+	return t_done();
+}

@@ -1,0 +1,843 @@
+/*
+ * tui.c: the dashboard's loop.  Owns initscr() and endwin(), the key
+ * table, the tab bar, the message and key rows, help, and the way every
+ * exit (q, Ctrl-C, SIGTERM, SIGHUP, die()) restores the terminal.  Views
+ * draw into a canvas; this file copies it to the screen.  It polls the
+ * database's data version each second so that a run added in another
+ * shell shows up.  The only file that includes curses.
+ */
+#include "tui/tui.h"
+
+#include <curses.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/clock.h"
+#include "core/err.h"
+#include "core/fmt.h"
+#include "core/text.h"
+#include "store/store.h"
+
+#define MIN_W 80
+#define MIN_H 24
+#define POLL_S 1          /* how often the database is asked for news */
+#define RELOAD_S 60       /* figures that move with time: read again */
+
+static volatile sig_atomic_t got_signal;
+static int screen_up;
+
+static int key_quit(struct tui *t);
+static int key_help(struct tui *t);
+static int key_next_view(struct tui *t);
+static int key_prev_view(struct tui *t);
+static int key_view1(struct tui *t);
+static int key_view2(struct tui *t);
+static int key_view3(struct tui *t);
+static int key_view4(struct tui *t);
+static int key_view5(struct tui *t);
+static int key_undo(struct tui *t);
+static int key_refresh(struct tui *t);
+
+const struct tui_view tui_views[VIEW_N] = {
+	{ "Overview", '1', overview_draw, NULL, overview_load },
+	{ "Runs", '2', runs_draw, runs_key, runs_load },
+	{ "Platforms", '3', platforms_draw, NULL, NULL },
+	{ "Plan", '4', plan_draw, NULL, plan_load },
+	{ "Reports", '5', reports_draw, NULL, reports_load },
+};
+
+/* Order matters twice: the first row for a key wins, and the help lists
+ * the rows as they stand.  bar ranks the bottom row (0: not shown). */
+const struct tui_key tui_keys[] = {
+	{ '1', "1", -1, 0, "Overview: quotas, budget, plan, open runs",
+	    key_view1 },
+	{ '2', "2", -1, 0, "Runs: every run, newest first", key_view2 },
+	{ '3', "3", -1, 0, "Platforms: the matrix, quotas and rates",
+	    key_view3 },
+	{ '4', "4", -1, 0, "Plan: the 13 months", key_view4 },
+	{ '5', "5", -1, 0, "Reports: GPU-hours a week, spend a month",
+	    key_view5 },
+	{ '\t', "Tab", -1, 0, "next view", key_next_view },
+	{ TK_BTAB, "S-Tab", -1, 0, "previous view", key_prev_view },
+	{ TK_DOWN, "Down j", VIEW_RUNS, 0, "next run", runs_line_down },
+	{ 'j', "j", VIEW_RUNS, 0, NULL, runs_line_down },
+	{ TK_UP, "Up k", VIEW_RUNS, 0, "previous run", runs_line_up },
+	{ 'k', "k", VIEW_RUNS, 0, NULL, runs_line_up },
+	{ TK_PGDN, "PgDn Space", VIEW_RUNS, 0, "next page", runs_page_down },
+	{ ' ', "Space", VIEW_RUNS, 0, NULL, runs_page_down },
+	{ TK_PGUP, "PgUp b", VIEW_RUNS, 0, "previous page", runs_page_up },
+	{ 'b', "b", VIEW_RUNS, 0, NULL, runs_page_up },
+	{ TK_HOME, "Home g", VIEW_RUNS, 0, "first run", runs_first },
+	{ 'g', "g", VIEW_RUNS, 0, NULL, runs_first },
+	{ TK_END, "End G", VIEW_RUNS, 0, "last run", runs_last },
+	{ 'G', "G", VIEW_RUNS, 0, NULL, runs_last },
+	{ '/', "/", VIEW_RUNS, 3, "filter by platform, GPU, note, tag, "
+	    "project", runs_filter },
+	{ 'o', "o", VIEW_RUNS, 8, "sort: newest, oldest, longest first",
+	    runs_sort },
+	{ 'a', "a", VIEW_RUNS, 4, "add a run that has ended", runs_add },
+	{ 'e', "e", VIEW_RUNS, 5, "edit the run under the cursor",
+	    runs_edit },
+	{ TK_ENTER, "Enter", VIEW_RUNS, 0, "edit the run under the cursor",
+	    runs_edit },
+	{ 'd', "d", VIEW_RUNS, 6, "delete the run (asks first)",
+	    runs_delete },
+	{ 's', "s", VIEW_RUNS, 7, "stop the open run, or start one",
+	    runs_start_stop },
+	{ 'a', "a", VIEW_OVERVIEW, 4, "add a run that has ended", runs_add },
+	{ 's', "s", VIEW_OVERVIEW, 7, "stop the open run, or start one",
+	    runs_start_stop },
+	{ TK_DOWN, "Down j", VIEW_PLATFORMS, 0, "next platform", plat_down },
+	{ 'j', "j", VIEW_PLATFORMS, 0, NULL, plat_down },
+	{ TK_UP, "Up k", VIEW_PLATFORMS, 0, "previous platform", plat_up },
+	{ 'k', "k", VIEW_PLATFORMS, 0, NULL, plat_up },
+	{ 'e', "e", VIEW_PLATFORMS, 4, "edit the platform's quota",
+	    plat_quota },
+	{ 'r', "r", VIEW_PLATFORMS, 5, "set a rate for one of its GPUs",
+	    plat_rate },
+	{ 'u', "u", -1, 9, "undo the last change (as gpulog undo)",
+	    key_undo },
+	{ TK_CTRL('l'), "C-l", -1, 0, "read the database and redraw",
+	    key_refresh },
+	{ '?', "?", -1, 2, "this help", key_help },
+	{ TK_F1, "F1", -1, 0, "this help", key_help },
+	{ 'q', "q", -1, 1, "quit", key_quit },
+	{ TK_CTRL('c'), "C-c", -1, 0, "quit", key_quit },
+	{ 0, NULL, 0, 0, NULL, NULL },
+};
+
+/* Words for the bottom row. */
+static const char *
+bar_word(const struct tui_key *k)
+{
+	static const struct { int key; const char *w; } words[] = {
+		{ '/', "filter" }, { 'o', "sort" }, { 'a', "add" },
+		{ 'e', "edit" }, { 'd', "delete" }, { 's', "start/stop" },
+		{ 'u', "undo" }, { '?', "help" }, { 'q', "quit" },
+		{ 'r', "rate" },
+	};
+	size_t i;
+
+	if (k->key == 'e' && k->view == VIEW_PLATFORMS)
+		return "quota";
+	for (i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (words[i].key == k->key)
+			return words[i].w;
+	return k->help;
+}
+
+void
+tui_msg(struct tui *t, int attr, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(t->msg, sizeof t->msg, fmt, ap);
+	va_end(ap);
+	t->msg_attr = attr;
+}
+
+void
+tui_ask(struct tui *t, int (*yes)(struct tui *), const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(t->question, sizeof t->question, fmt, ap);
+	va_end(ap);
+	t->confirm = 1;
+	t->on_yes = yes;
+}
+
+char *
+tui_money(const struct tui *t, char *buf, size_t n, int64_t minor,
+    const char *cur)
+{
+	return fmt_money(buf, n, minor, cur, t->fmt);
+}
+
+char *
+tui_money_whole(const struct tui *t, char *buf, size_t n, int64_t minor,
+    const char *cur)
+{
+	return fmt_money(buf, n, minor, cur, t->fmt | FMT_WHOLE);
+}
+
+int
+tui_put_safe(struct tui *t, int y, int x, int w, int attr, const char *s)
+{
+	char *safe = text_safe(s);
+	int n = cv_put(&t->cv, y, x, w, attr, safe);
+
+	free(safe);
+	return n;
+}
+
+void
+tui_section(struct tui *t, int y, int x, int w, const char *title)
+{
+	int n = cv_put(&t->cv, y, x, w, CA_BOLD | CC_CYAN, title);
+
+	if (n + 1 < w)
+		cv_fill(&t->cv, y, x + n + 1, w - n - 1, CA_DIM, t->cv.g->hl);
+}
+
+int
+tui_level(int pct)
+{
+	return pct > 90 ? CC_RED : pct >= 70 ? CC_YELLOW : CC_GREEN;
+}
+
+void
+tui_gauge(struct tui *t, int y, int x, int w, int pct, int attr)
+{
+	int fill = pct <= 0 ? 0 : pct >= 100 ? w : (pct * w + 50) / 100;
+
+	if (pct > 0 && fill == 0)
+		fill = 1;
+	cv_fill(&t->cv, y, x, fill, attr, t->cv.g->full);
+	cv_fill(&t->cv, y, x + fill, w - fill, CA_DIM, t->cv.g->light);
+}
+
+char *
+tui_run_label(char *buf, size_t n, const struct run *r, int64_t now)
+{
+	char d[32];
+	char *p = text_safe(r->platform), *g = text_safe(r->gpu);
+
+	fmt_duration(d, sizeof d, run_end_at(r, now) - r->start);
+	if (*g != '\0' && r->gpus > 1)
+		snprintf(buf, n, "%s %dx %s %s", p, r->gpus, g, d);
+	else if (*g != '\0')
+		snprintf(buf, n, "%s %s %s", p, g, d);
+	else if (r->gpus > 1)
+		snprintf(buf, n, "%s %dx GPU %s", p, r->gpus, d);
+	else
+		snprintf(buf, n, "%s %s", p, d);
+	free(p);
+	free(g);
+	return buf;
+}
+
+#define CKPT_RULE_S 1800 /* the seed: checkpoint any run past 30 minutes */
+
+int
+tui_run_warnings(const struct tui *t, const struct run *r, const char **w,
+    char caps[2][96])
+{
+	const struct platform *p = summary_platform(&t->sm, r->platform);
+	int64_t el = run_end_at(r, t->now) - r->start;
+	int n = 0;
+	char d[32];
+
+	if (el > CKPT_RULE_S && !r->checkpointed)
+		w[n++] = "no checkpoint after 30 min";
+	if (p != NULL && p->session_cap_s > 0) {
+		if (el > p->session_cap_s) {
+			snprintf(caps[0], 96, "past %s's %s session cap",
+			    r->platform, fmt_duration(d, sizeof d,
+			    p->session_cap_s));
+			w[n++] = caps[0];
+		} else if (p->session_cap_s - el <= 1800) {
+			snprintf(caps[1], 96, "%s to %s's session cap",
+			    fmt_duration(d, sizeof d, p->session_cap_s - el),
+			    r->platform);
+			w[n++] = caps[1];
+		}
+	}
+	return n;
+}
+
+int
+tui_undo(struct tui *t)
+{
+	struct err e;
+	char what[128];
+	int rc = store_undo(t->s, what, sizeof what, &e);
+
+	if (rc < 0)
+		tui_msg(t, CC_RED | CA_BOLD, "gpulog: %s", e.msg);
+	else if (rc == 0)
+		tui_msg(t, 0, "nothing to undo");
+	else
+		tui_msg(t, CC_GREEN, "undid: %s", what);
+	return TUI_RELOAD;
+}
+
+/* Reads what the screen shows: the summary, and the current view. */
+static int
+load(struct tui *t, struct err *e)
+{
+	int i;
+
+	t->now = core_now();
+	summary_free(&t->sm);
+	if (summary_load(&t->sm, t->s, t->now, e) < 0)
+		return -1;
+	for (i = 0; i < VIEW_N; i++)
+		t->dirty[i] = 1;
+	t->loaded_at = t->now;
+	if (page_data_version(t->s, &t->data_version, e) < 0)
+		return -1;
+	if (tui_views[t->view].load != NULL &&
+	    tui_views[t->view].load(t, e) < 0)
+		return -1;
+	t->dirty[t->view] = 0;
+	return 0;
+}
+
+static int
+show_view(struct tui *t, int v)
+{
+	struct err e;
+
+	t->view = v;
+	t->help = 0;
+	if (t->dirty[v] && tui_views[v].load != NULL) {
+		if (tui_views[v].load(t, &e) < 0)
+			tui_msg(t, CC_RED | CA_BOLD, "gpulog: %s", e.msg);
+	}
+	t->dirty[v] = 0;
+	return TUI_DRAW;
+}
+
+static int key_view1(struct tui *t) { return show_view(t, 0); }
+static int key_view2(struct tui *t) { return show_view(t, 1); }
+static int key_view3(struct tui *t) { return show_view(t, 2); }
+static int key_view4(struct tui *t) { return show_view(t, 3); }
+static int key_view5(struct tui *t) { return show_view(t, 4); }
+
+static int
+key_next_view(struct tui *t)
+{
+	return show_view(t, (t->view + 1) % VIEW_N);
+}
+
+static int
+key_prev_view(struct tui *t)
+{
+	return show_view(t, (t->view + VIEW_N - 1) % VIEW_N);
+}
+
+static int
+key_quit(struct tui *t)
+{
+	(void)t;
+	return TUI_QUIT;
+}
+
+static int
+key_help(struct tui *t)
+{
+	t->help = !t->help;
+	t->help_top = 0;
+	return TUI_DRAW;
+}
+
+static int
+key_undo(struct tui *t)
+{
+	return tui_undo(t);
+}
+
+static int
+key_refresh(struct tui *t)
+{
+	tui_msg(t, 0, "read the database again");
+	return TUI_RELOAD;
+}
+
+/* Row 0: the name, the tabs and the clock. */
+static void
+draw_tabs(struct tui *t)
+{
+	struct canvas *cv = &t->cv;
+	char clock[64];
+	int x = 1, v;
+
+	cv_fill(cv, 0, 0, cv->w, CA_REV, " ");
+	x += cv_put(cv, 0, x, -1, CA_REV | CA_BOLD, "gpulog") + 2;
+	for (v = 0; v < VIEW_N; v++) {
+		int attr = v == t->view ? CA_BOLD | CC_YELLOW : CA_REV;
+
+		t->tab_x[v] = x;
+		x += cv_printf(cv, 0, x, -1, attr, " %c %s ", tui_views[v].key,
+		    tui_views[v].name);
+	}
+	t->tab_x[VIEW_N] = x;
+	fmt_local(clock, sizeof clock, t->now, cv->w >= 100 ?
+	    "%a %d %b %H:%M:%S" : "%a %H:%M:%S");
+	if (x + cv_width(clock) + 2 <= cv->w)
+		cv_put_right(cv, 0, cv->w - 1, -1, CA_REV, clock);
+}
+
+/* The bottom row: the main keys of this view, by rank, as many as fit. */
+static void
+draw_bar(struct tui *t, int y)
+{
+	const struct tui_key *k, *best;
+	struct canvas *cv = &t->cv;
+	int x = 0, rank, used[16] = { 0 };
+	char item[64];
+
+	cv_fill(cv, y, 0, cv->w, CA_REV, " ");
+	if (t->form_on) {
+		cv_put(cv, y, 1, -1, CA_REV, "Tab/Down next field  Up previous"
+		    "  Enter save  Esc cancel  C-c quit");
+		return;
+	}
+	cv_put(cv, y, x, -1, CA_REV | CA_BOLD, "1-5");
+	x += 3;
+	cv_put(cv, y, x, -1, CA_REV, " views ");
+	x += 7;
+	for (rank = 1; rank < 16; rank++) {
+		best = NULL;
+		for (k = tui_keys; k->name != NULL; k++)
+			if (k->bar == rank && (k->view == t->view ||
+			    k->view < 0))
+				best = k;
+		if (best == NULL || used[rank])
+			continue;
+		used[rank] = 1;
+		snprintf(item, sizeof item, "%s", bar_word(best));
+		if (x + cv_width(best->name) + cv_width(item) + 3 > cv->w)
+			break;
+		x += cv_put(cv, y, x + 1, -1, CA_REV | CA_BOLD, best->name) + 1;
+		x += cv_put(cv, y, x + 1, -1, CA_REV, item) + 2;
+	}
+}
+
+/* The help screen, from the key table. */
+static void
+draw_help(struct tui *t, int y0, int y1)
+{
+	const struct tui_key *k;
+	struct canvas *cv = &t->cv;
+	int y = y0 - t->help_top, v, first;
+
+	cv_put(cv, y++, 1, -1, CA_BOLD, "Keys (any key closes this help)");
+	for (v = -1; v < VIEW_N; v++) {
+		first = 1;
+		for (k = tui_keys; k->name != NULL; k++) {
+			if (k->view != v || k->help == NULL)
+				continue;
+			if (first) {
+				y++;
+				if (y >= y0 && y < y1)
+					tui_section(t, y, 1, cv->w - 2, v < 0 ?
+					    "Everywhere" : tui_views[v].name);
+				y++;
+				first = 0;
+			}
+			if (y >= y0 && y < y1) {
+				cv_put(cv, y, 3, 12, CA_BOLD, k->name);
+				cv_put(cv, y, 16, cv->w - 17, 0, k->help);
+			}
+			y++;
+		}
+	}
+	if (y >= y0 && y < y1) {
+		y++;
+		cv_put(cv, y, 1, -1, CA_DIM, "In a form: Tab, Down and Up move "
+		    "between fields; Enter saves; Esc cancels.");
+	}
+}
+
+/* Lays out the whole screen into the canvas. */
+static void
+draw(struct tui *t)
+{
+	struct canvas *cv = &t->cv;
+	char buf[96];
+
+	cv_clear(cv);
+	if (cv->w < MIN_W || cv->h < MIN_H) {
+		snprintf(buf, sizeof buf, "terminal too small: need %d%s%d, "
+		    "have %d%s%d", MIN_W, cv->ascii ? "x" : "\xc3\x97", MIN_H,
+		    cv->w, cv->ascii ? "x" : "\xc3\x97", cv->h);
+		cv_put(cv, cv->h / 2, 0, -1, CA_BOLD, buf);
+		return;
+	}
+	draw_tabs(t);
+	if (t->help)
+		draw_help(t, 1, cv->h - 2);
+	else
+		tui_views[t->view].draw(t, 1, cv->h - 2);
+	if (t->form_on)
+		form_draw(t);
+	if (t->confirm) {
+		cv_fill(cv, cv->h - 2, 0, cv->w, CA_BOLD | CC_YELLOW, " ");
+		cv_printf(cv, cv->h - 2, 1, -1, CA_BOLD | CC_YELLOW,
+		    "%s (y/n)", t->question);
+	} else if (t->msg[0] != '\0') {
+		cv_put(cv, cv->h - 2, 1, -1, t->msg_attr, t->msg);
+	}
+	draw_bar(t, cv->h - 1);
+}
+
+/* Finds the handler of key in the current view, else a global one. */
+static const struct tui_key *
+find_key(const struct tui *t, int key)
+{
+	const struct tui_key *k;
+
+	for (k = tui_keys; k->name != NULL; k++)
+		if (k->key == key && k->view == t->view)
+			return k;
+	for (k = tui_keys; k->name != NULL; k++)
+		if (k->key == key && k->view < 0)
+			return k;
+	return NULL;
+}
+
+static int
+ask_quit(struct tui *t)
+{
+	(void)t;
+	return TUI_QUIT;
+}
+
+/* One key, whatever is on screen. */
+static int
+handle(struct tui *t, int key)
+{
+	const struct tui_key *k;
+	int rc;
+
+	if (key == TK_RESIZE)
+		return TUI_DRAW;
+	if (t->confirm) {
+		if (key == 'y' || key == 'Y') {
+			t->confirm = 0;
+			return t->on_yes(t) | TUI_DRAW;
+		}
+		if (key == TK_CTRL('c') && t->on_yes == ask_quit)
+			return TUI_QUIT;
+		t->confirm = 0;
+		tui_msg(t, 0, "cancelled");
+		return TUI_DRAW;
+	}
+	if (t->form_on) {
+		if (key == TK_CTRL('c')) {
+			if (!form_changed(&t->form))
+				return TUI_QUIT;
+			tui_ask(t, ask_quit, "quit and lose what the form "
+			    "holds?");
+			return TUI_DRAW;
+		}
+		return form_key(t, key);
+	}
+	if (t->help) {
+		if (key == TK_DOWN || key == 'j' || key == TK_PGDN) {
+			t->help_top += key == TK_PGDN ? 10 : 1;
+			return TUI_DRAW;
+		}
+		if (key == TK_UP || key == 'k' || key == TK_PGUP) {
+			t->help_top -= key == TK_PGUP ? 10 : 1;
+			if (t->help_top < 0)
+				t->help_top = 0;
+			return TUI_DRAW;
+		}
+		if (key == 'q' || key == TK_CTRL('c'))
+			return TUI_QUIT;
+		t->help = 0;
+		return TUI_DRAW;
+	}
+	if (key == TK_CLICK)
+		return TUI_DRAW;
+	t->msg[0] = '\0';
+	if ((k = find_key(t, key)) != NULL)
+		return k->fn(t) | TUI_DRAW;
+	if (tui_views[t->view].handle_key != NULL &&
+	    (rc = tui_views[t->view].handle_key(t, key)) != 0)
+		return rc;
+	if (key == TK_ESC)
+		return TUI_DRAW;
+	tui_msg(t, 0, "no such key here; ? lists the keys");
+	return TUI_DRAW;
+}
+
+/* The first time the model is read, and each reload after a write. */
+static void
+reload(struct tui *t)
+{
+	struct err e;
+
+	if (load(t, &e) < 0)
+		tui_msg(t, CC_RED | CA_BOLD, "gpulog: %s", e.msg);
+}
+
+static void
+tui_init(struct tui *t, const struct tui_config *cfg, int w, int h)
+{
+	memset(t, 0, sizeof *t);
+	t->cfg = *cfg;
+	t->s = cfg->s;
+	t->fmt = cfg->ascii ? FMT_ASCII : 0;
+	t->runs.order = PAGE_NEWEST;
+	cv_init(&t->cv, w, h, cfg->ascii);
+}
+
+static void
+tui_clear(struct tui *t)
+{
+	int i;
+
+	for (i = 0; i < t->runs.n; i++)
+		run_clear(&t->runs.rows[i]);
+	for (i = 0; i < t->nlatest; i++)
+		run_clear(&t->latest[i]);
+	summary_free(&t->sm);
+	cv_free(&t->cv);
+}
+
+int
+tui_dump(const struct tui_config *cfg, FILE *f, struct err *e)
+{
+	struct tui t;
+	int rc = 0;
+
+	tui_init(&t, cfg, cfg->width > 0 ? cfg->width : MIN_W,
+	    cfg->height > 0 ? cfg->height : MIN_H);
+	if (load(&t, e) < 0) {
+		rc = -1;
+	} else {
+		draw(&t);
+		cv_print(&t.cv, f);
+	}
+	tui_clear(&t);
+	return rc;
+}
+
+/* Curses from here on. */
+
+static void
+restore(void)
+{
+	if (screen_up) {
+		screen_up = 0;
+		endwin();
+	}
+}
+
+static void
+on_signal(int sig)
+{
+	got_signal = sig;
+}
+
+static short
+curses_color(int c)
+{
+	static const short map[] = { -1, COLOR_GREEN, COLOR_YELLOW, COLOR_RED,
+		COLOR_CYAN, COLOR_BLUE, COLOR_MAGENTA, COLOR_WHITE };
+
+	return map[c & 7];
+}
+
+static attr_t
+curses_attr(const struct tui *t, int a)
+{
+	attr_t r = 0;
+
+	if (a & CA_BOLD)
+		r |= A_BOLD;
+	if (a & CA_REV)
+		r |= A_REVERSE;
+	if (a & CA_DIM)
+		r |= t->color ? A_DIM : 0;
+	if (a & CA_UL)
+		r |= A_UNDERLINE;
+	if (t->color && (a & CA_COLOR) != CC_NONE)
+		r |= COLOR_PAIR(a & CA_COLOR);
+	return r;
+}
+
+/* Copies the canvas to the screen, a run of equal attributes at a time. */
+static void
+blit(struct tui *t)
+{
+	struct canvas *cv = &t->cv;
+	char buf[4096];
+	int y, x, start;
+
+	erase();
+	for (y = 0; y < cv->h; y++) {
+		for (x = 0; x < cv->w; x = start) {
+			const struct cell *c = &cv->c[y * cv->w + x];
+			int a = c->attr;
+			size_t n = 0;
+
+			start = x;
+			while (start < cv->w && cv->c[y * cv->w + start].attr
+			    == a && n + 5 < sizeof buf) {
+				const char *ch = cv->c[y * cv->w + start].ch;
+
+				memcpy(buf + n, ch, strlen(ch));
+				n += strlen(ch);
+				start++;
+			}
+			buf[n] = '\0';
+			attrset(curses_attr(t, a));
+			mvaddstr(y, x, buf);
+		}
+	}
+	attrset(A_NORMAL);
+	move(cv->h - 1, cv->w - 1);
+	refresh();
+}
+
+/* Reads one key, mapping curses' codes to the TK_ set. */
+static int
+read_key(struct tui *t)
+{
+	wint_t wc;
+	int rc = get_wch(&wc);
+	MEVENT me;
+
+	if (rc == ERR)
+		return 0;
+	if (rc == OK) {
+		if (wc == 27)
+			return TK_ESC;
+		if (wc == '\r' || wc == '\n')
+			return TK_ENTER;
+		if (wc == 127 || wc == 8)
+			return TK_BS;
+		return (int)wc;
+	}
+	switch (wc) {
+	case KEY_UP: return TK_UP;
+	case KEY_DOWN: return TK_DOWN;
+	case KEY_LEFT: return TK_LEFT;
+	case KEY_RIGHT: return TK_RIGHT;
+	case KEY_PPAGE: return TK_PGUP;
+	case KEY_NPAGE: return TK_PGDN;
+	case KEY_HOME: return TK_HOME;
+	case KEY_END: return TK_END;
+	case KEY_F(1): return TK_F1;
+	case KEY_F(2): return TK_F2;
+	case KEY_BTAB: return TK_BTAB;
+	case KEY_ENTER: return TK_ENTER;
+	case KEY_BACKSPACE: return TK_BS;
+	case KEY_DC: return TK_DEL;
+	case KEY_RESIZE: return TK_RESIZE;
+	case KEY_MOUSE:
+		if (getmouse(&me) != OK)
+			return 0;
+		if (me.bstate & BUTTON4_PRESSED)
+			return TK_WHEEL_UP;
+#ifdef BUTTON5_PRESSED
+		if (me.bstate & BUTTON5_PRESSED)
+			return TK_WHEEL_DOWN;
+#endif
+		if (me.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED |
+		    BUTTON1_RELEASED)) {
+			int v;
+
+			if (me.y == 0 && !t->form_on && !t->confirm)
+				for (v = 0; v < VIEW_N; v++)
+					if (me.x >= t->tab_x[v] &&
+					    me.x < t->tab_x[v + 1]) {
+						show_view(t, v);
+						break;
+					}
+			return TK_CLICK;
+		}
+		return 0;
+	}
+	return 0;
+}
+
+static void
+start_screen(struct tui *t)
+{
+	initscr();
+	screen_up = 1;
+	raw();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	curs_set(0);
+	timeout(250);
+	set_escdelay(25);
+	mousemask(BUTTON1_CLICKED | BUTTON4_PRESSED
+#ifdef BUTTON5_PRESSED
+	    | BUTTON5_PRESSED
+#endif
+	    , NULL);
+	t->color = t->cfg.color && has_colors();
+	if (t->color) {
+		short i;
+
+		start_color();
+		use_default_colors();
+		for (i = 1; i <= 7; i++)
+			init_pair(i, curses_color(i), -1);
+	}
+}
+
+int
+tui_run(const struct tui_config *cfg, struct err *e)
+{
+	struct sigaction sa;
+	struct tui *t = xcalloc(1, sizeof *t);
+	int64_t last_draw = 0;
+	int key, what = TUI_DRAW, rc = 0;
+
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	die_set_hook(restore);
+	tui_init(t, cfg, MIN_W, MIN_H);
+	if (load(t, e) < 0) {
+		tui_clear(t);
+		free(t);
+		return -1;
+	}
+	start_screen(t);
+	t->curses = 1;
+	while (!(what & TUI_QUIT) && !got_signal) {
+		int64_t now = core_now();
+		/* Polling follows the real clock even when now is pinned. */
+		int64_t wall = (int64_t)time(NULL);
+
+		if (what & TUI_RELOAD)
+			reload(t);
+		if (wall - t->polled >= POLL_S) {
+			int64_t v;
+
+			t->polled = wall;
+			if ((page_data_version(t->s, &v, e) == 0 &&
+			    v != t->data_version) ||
+			    now - t->loaded_at >= RELOAD_S) {
+				reload(t);
+				what |= TUI_DRAW;
+			}
+		}
+		if ((what & (TUI_DRAW | TUI_RELOAD)) || now != last_draw) {
+			t->now = now;
+			if (COLS != t->cv.w || LINES != t->cv.h) {
+				cv_free(&t->cv);
+				cv_init(&t->cv, COLS, LINES, cfg->ascii);
+			}
+			draw(t);
+			blit(t);
+			last_draw = now;
+		}
+		what = 0;
+		if ((key = read_key(t)) != 0)
+			what = handle(t, key);
+	}
+	restore();
+	die_set_hook(NULL);
+	tui_clear(t);
+	free(t);
+	return rc;
+}

@@ -1,0 +1,401 @@
+/*
+ * view-overview.c: the Overview: the date, the plan month and phase, a
+ * gauge per quota with its reset and pace, the month's budget with its
+ * daily spend, the phase's advice, open runs with their warnings, and the
+ * latest runs.  Every figure comes from the summary, as `gpulog status`'s.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/budget.h"
+#include "core/clock.h"
+#include "core/err.h"
+#include "core/fmt.h"
+#include "core/quota.h"
+#include "core/text.h"
+#include "store/store.h"
+#include "tui/tui.h"
+
+static int
+keep_latest(const struct run *r, void *arg)
+{
+	struct tui *t = arg;
+
+	run_copy(&t->latest[t->nlatest++], r);
+	return 0;
+}
+
+static int
+day_bucket(int64_t b, const char *platform, const char *cur, int64_t cost,
+    int64_t gpu_s, int64_t runs, void *arg)
+{
+	struct tui *t = arg;
+	int64_t d = local_day_number(b) - local_day_number(t->sm.budget.ms);
+
+	(void)platform;
+	(void)gpu_s;
+	(void)runs;
+	if (d >= 0 && d < 32)
+		t->day_spend[d] += fx_convert(cost, cur, t->sm.currency, b,
+		    t->sm.fx, t->sm.nfx, NULL);
+	return 0;
+}
+
+static int
+day_expense(const struct expense *x, void *arg)
+{
+	struct tui *t = arg;
+	int64_t d = local_day_number(x->at) -
+	    local_day_number(t->sm.budget.ms);
+
+	if (d >= 0 && d < 32)
+		t->day_spend[d] += fx_convert(x->amount_minor, x->currency,
+		    t->sm.currency, x->at, t->sm.fx, t->sm.nfx, NULL);
+	return 0;
+}
+
+int
+overview_load(struct tui *t, struct err *e)
+{
+	const struct budget_status *b = &t->sm.budget;
+	size_t i;
+	int k;
+
+	for (k = 0; k < t->nlatest; k++)
+		run_clear(&t->latest[k]);
+	t->nlatest = 0;
+	{
+		struct page_query q = { PAGE_NEWEST, NULL, t->now };
+
+		if (page_runs(t->s, &q, NULL, 0, 0, TUI_LATEST, keep_latest, t,
+		    e) < 0)
+			return -1;
+	}
+	memset(t->day_spend, 0, sizeof t->day_spend);
+	t->ndays = (int)(local_day_number(b->me - 1) -
+	    local_day_number(b->ms) + 1);
+	if (page_buckets(t->s, b->ms, b->me, day_bucket, t, e) < 0 ||
+	    store_each_expense(t->s, b->ms, b->me, day_expense, t, e) < 0)
+		return -1;
+	for (i = 0; i < t->sm.nopen; i++) {
+		const struct run *r = &t->sm.open[i];
+		int64_t d = local_day_number(r->start) -
+		    local_day_number(b->ms);
+
+		if (r->start >= b->ms && r->start < b->me && d < 32)
+			t->day_spend[d] += fx_convert(run_cost_at(r, t->now),
+			    r->currency, t->sm.currency, r->start, t->sm.fx,
+			    t->sm.nfx, NULL);
+	}
+	return 0;
+}
+
+/* "12.5" hours or "12.34" units. */
+static char *
+amount(char *buf, size_t n, const struct quota *q, int64_t v)
+{
+	return q->unit == QU_CU ? fmt_centi(buf, n, v) : fmt_hours(buf, n, v);
+}
+
+/* When it resets and how the pace looks. */
+static void
+quota_when(struct tui *t, const struct quota *q, const struct quota_status *st,
+    char *buf, size_t n)
+{
+	char at[48], rel[32], out[48], dot[16];
+	size_t k;
+
+	snprintf(dot, sizeof dot, " %s ", t->cv.g->dot);
+
+	buf[0] = '\0';
+	if (q->window != QW_ROLLING)
+		snprintf(buf, n, "resets %s (%s)", fmt_local(at, sizeof at,
+		    st->we, st->we - t->now < WEEK_S ? "%a %H:%M" :
+		    "%a %d %b %H:%M"), fmt_relative(rel, sizeof rel,
+		    st->we - t->now));
+	k = strlen(buf);
+	if (st->state == QS_OVER)
+		snprintf(buf + k, n - k, "%sused up", k ? dot : "");
+	else if (st->runs_out)
+		snprintf(buf + k, n - k, "%sruns out %s", k ? dot : "",
+		    fmt_local(out, sizeof out, st->runs_out, "%a %H:%M"));
+	else if (q->window != QW_ROLLING)
+		snprintf(buf + k, n - k, "%slasts to reset", dot);
+}
+
+static int
+draw_quotas(struct tui *t, int y, int y1)
+{
+	struct canvas *cv = &t->cv;
+	int wide = cv->w >= 120, gw = wide ? 20 : 14;
+	char b1[32], b2[32], b3[32], when[160];
+	size_t i;
+
+	tui_section(t, y++, 1, cv->w - 2, "Quotas");
+	if (t->sm.nquotas == 0 && y < y1)
+		cv_put(cv, y++, 2, -1, CA_DIM, "none set: 3 shows the platforms"
+		    " (e sets a quota)");
+	for (i = 0; i < t->sm.nquotas && y < y1; i++) {
+		const struct quota *q = &t->sm.quotas[i];
+		const struct quota_status *st = &t->sm.qs[i];
+		int lvl = tui_level(st->pct), x = 2;
+
+		x += tui_put_safe(t, y, x, 11, CA_BOLD, q->platform);
+		x = 14;
+		tui_gauge(t, y, x, gw, st->pct, lvl);
+		x += gw + 1;
+		x += cv_printf(cv, y, x, -1, lvl | CA_BOLD, "%4d%%", st->pct);
+		x += cv_printf(cv, y, x + 1, -1, 0, "%7s of %-6s %-5s",
+		    amount(b1, sizeof b1, q, st->used), amount(b2, sizeof b2,
+		    q, st->limit), quota_unit_name(q->unit)) + 1;
+		x += cv_printf(cv, y, x, -1, st->remaining < 0 ? CC_RED : 0,
+		    "%8s left", amount(b3, sizeof b3, q, st->remaining));
+		quota_when(t, q, st, when, sizeof when);
+		if (wide) {
+			cv_put(cv, y++, x + 2, cv->w - x - 3, CA_DIM, when);
+		} else if (++y < y1) {
+			cv_put(cv, y++, 14, cv->w - 15, CA_DIM, when);
+		}
+	}
+	return y;
+}
+
+static int
+draw_budget(struct tui *t, int y, int y1)
+{
+	const struct budget_status *b = &t->sm.budget;
+	struct canvas *cv = &t->cv;
+	char title[128], m1[48], m2[48], m3[48];
+	int x, d, lvl = b->state == BS_OVER ? CC_RED : b->state == BS_WARN ?
+	    CC_YELLOW : CC_GREEN;
+	int64_t top = 0, today;
+	static const char *const states[] = { "under", "within", "warn",
+		"over" };
+
+	fmt_local(m1, sizeof m1, b->ms, "%B %Y");
+	if (b->max >= 0)
+		snprintf(title, sizeof title, "Budget %s %s %s %s%s%s",
+		    cv->g->dot, m1, cv->g->dot, tui_money_whole(t, m2,
+		    sizeof m2, b->min, b->currency), cv->g->dash,
+		    tui_money_whole(t, m3, sizeof m3, b->max, b->currency));
+	else
+		snprintf(title, sizeof title, "Budget %s %s", cv->g->dot, m1);
+	tui_section(t, y++, 1, cv->w - 2, title);
+	if (y >= y1)
+		return y;
+	x = 2;
+	if (b->max >= 0) {
+		tui_gauge(t, y, x, cv->w >= 100 ? 12 : 8, b->pct, lvl);
+		x += cv->w >= 100 ? 13 : 9;
+	}
+	x += cv_printf(cv, y, x, -1, CA_BOLD, "%s spent", tui_money(t, m1,
+	    sizeof m1, b->spent, b->currency));
+	if (b->max >= 0) {
+		x += cv_printf(cv, y, x, -1, 0, " (%d%%) %s %s %s", b->pct,
+		    cv->g->dot, tui_money(t, m2, sizeof m2, b->remaining < 0 ?
+		    -b->remaining : b->remaining, b->currency),
+		    b->remaining < 0 ? "over" : "left");
+		fmt_local(m3, sizeof m3, b->me - 1, "%d %b");
+		x += cv_printf(cv, y, x, -1, 0, " %s pace %s by %s",
+		    cv->g->dot, tui_money(t, m1, sizeof m1, b->projected,
+		    b->currency), m3);
+		cv_put(cv, y, x + 2, -1, lvl | CA_BOLD, states[b->state]);
+	}
+	if (++y >= y1)
+		return y;
+	/* The month's days as one row of bars, today's marked. */
+	x = cv_put(cv, y, 2, -1, CA_DIM, "daily ") + 2;
+	today = local_day_number(t->now) - local_day_number(b->ms);
+	for (d = 0; d < t->ndays && d < 32; d++)
+		if (t->day_spend[d] > top)
+			top = t->day_spend[d];
+	for (d = 0; d < t->ndays && d < 32; d++) {
+		int64_t v = t->day_spend[d];
+		int e8 = top > 0 ? (int)((v * 8 + top - 1) / top) : 0;
+
+		if (d > today)
+			cv_put(cv, y, x + d, 1, CA_DIM, cv->g->dot);
+		else
+			cv_put(cv, y, x + d, 1, d == today ? CC_CYAN | CA_BOLD :
+			    CC_CYAN, e8 > 0 ? cv->g->eighths[e8] : "_");
+	}
+	x += t->ndays + 2;
+	if (top > 0 && cv->w >= 100)
+		x += cv_printf(cv, y, x, -1, CA_DIM, "max %s a day  ",
+		    tui_money_whole(t, m1, sizeof m1, top, b->currency));
+	cv_printf(cv, y, x, -1, 0, "%d run%s %s %s GPU-h this month",
+	    t->sm.month_runs, t->sm.month_runs == 1 ? "" : "s", cv->g->dot,
+	    fmt_hours(m2, sizeof m2, t->sm.month_gpu_s));
+	y++;
+	if (b->fx_missing && y < y1)
+		cv_put(cv, y++, 2, -1, CC_YELLOW, "some amounts had no exchange "
+		    "rate: gpulog fx RATE sets one");
+	return y;
+}
+
+static int
+draw_plan(struct tui *t, int y, int y1)
+{
+	const struct summary *sm = &t->sm;
+	const struct phase *p = sm->phase;
+	struct canvas *cv = &t->cv;
+	char title[192], m1[48], m2[48];
+	char *name;
+
+	if (sm->plan_month < 1)
+		snprintf(title, sizeof title, "Plan %s starts %s", cv->g->dot,
+		    fmt_local(m1, sizeof m1, sm->plan_start, "%Y-%m-%d"));
+	else if (sm->plan_month > PLAN_MONTHS)
+		snprintf(title, sizeof title, "Plan %s finished (month %d; 13 "
+		    "planned)", cv->g->dot, sm->plan_month);
+	else if (p != NULL) {
+		name = text_safe(p->name);
+		snprintf(title, sizeof title, "Plan %s month %d of %d %s %s "
+		    "(months %d%s%d)", cv->g->dot, sm->plan_month, PLAN_MONTHS,
+		    cv->g->dot, name, p->first_month, cv->g->dash,
+		    p->last_month);
+		free(name);
+	} else
+		snprintf(title, sizeof title, "Plan %s month %d of %d",
+		    cv->g->dot, sm->plan_month, PLAN_MONTHS);
+	tui_section(t, y++, 1, cv->w - 2, title);
+	if (p == NULL || y >= y1)
+		return y;
+	cv_put(cv, y, 2, -1, CA_DIM, "use");
+	{
+		char plats[128];
+		int x, k;
+
+		snprintf(plats, sizeof plats, "%s", p->platforms);
+		for (k = 0; plats[k] != '\0'; k++)
+			if (plats[k] == ',')
+				plats[k] = ' ';
+		x = 8 + tui_put_safe(t, y, 8, cv->w - 40, CA_BOLD, plats);
+
+		x += cv_put(cv, y, x, -1, 0, "  (");
+		x += tui_put_safe(t, y, x, cv->w - x - 30, 0, p->where);
+		x += cv_put(cv, y, x, -1, 0, ")");
+		cv_printf(cv, y, x + 2, cv->w - x - 3, 0, "budget %s%s%s a "
+		    "month", tui_money_whole(t, m1, sizeof m1,
+		    summary_convert(&t->sm, p->budget_min_minor, p->currency,
+		    t->now), t->sm.currency), cv->g->dash, tui_money_whole(t,
+		    m2, sizeof m2, summary_convert(&t->sm,
+		    p->budget_max_minor, p->currency, t->now),
+		    t->sm.currency));
+	}
+	if (++y >= y1)
+		return y;
+	cv_put(cv, y, 2, -1, CA_DIM, "why");
+	tui_put_safe(t, y++, 8, cv->w - 9, 0, p->reason);
+	return y;
+}
+
+static int
+draw_open(struct tui *t, int y, int y1)
+{
+	struct canvas *cv = &t->cv;
+	char title[64], b[48], label[128];
+	size_t i;
+
+	if (t->sm.nopen == 0)
+		return y;
+	snprintf(title, sizeof title, "Running (%zu)", t->sm.nopen);
+	tui_section(t, y++, 1, cv->w - 2, title);
+	for (i = 0; i < t->sm.nopen && y < y1; i++, y++) {
+		const struct run *r = &t->sm.open[i];
+		const char *w[3];
+		char caps[2][96];
+		int k, n = tui_run_warnings(t, r, w, caps), x = 2;
+
+		x += cv_printf(cv, y, x, -1, CA_BOLD | CC_GREEN, "#%lld",
+		    (long long)r->id) + 1;
+		x += tui_put_safe(t, y, x, 40, 0, tui_run_label(label,
+		    sizeof label, r, t->now)) + 1;
+		x += cv_printf(cv, y, x, -1, CA_DIM, "since %s", fmt_local(b,
+		    sizeof b, r->start, local_day_start(r->start) ==
+		    local_day_start(t->now) ? "%H:%M" : "%a %H:%M")) + 1;
+		if (run_cost_at(r, t->now) > 0)
+			x += cv_printf(cv, y, x, -1, 0, "%s so far ",
+			    tui_money(t, b, sizeof b, run_cost_at(r, t->now),
+			    r->currency));
+		for (k = 0; k < n; k++)
+			x += cv_printf(cv, y, x + 1, cv->w - x - 2, CC_YELLOW |
+			    CA_BOLD, "! %s", w[k]) + 1;
+	}
+	return y;
+}
+
+static int
+draw_latest(struct tui *t, int y, int y1)
+{
+	struct canvas *cv = &t->cv;
+	char when[32], end[16], d[32], cost[48];
+	int i;
+
+	if (y + 1 >= y1)
+		return y;
+	tui_section(t, y++, 1, cv->w - 2, "Latest runs");
+	if (t->nlatest == 0)
+		cv_put(cv, y++, 2, -1, CA_DIM, "no runs yet: a adds one, s "
+		    "starts one, or `gpulog add kaggle 2h` in a shell");
+	for (i = 0; i < t->nlatest && y < y1; i++, y++) {
+		const struct run *r = &t->latest[i];
+		int x = 2;
+
+		fmt_local(when, sizeof when, r->start, cv->w >= 100 ?
+		    "%a %d %b %H:%M" : "%d %b %H:%M");
+		if (r->end == RUN_OPEN)
+			snprintf(end, sizeof end, "now");
+		else
+			fmt_local(end, sizeof end, r->end, "%H:%M");
+		fmt_duration(d, sizeof d, run_end_at(r, t->now) - r->start);
+		if (run_cost_at(r, t->now) > 0)
+			tui_money(t, cost, sizeof cost, run_cost_at(r, t->now),
+			    r->currency);
+		else
+			snprintf(cost, sizeof cost, "-");
+		cv_printf(cv, y, 2, 8, CA_BOLD, "#%lld", (long long)r->id);
+		cv_printf(cv, y, 11, 23, 0, "%s%s%s", when, cv->g->dash, end);
+		x = cv->w >= 100 ? 2 : -2;
+		cv_put_right(cv, y, 39 + x, 6, 0, d);
+		tui_put_safe(t, y, 40 + x, 10, r->end == RUN_OPEN ? CC_GREEN :
+		    0, r->platform);
+		tui_put_safe(t, y, 51 + x, 10, 0, r->gpu[0] ? r->gpu : "-");
+		cv_put_right(cv, y, 71 + x, 9, 0, cost);
+		x += 73;
+		if (r->note != NULL)
+			tui_put_safe(t, y, x, cv->w - x - 1, CA_DIM, r->note);
+	}
+	return y;
+}
+
+void
+overview_draw(struct tui *t, int y0, int y1)
+{
+	struct canvas *cv = &t->cv;
+	char head[160], tz[16];
+	int y = y0, x;
+
+	fmt_local(head, sizeof head, t->now, "%A %d %B %Y, %H:%M");
+	fmt_local(tz, sizeof tz, t->now, "%Z");
+	x = 1 + cv_printf(cv, y, 1, -1, CA_BOLD, "%s %s", head, tz);
+	if (t->sm.plan_month >= 1 && t->sm.plan_month <= PLAN_MONTHS) {
+		x += cv_printf(cv, y, x, -1, 0, " %s plan month %d of %d",
+		    cv->g->dot, t->sm.plan_month, PLAN_MONTHS);
+		if (t->sm.phase != NULL) {
+			x += cv_printf(cv, y, x, -1, 0, " %s ", cv->g->dot);
+			tui_put_safe(t, y, x, cv->w - x - 1, CA_BOLD | CC_CYAN,
+			    t->sm.phase->name);
+		}
+	}
+	y++;
+	y = draw_quotas(t, y, y1);
+	if (y < y1)
+		y = draw_budget(t, y, y1);
+	if (y < y1)
+		y = draw_plan(t, y, y1);
+	if (y < y1)
+		y = draw_open(t, y, y1);
+	if (y < y1)
+		draw_latest(t, y, y1);
+}
