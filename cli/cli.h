@@ -78,6 +78,11 @@ char *cli_pad(char *buf, size_t n, const char *s, int width, int right);
 const char *cli_color(const struct ctx *c, int which);
 enum { C_OFF, C_BOLD, C_DIM, C_GREEN, C_YELLOW, C_RED, C_CYAN };
 
+/* Prints s escaped as cli_put_safe() does, wrapped at spaces to width
+ * columns, continuation lines indented by indent (the first line is
+ * taken to start at column indent). */
+void cli_put_wrapped(FILE *f, const char *s, int indent, int width);
+
 /* Prints s with control characters escaped (text from outside). */
 void cli_put_safe(FILE *f, const char *s);
 

@@ -241,25 +241,28 @@ print_text(struct ctx *c, struct summary *sm, const struct nudges *nd)
 		    C_YELLOW : C_GREEN;
 		char w[16];
 
-		printf("  %-10s %6s of %s %-5s %-6s %7s left %3d%% %s%-4s%s",
-		    q->platform, amount(b, sizeof b, q, st->used),
+		/* Two lines a quota, so that status fits 80 columns. */
+		printf("  %-11s %s of %s %s this %s %s %s left %s %d%% "
+		    "%s%s%s\n", q->platform, amount(b, sizeof b, q, st->used),
 		    amount(b2, sizeof b2, q, st->limit),
 		    quota_unit_name(q->unit), quota_window_name(q, w,
-		    sizeof w), amount(b3, sizeof b3, q, st->remaining),
-		    st->pct, cli_color(c, col), qstate[st->state],
-		    cli_color(c, C_OFF));
+		    sizeof w), c->dot, amount(b3, sizeof b3, q,
+		    st->remaining), c->dot, st->pct, cli_color(c, col),
+		    qstate[st->state], cli_color(c, C_OFF));
+		printf("  %-11s ", "");
 		if (q->window != QW_ROLLING)
-			printf("  resets %s (%s)", fmt_local(b, sizeof b,
-			    st->we, st->we - c->now < WEEK_S ? "%a %H:%M" :
-			    "%a %d %b %H:%M"), fmt_relative(rel, sizeof rel,
-			    st->we - c->now));
+			printf("resets %s (%s) %s ", fmt_when(b, sizeof b,
+			    st->we, c->now), fmt_relative(rel, sizeof rel,
+			    st->we - c->now), c->dot);
 		if (st->state == QS_OVER)
-			printf("  used up");
+			printf("used up");
 		else if (st->runs_out)
-			printf("  runs out %s at this pace", fmt_local(b,
-			    sizeof b, st->runs_out, "%a %H:%M"));
+			printf("runs out %s", fmt_when(b,
+			    sizeof b, st->runs_out, c->now));
 		else if (q->window != QW_ROLLING)
-			printf("  lasts to reset");
+			printf(st->used > 0 ? "lasts to reset" : "unused");
+		else
+			printf("a rolling window: no reset");
 		putchar('\n');
 	}
 	for (i = 0; i < sm->nquotas; i++) {
@@ -297,11 +300,11 @@ print_text(struct ctx *c, struct summary *sm, const struct nudges *nd)
 		else
 			printf("%s over", cli_money(c, b, sizeof b,
 			    -sm->budget.remaining, sm->currency));
-		printf(" %s at this pace %s by %s  %s%s%s", c->dot,
-		    cli_money(c, b2, sizeof b2, sm->budget.projected,
-		    sm->currency), fmt_local(b3, sizeof b3, sm->budget.me - 1,
-		    "%d %b"), cli_color(c, col), bstate[sm->budget.state],
-		    cli_color(c, C_OFF));
+		printf(" %s %s%s%s\n  %s by %s at this pace", c->dot,
+		    cli_color(c, col), bstate[sm->budget.state],
+		    cli_color(c, C_OFF), cli_money(c, b2, sizeof b2,
+		    sm->budget.projected, sm->currency), fmt_local(b3,
+		    sizeof b3, sm->budget.me - 1, "%d %b"));
 	}
 	printf("\n  %d run%s, %s GPU-h this month\n", sm->month_runs,
 	    sm->month_runs == 1 ? "" : "s", fmt_hours(b, sizeof b,
@@ -332,7 +335,7 @@ print_text(struct ctx *c, struct summary *sm, const struct nudges *nd)
 		    c->dash, sm->phase->last_month);
 		cli_put_safe(stdout, sm->phase->where);
 		printf("\n  why:   ");
-		cli_put_safe(stdout, sm->phase->reason);
+		cli_put_wrapped(stdout, sm->phase->reason, 9, 79);
 		putchar('\n');
 	} else if (sm->plan_month >= 1 && sm->plan_month <= PLAN_MONTHS) {
 		putchar('\n');

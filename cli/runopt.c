@@ -200,9 +200,8 @@ runopt_report(struct ctx *c, struct summary *sm, const char *verb,
 		printf(" %s %s %s of %s %s this %s", c->dot, r->platform, used,
 		    lim, quota_unit_name(q->unit), w);
 		if (q->window != QW_ROLLING)
-			printf(", resets %s (%s)", fmt_local(at, sizeof at,
-			    st->we, st->we - c->now < WEEK_S ? "%a %H:%M" :
-			    "%a %d %b %H:%M"), fmt_relative(rel, sizeof rel,
+			printf(", resets %s (%s)", fmt_when(at, sizeof at,
+			    st->we, c->now), fmt_relative(rel, sizeof rel,
 			    st->we - c->now));
 		if (st->state == QS_OVER)
 			printf(", %sover by %s%s", cli_color(c, C_RED),

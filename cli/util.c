@@ -126,6 +126,39 @@ cli_put_safe(FILE *f, const char *s)
 }
 
 void
+cli_put_wrapped(FILE *f, const char *s, int indent, int width)
+{
+	char *safe = text_safe(s), *p = safe, *sp;
+	int col = indent, len, first = 1;
+
+	/* Words are broken only at spaces; a word wider than the line
+	 * stands alone on it. */
+	while (*p != '\0') {
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			break;
+		sp = strchr(p, ' ');
+		len = sp ? (int)(sp - p) : (int)strlen(p);
+		if (!first && col + 1 + (int)text_width_n(p, (size_t)len) >
+		    width) {
+			fprintf(f, "\n%*s", indent, "");
+			col = indent;
+			first = 1;
+		}
+		if (!first) {
+			putc(' ', f);
+			col++;
+		}
+		fwrite(p, 1, (size_t)len, f);
+		col += (int)text_width_n(p, (size_t)len);
+		first = 0;
+		p += len;
+	}
+	free(safe);
+}
+
+void
 json_str(FILE *f, const char *s)
 {
 	const unsigned char *p = (const unsigned char *)s;

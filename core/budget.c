@@ -130,8 +130,11 @@ budget_finish(struct budget_status *b, int64_t now)
 {
 	int64_t elapsed = now - b->ms, len = b->me - b->ms;
 
-	b->projected = elapsed > 0 ? (int64_t)((double)b->spent *
-	    (double)len / (double)elapsed + 0.5) : b->spent;
+	/* A subscription paid on the 1st is not a pace: only runs are
+	 * projected forward. */
+	b->projected = b->lump + (elapsed > 0 ? (int64_t)((double)(b->spent -
+	    b->lump) * (double)len / (double)elapsed + 0.5) : b->spent -
+	    b->lump);
 	if (b->max < 0) {
 		b->remaining = 0;
 		b->pct = 0;

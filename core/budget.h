@@ -60,10 +60,13 @@ struct budget_status {
 	int64_t ms, me;        /* the local month [ms, me) */
 	char currency[4];      /* everything below is in it */
 	int64_t spent;         /* runs and expenses this month */
+	int64_t lump;          /* the expenses among them: paid once, so
+	                          not projected at the month's pace */
 	int64_t min, max;      /* the phase's range; max < 0 when none */
 	int64_t remaining;     /* max - spent */
 	int pct;               /* spent * 100 / max */
-	int64_t projected;     /* spent at this month's pace by me */
+	int64_t projected;     /* by me: the lump sums, plus run spend at
+	                          this month's pace */
 	int state;             /* enum budget_state */
 	int fx_missing;        /* 1 when an amount lacked a rate */
 };

@@ -159,6 +159,13 @@ fmt_local(char *buf, size_t n, int64_t t, const char *f)
 }
 
 char *
+fmt_when(char *buf, size_t n, int64_t t, int64_t now)
+{
+	return fmt_local(buf, n, t, t >= now && t - now < 6 * DAY_S ?
+	    "%a %H:%M" : "%a %d %b %H:%M");
+}
+
+char *
 fmt_iso_utc(char *buf, size_t n, int64_t t)
 {
 	int64_t y, days = floor_div(t, DAY_S), sec = t - days * DAY_S;

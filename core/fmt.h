@@ -41,6 +41,10 @@ char *fmt_fixed6(char *buf, size_t n, int64_t micro);
 /* Local time of t through strftime(3) format f. */
 char *fmt_local(char *buf, size_t n, int64_t t, const char *f);
 
+/* A coming moment as people say it: "Sat 05:30" within the next six days,
+ * "Fri 01 Jan 05:30" beyond (or before now), in local time. */
+char *fmt_when(char *buf, size_t n, int64_t t, int64_t now);
+
 /* UTC ISO 8601 "2026-11-28T10:00:00Z". */
 char *fmt_iso_utc(char *buf, size_t n, int64_t t);
 

@@ -177,6 +177,17 @@ text_is_name(const char *s, size_t max, const char *forbid)
 }
 
 size_t
+text_width_n(const char *s, size_t n)
+{
+	size_t w = 0, i;
+
+	for (i = 0; i < n && s[i] != '\0'; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			w++;
+	return w;
+}
+
+size_t
 text_width(const char *s)
 {
 	size_t w = 0;

@@ -40,4 +40,7 @@ int text_is_name(const char *s, size_t max, const char *forbid);
  * one column (the program's own strings are all single-width). */
 size_t text_width(const char *s);
 
+/* The same for the first n bytes of s. */
+size_t text_width_n(const char *s, size_t n);
+
 #endif

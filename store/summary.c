@@ -179,8 +179,10 @@ month_expense(const struct expense *x, void *arg)
 {
 	struct summary *sm = arg;
 
-	sm->budget.spent += summary_convert(sm, x->amount_minor, x->currency,
-	    x->at);
+	int64_t v = summary_convert(sm, x->amount_minor, x->currency, x->at);
+
+	sm->budget.spent += v;
+	sm->budget.lump += v;
 	return 0;
 }
 

@@ -109,16 +109,15 @@ quota_when(struct tui *t, const struct quota *q, const struct quota_status *st,
 
 	buf[0] = '\0';
 	if (q->window != QW_ROLLING)
-		snprintf(buf, n, "resets %s (%s)", fmt_local(at, sizeof at,
-		    st->we, st->we - t->now < WEEK_S ? "%a %H:%M" :
-		    "%a %d %b %H:%M"), fmt_relative(rel, sizeof rel,
+		snprintf(buf, n, "resets %s (%s)", fmt_when(at, sizeof at,
+		    st->we, t->now), fmt_relative(rel, sizeof rel,
 		    st->we - t->now));
 	k = strlen(buf);
 	if (st->state == QS_OVER)
 		snprintf(buf + k, n - k, "%sused up", k ? dot : "");
 	else if (st->runs_out)
 		snprintf(buf + k, n - k, "%sruns out %s", k ? dot : "",
-		    fmt_local(out, sizeof out, st->runs_out, "%a %H:%M"));
+		    fmt_when(out, sizeof out, st->runs_out, t->now));
 	else if (q->window != QW_ROLLING)
 		snprintf(buf + k, n - k, "%slasts to reset", dot);
 }

@@ -329,6 +329,15 @@ test_budget_finish(void)
 	budget_finish(&b, b.ms);
 	CHECK_EQ_INT(b.projected, 100);
 
+	/* A lump sum (a subscription) is counted once, not at the pace:
+	 * 899 paid and 100 of runs by day 6 of 31 project to
+	 * 899 + 100 x 31/6 = 899 + 516.67 -> 1,416. */
+	b.spent = 999;
+	b.lump = 899;
+	budget_finish(&b, t_utc(2026, 7, 7, 0, 0, 0));
+	CHECK_EQ_INT(b.projected, 1416);
+	b.lump = 0;
+
 	/* A zero budget: anything spent is over. */
 	b.min = 0;
 	b.max = 0;
