@@ -481,7 +481,7 @@ read_limits(const struct args *a, struct alert_limits *lim, int64_t *within,
 
 	lim->quota_pct = 90;
 	lim->open_limit_s = 2 * 3600;
-	*within = 48 * 3600;
+	*within = ALERTS_LAPSE_NEAR;
 	if ((v = opt_get(a, ST_QUOTA_PCT)) != NULL) {
 		if (parse_int(v, "--quota-pct", 1, 100, &n, e) < 0)
 			return -1;

@@ -50,6 +50,9 @@ size_t alerts_check(const struct quota *q, const struct quota_status *qs,
     const struct alert_limits *lim, int64_t now, struct alert *out,
     size_t max);
 
+/* How near a reset must be for its lapsing hours to be shown: 48 hours. */
+#define ALERTS_LAPSE_NEAR (48 * 3600)
+
 /*
  * Use it or lose it: what of quota q (in its unit) will lapse unused at
  * its next reset, when that reset is at most near_s away: what is left

@@ -15,10 +15,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "core/alerts.h"
 #include "core/clock.h"
 #include "core/err.h"
 #include "core/fmt.h"
 #include "core/text.h"
+#include "store/metrics.h"
 #include "store/store.h"
 
 #define MIN_W 80
@@ -273,10 +275,24 @@ load(struct tui *t, struct err *e)
 {
 	int i;
 
+	struct savings sv;
+	size_t q;
+
 	t->now = core_now();
 	summary_free(&t->sm);
 	if (summary_load(&t->sm, t->s, t->now, e) < 0)
 		return -1;
+	/* The nudges of `gpulog status`, by the same core rules. */
+	if (metrics_savings(t->s, &t->sm, t->sm.budget.ms, t->sm.budget.me,
+	    NULL, &sv, e) < 0)
+		return -1;
+	t->saved = sv.amount;
+	free(t->lapse);
+	t->lapse = xcalloc(t->sm.nquotas + 1, sizeof *t->lapse);
+	for (q = 0; q < t->sm.nquotas; q++)
+		t->lapse[q] = alerts_lapse(&t->sm.quotas[q], &t->sm.qs[q],
+		    t->sm.open, t->sm.nopen, summary_cu_rate(&t->sm,
+		    t->sm.quotas[q].platform, ""), t->now, ALERTS_LAPSE_NEAR);
 	for (i = 0; i < VIEW_N; i++)
 		t->dirty[i] = 1;
 	t->loaded_at = t->now;
@@ -591,6 +607,8 @@ tui_clear(struct tui *t)
 	for (i = 0; i < t->nlatest; i++)
 		run_clear(&t->latest[i]);
 	summary_free(&t->sm);
+	free(t->lapse);
+	t->lapse = NULL;
 	cv_free(&t->cv);
 }
 

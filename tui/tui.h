@@ -110,6 +110,8 @@ struct tui {
 	int tab_x[VIEW_N + 1];    /* where the tabs start on row 0 */
 
 	struct summary sm;        /* the Overview's figures, as status's */
+	int64_t *lapse;           /* per quota: what lapses at a near reset */
+	int64_t saved;            /* free tiers' hours at market rates */
 	int64_t data_version;
 	int64_t loaded_at;        /* now when the model was read */
 	int64_t polled;           /* when data_version was last read */

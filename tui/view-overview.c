@@ -119,7 +119,8 @@ quota_when(struct tui *t, const struct quota *q, const struct quota_status *st,
 		snprintf(buf + k, n - k, "%sruns out %s", k ? dot : "",
 		    fmt_when(out, sizeof out, st->runs_out, t->now));
 	else if (q->window != QW_ROLLING)
-		snprintf(buf + k, n - k, "%slasts to reset", dot);
+		snprintf(buf + k, n - k, "%s%s", dot, st->used > 0 ?
+		    "lasts to reset" : "unused");
 }
 
 static int
@@ -150,6 +151,14 @@ draw_quotas(struct tui *t, int y, int y1)
 		x += cv_printf(cv, y, x, -1, st->remaining < 0 ? CC_RED : 0,
 		    "%8s left", amount(b3, sizeof b3, q, st->remaining));
 		quota_when(t, q, st, when, sizeof when);
+		if (t->lapse != NULL && t->lapse[i] > 0) {
+			size_t k = strlen(when);
+
+			/* Use it or lose it, as status says it. */
+			snprintf(when + k, sizeof when - k, " %s %s %s lapse",
+			    t->cv.g->dot, amount(b1, sizeof b1, q,
+			    t->lapse[i]), q->unit == QU_CU ? "CU" : "h");
+		}
 		if (wide) {
 			cv_put(cv, y++, x + 2, cv->w - x - 3, CA_DIM, when);
 		} else if (++y < y1) {
@@ -222,9 +231,14 @@ draw_budget(struct tui *t, int y, int y1)
 	if (top > 0 && cv->w >= 100)
 		x += cv_printf(cv, y, x, -1, CA_DIM, "max %s a day  ",
 		    tui_money_whole(t, m1, sizeof m1, top, b->currency));
-	cv_printf(cv, y, x, -1, 0, "%d run%s %s %s GPU-h this month",
+	x += cv_printf(cv, y, x, -1, 0, "%d run%s %s %s GPU-h",
 	    t->sm.month_runs, t->sm.month_runs == 1 ? "" : "s", cv->g->dot,
 	    fmt_hours(m2, sizeof m2, t->sm.month_gpu_s));
+	/* What the free tiers saved, as status prices it. */
+	if (t->saved > 0)
+		cv_printf(cv, y, x, cv->w - x - 1, CC_GREEN, " %s saved %s",
+		    cv->g->dot, tui_money_whole(t, m1, sizeof m1, t->saved,
+		    b->currency));
 	y++;
 	if (b->fx_missing && y < y1)
 		cv_put(cv, y++, 2, -1, CC_YELLOW, "some amounts had no exchange "
