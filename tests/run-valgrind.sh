@@ -3,6 +3,7 @@
 # leak in any of them.  Skipped (and said so) where valgrind is missing.
 # usage: tests/run-valgrind.sh BINARY
 bin=$1
+here=$(cd "$(dirname "$0")" && pwd)
 pass=0 fail=0
 if ! command -v valgrind >/dev/null 2>&1; then
 	echo "valgrind: not installed; skipped"
@@ -54,6 +55,17 @@ vg fx 84.2
 vg fx --json
 vg export -o "$tmp/export.json"
 GPULOG_DB="$tmp/db2" vg import json "$tmp/export.json"
+vg where 8h
+vg where 30h --gpu "A100 80GB" --json
+vg status --check
+vg tui --dump
+vg tui --dump --width 132 --height 40
+vg import csv "$here/data/import-good.csv"
+vg import csv "$here/data/import-bad.csv"
+vg import kaggle "$here/data/kaggle-quota.json"
+vg import colab "$here/data/colab-sessions.csv"
+vg import colab --snippet
+vg run -p kaggle --no-sample -n "valgrind" -- true
 vg rm -1
 vg undo
 vg undo
