@@ -217,9 +217,17 @@ read_row(const struct cols *k, char **f, size_t n,
 	*fld = col_names[C_COST];
 	v = field(k, C_COST, f, n);
 	if (v[0] != '\0') {
-		if (parse_money(v, 2, cur[0] ? cur : NULL, &r->cost_minor,
-		    r->currency, e) < 0)
+		int64_t zero;
+
+		/* Nothing costs nothing in any currency: a bare 0 needs none. */
+		if (cur[0] == '\0' && parse_fixed(v, 2, "cost", &zero, NULL) ==
+		    0 && zero == 0) {
+			r->cost_minor = 0;
+			r->currency[0] = '\0';
+		} else if (parse_money(v, 2, cur[0] ? cur : NULL,
+		    &r->cost_minor, r->currency, e) < 0) {
 			return -1;
+		}
 		if (r->cost_minor > 100000000000LL)
 			return err_set(e, "%s is not a believable cost", v);
 		if (cur[0] != '\0' && strcmp(cur, r->currency) != 0)

@@ -30,9 +30,9 @@ store_bulk_new(struct store *s, struct store_bulk **bp, struct err *e)
 	    st_prepare(s, &b->insert, "INSERT INTO runs(platform, gpu, gpus, "
 	    "start_ts, end_ts, cost_minor, currency, rate_micro, cu_centi, "
 	    "checkpointed, note, project, tags, source, source_id, created, "
-	    "modified, uid) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,"
-	    "?13,?14,?15,?16,?17, coalesce(?18, lower(hex(randomblob(16)))))",
-	    e) < 0) {
+	    "modified, uid, batch) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,"
+	    "?12,?13,?14,?15,?16,?17, coalesce(?18, lower(hex(randomblob(16)))),"
+	    " ?19)", e) < 0) {
 		store_bulk_free(b);
 		return -1;
 	}
@@ -108,6 +108,8 @@ store_bulk_import_run(struct store_bulk *b, const struct run *r,
 	sqlite3_bind_int64(st, 16, r->created);
 	sqlite3_bind_int64(st, 17, r->modified);
 	st_bind_text(st, 18, r->uid);
+	/* The mark undo deletes the import's runs by (schema 4). */
+	sqlite3_bind_int64(st, 19, b->s->change_id);
 	rc = sqlite3_step(st);
 	sqlite3_reset(st);
 	return rc == SQLITE_DONE ? 1 : st_fail(b->s, e, "import a run");

@@ -98,6 +98,12 @@ static const char *const migrations[] = {
 
 	/* 3: open runs found without a scan, however long the history. */
 	"CREATE INDEX runs_open ON runs(start_ts) WHERE end_ts IS NULL;",
+
+	/* 4: runs added by a bulk import carry the change that added them,
+	 * so that undo deletes them by that mark instead of replaying one
+	 * logged statement a run. */
+	"ALTER TABLE runs ADD COLUMN batch INTEGER;"
+	"CREATE INDEX runs_batch ON runs(batch) WHERE batch IS NOT NULL;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] ==
@@ -123,7 +129,7 @@ static const struct {
 	{ "runs", { "uid", "platform", "gpu", "gpus", "start_ts", "end_ts",
 	    "cost_minor", "currency", "rate_micro", "cu_centi",
 	    "checkpointed", "note", "project", "tags", "source", "source_id",
-	    "created", "modified" } },
+	    "created", "modified", "batch" } },
 	{ "expenses", { "uid", "at", "platform", "amount_minor", "currency",
 	    "note", "source", "source_id" } },
 	{ "quota_snapshots", { "platform", "taken_at", "used_s", "reserved_s",
@@ -153,6 +159,10 @@ create_undo_triggers(struct store *s, struct err *e)
 	static const char when[] = " WHEN (SELECT open FROM changes ORDER BY "
 	    "id DESC LIMIT 1) = 1 BEGIN INSERT INTO undolog(change_id, sql) "
 	    "VALUES ((SELECT max(id) FROM changes), ";
+	static const char when_unbatched[] = " WHEN new.batch IS NULL AND "
+	    "(SELECT open FROM changes ORDER BY id DESC LIMIT 1) = 1 BEGIN "
+	    "INSERT INTO undolog(change_id, sql) VALUES ((SELECT max(id) FROM "
+	    "changes), ";
 	char sql[4096];
 	size_t t;
 	int i;
@@ -168,9 +178,12 @@ create_undo_triggers(struct store *s, struct err *e)
 		if (st_exec(s, sql, e) < 0)
 			return -1;
 
+		/* A run inserted by a bulk import is undone by its batch
+		 * mark (store_undo()), not by a statement of its own. */
 		snprintf(sql, sizeof sql, "CREATE TRIGGER undo_%s_ins AFTER "
 		    "INSERT ON %s%s'DELETE FROM %s WHERE rowid=' || "
-		    "new.rowid); END;", name, name, when, name);
+		    "new.rowid); END;", name, name, strcmp(name, "runs") == 0 ?
+		    when_unbatched : when, name);
 		if (st_exec(s, sql, e) < 0)
 			return -1;
 

@@ -239,7 +239,8 @@ store_commit(struct store *s, struct err *e)
 	if (rc != SQLITE_DONE)
 		return st_fail(s, e, "save the change");
 	if (st_prepare(s, &st, "DELETE FROM changes WHERE id = ?1 AND NOT "
-	    "EXISTS (SELECT 1 FROM undolog WHERE change_id = ?1)", e) < 0)
+	    "EXISTS (SELECT 1 FROM undolog WHERE change_id = ?1) AND NOT "
+	    "EXISTS (SELECT 1 FROM runs WHERE batch = ?1)", e) < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, s->change_id);
 	rc = sqlite3_step(st);
@@ -247,8 +248,9 @@ store_commit(struct store *s, struct err *e)
 	if (rc != SQLITE_DONE)
 		return st_fail(s, e, "save the change");
 	if (st_exec(s, "DELETE FROM undolog WHERE change_id <= (SELECT "
-	    "max(id) - 500 FROM changes); DELETE FROM changes WHERE id <= "
-	    "(SELECT max(id) - 500 FROM changes)", e) < 0)
+	    "max(id) - 500 FROM changes); UPDATE runs SET batch = NULL WHERE "
+	    "batch <= (SELECT max(id) - 500 FROM changes); DELETE FROM "
+	    "changes WHERE id <= (SELECT max(id) - 500 FROM changes)", e) < 0)
 		return -1;
 	if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
 		return st_fail(s, e, "save the change");
@@ -311,6 +313,13 @@ store_undo(struct store *s, char *what, size_t len, struct err *e)
 	st = NULL;
 	if (st_prepare(s, &st, "DELETE FROM undolog WHERE change_id = ?1", e)
 	    < 0)
+		goto fail;
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	st = NULL;
+	if (rc != SQLITE_DONE || st_prepare(s, &st, "DELETE FROM runs WHERE "
+	    "batch = ?1", e) < 0)
 		goto fail;
 	sqlite3_bind_int64(st, 1, id);
 	rc = sqlite3_step(st);
