@@ -47,7 +47,6 @@ struct nudges {
 static const char *const qstate[] = { "ok", "warn", "over" };
 static const char *const bstate[] = { "under", "within", "warn", "over" };
 
-#define CKPT_RULE_S 1800 /* the seed: checkpoint any run past 30 minutes */
 
 /* A quota amount in its unit: "12.5" hours or "12.34" units. */
 static char *
@@ -69,27 +68,7 @@ static int
 run_warnings(const struct summary *sm, const struct run *r, const char **w,
     char caps[2][96])
 {
-	const struct platform *p = summary_platform(sm, r->platform);
-	int64_t el = run_end_at(r, sm->now) - r->start;
-	int n = 0;
-	char d[32];
-
-	if (el > CKPT_RULE_S && !r->checkpointed)
-		w[n++] = "no checkpoint after 30 min";
-	if (p != NULL && p->session_cap_s > 0) {
-		if (el > p->session_cap_s) {
-			snprintf(caps[0], 96, "past %s's %s session cap",
-			    r->platform, fmt_duration(d, sizeof d,
-			    p->session_cap_s));
-			w[n++] = caps[0];
-		} else if (p->session_cap_s - el <= 1800) {
-			snprintf(caps[1], 96, "%s to %s's session cap",
-			    fmt_duration(d, sizeof d, p->session_cap_s - el),
-			    r->platform);
-			w[n++] = caps[1];
-		}
-	}
-	return n;
+	return summary_run_warnings(sm, r, sm->now, w, caps);
 }
 
 static void print_nudges_json(struct ctx *c, const struct summary *sm,

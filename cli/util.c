@@ -240,21 +240,7 @@ csv_field(FILE *f, const char *raw)
 char *
 cli_run_label(char *buf, size_t n, const struct run *r, int64_t now)
 {
-	char d[32];
-	char *p = text_safe(r->platform), *g = text_safe(r->gpu);
-
-	fmt_duration(d, sizeof d, run_end_at(r, now) - r->start);
-	if (*g != '\0' && r->gpus > 1)
-		snprintf(buf, n, "%s %dx %s %s", p, r->gpus, g, d);
-	else if (*g != '\0')
-		snprintf(buf, n, "%s %s %s", p, g, d);
-	else if (r->gpus > 1)
-		snprintf(buf, n, "%s %dx GPU %s", p, r->gpus, d);
-	else
-		snprintf(buf, n, "%s %s", p, d);
-	free(p);
-	free(g);
-	return buf;
+	return fmt_run_label(buf, n, r, now);
 }
 
 void

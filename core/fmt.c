@@ -7,6 +7,8 @@
 #include <time.h>
 
 #include "core/clock.h"
+#include "core/model.h"
+#include "core/text.h"
 
 char *
 fmt_duration(char *buf, size_t n, int64_t s)
@@ -163,6 +165,26 @@ fmt_when(char *buf, size_t n, int64_t t, int64_t now)
 {
 	return fmt_local(buf, n, t, t >= now && t - now < 6 * DAY_S ?
 	    "%a %H:%M" : "%a %d %b %H:%M");
+}
+
+char *
+fmt_run_label(char *buf, size_t n, const struct run *r, int64_t now)
+{
+	char d[32];
+	char *p = text_safe(r->platform), *g = text_safe(r->gpu);
+
+	fmt_duration(d, sizeof d, run_end_at(r, now) - r->start);
+	if (*g != '\0' && r->gpus > 1)
+		snprintf(buf, n, "%s %dx %s %s", p, r->gpus, g, d);
+	else if (*g != '\0')
+		snprintf(buf, n, "%s %s %s", p, g, d);
+	else if (r->gpus > 1)
+		snprintf(buf, n, "%s %dx GPU %s", p, r->gpus, d);
+	else
+		snprintf(buf, n, "%s %s", p, d);
+	free(p);
+	free(g);
+	return buf;
 }
 
 char *

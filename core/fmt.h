@@ -45,6 +45,13 @@ char *fmt_local(char *buf, size_t n, int64_t t, const char *f);
  * "Fri 01 Jan 05:30" beyond (or before now), in local time. */
 char *fmt_when(char *buf, size_t n, int64_t t, int64_t now);
 
+struct run;
+
+/* A run as one phrase: "kaggle P100 2h30m", "vast 2x RTX 4090 1h", with
+ * its names escaped (they may come from an imported file); an open run's
+ * length is up to now. */
+char *fmt_run_label(char *buf, size_t n, const struct run *r, int64_t now);
+
 /* UTC ISO 8601 "2026-11-28T10:00:00Z". */
 char *fmt_iso_utc(char *buf, size_t n, int64_t t);
 

@@ -36,6 +36,16 @@ char *st_col_dup(sqlite3_stmt *st, int i);
 /* Fails with "cannot WHAT: reason" from the database. */
 int st_fail(struct store *s, struct err *e, const char *what);
 
+/* The columns of a run in the order st_row_to_run() reads them. */
+#define RUN_COLS "id, uid, platform, gpu, gpus, start_ts, end_ts, " \
+	"cost_minor, currency, rate_micro, cu_centi, checkpointed, note, " \
+	"project, tags, source, source_id, created, modified"
+
+struct run;
+
+/* Reads a row of RUN_COLS into r, clearing what r held. */
+void st_row_to_run(sqlite3_stmt *st, struct run *r);
+
 /* Creates or migrates the schema; loads the catalog into a new database. */
 int schema_migrate(struct store *s, int64_t now, struct err *e);
 

@@ -17,10 +17,6 @@
 
 #define PAGE_WORDS 8 /* filter words looked at; more are ignored */
 
-#define RUN_COLS "id, uid, platform, gpu, gpus, start_ts, end_ts, " \
-	"cost_minor, currency, rate_micro, cu_centi, checkpointed, note, " \
-	"project, tags, source, source_id, created, modified"
-
 /* The sort value of each order, as SQL (?1 is now) and whether it runs
  * from high to low. */
 static const struct {
@@ -87,34 +83,6 @@ bind_words(sqlite3_stmt *st, char words[PAGE_WORDS][64], int n)
 		sqlite3_bind_text(st, 10 + i, words[i], -1, SQLITE_TRANSIENT);
 }
 
-/* The columns of a run, as runs.c reads them. */
-static void
-row_to_run(sqlite3_stmt *st, struct run *r)
-{
-	run_clear(r);
-	r->id = sqlite3_column_int64(st, 0);
-	st_col_copy(st, 1, r->uid, sizeof r->uid);
-	st_col_copy(st, 2, r->platform, sizeof r->platform);
-	st_col_copy(st, 3, r->gpu, sizeof r->gpu);
-	r->gpus = sqlite3_column_int(st, 4);
-	r->start = sqlite3_column_int64(st, 5);
-	r->end = sqlite3_column_type(st, 6) == SQLITE_NULL ? RUN_OPEN :
-	    sqlite3_column_int64(st, 6);
-	r->cost_minor = sqlite3_column_int64(st, 7);
-	st_col_copy(st, 8, r->currency, sizeof r->currency);
-	r->rate_micro = sqlite3_column_int64(st, 9);
-	r->cu_centi = sqlite3_column_type(st, 10) == SQLITE_NULL ? -1 :
-	    sqlite3_column_int64(st, 10);
-	r->checkpointed = sqlite3_column_int(st, 11);
-	r->note = st_col_dup(st, 12);
-	r->project = st_col_dup(st, 13);
-	r->tags = st_col_dup(st, 14);
-	st_col_copy(st, 15, r->source, sizeof r->source);
-	r->source_id = st_col_dup(st, 16);
-	r->created = sqlite3_column_int64(st, 17);
-	r->modified = sqlite3_column_int64(st, 18);
-}
-
 int
 page_runs(struct store *s, const struct page_query *q,
     const struct page_key *from, int inclusive, int back, int limit,
@@ -150,7 +118,7 @@ page_runs(struct store *s, const struct page_query *q,
 	bind_words(st, words, nw);
 	run_init(&r);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		row_to_run(st, &r);
+		st_row_to_run(st, &r);
 		if ((stop = fn(&r, arg)) != 0)
 			break;
 	}

@@ -12,12 +12,8 @@
 #include "core/model.h"
 #include "store/internal.h"
 
-#define RUN_COLS "id, uid, platform, gpu, gpus, start_ts, end_ts, " \
-	"cost_minor, currency, rate_micro, cu_centi, checkpointed, note, " \
-	"project, tags, source, source_id, created, modified"
-
-static void
-row_to_run(sqlite3_stmt *st, struct run *r)
+void
+st_row_to_run(sqlite3_stmt *st, struct run *r)
 {
 	run_clear(r);
 	r->id = sqlite3_column_int64(st, 0);
@@ -150,7 +146,7 @@ store_get_run(struct store *s, int64_t id, struct run *r, struct err *e)
 	sqlite3_bind_int64(st, 1, id);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
-		row_to_run(st, r);
+		st_row_to_run(st, r);
 	sqlite3_finalize(st);
 	if (rc == SQLITE_ROW)
 		return 1;
@@ -220,7 +216,7 @@ walk_runs(struct store *s, sqlite3_stmt *st,
 
 	run_init(&r);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		row_to_run(st, &r);
+		st_row_to_run(st, &r);
 		if ((stop = fn(&r, arg)) != 0)
 			break;
 	}

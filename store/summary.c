@@ -11,6 +11,7 @@
 
 #include "core/clock.h"
 #include "core/err.h"
+#include "core/fmt.h"
 #include "core/parse.h"
 #include "store/store.h"
 
@@ -153,6 +154,35 @@ summary_refresh_quota(struct summary *sm, struct store *s, int i,
 		return -1;
 	quota_status_finish(st, sm->now);
 	return 0;
+}
+
+#define CKPT_RULE_S 1800 /* the seed: checkpoint any run past 30 minutes */
+
+int
+summary_run_warnings(const struct summary *sm, const struct run *r,
+    int64_t now, const char **w, char caps[2][96])
+{
+	const struct platform *p = summary_platform(sm, r->platform);
+	int64_t el = run_end_at(r, now) - r->start;
+	int n = 0;
+	char d[32];
+
+	if (el > CKPT_RULE_S && !r->checkpointed)
+		w[n++] = "no checkpoint after 30 min";
+	if (p != NULL && p->session_cap_s > 0) {
+		if (el > p->session_cap_s) {
+			snprintf(caps[0], 96, "past %s's %s session cap",
+			    r->platform, fmt_duration(d, sizeof d,
+			    p->session_cap_s));
+			w[n++] = caps[0];
+		} else if (p->session_cap_s - el <= 1800) {
+			snprintf(caps[1], 96, "%s to %s's session cap",
+			    fmt_duration(d, sizeof d, p->session_cap_s - el),
+			    r->platform);
+			w[n++] = caps[1];
+		}
+	}
+	return n;
 }
 
 int64_t

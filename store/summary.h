@@ -89,6 +89,15 @@ int64_t summary_run_use(const struct summary *sm, int i, const struct run *r);
 int summary_refresh_quota(struct summary *sm, struct store *s, int i,
     struct err *e);
 
+/*
+ * The warnings for open run r at now: the seed's rule (checkpoint any run
+ * past 30 minutes) and the platform's session cap (past it, or within 30
+ * minutes of it).  Fills w with up to 3 borrowed strings, the cap's words
+ * written into caps; returns how many.
+ */
+int summary_run_warnings(const struct summary *sm, const struct run *r,
+    int64_t now, const char **w, char caps[2][96]);
+
 /* Converts minor units of cur at time t into the display currency; notes
  * in budget.fx_missing when no rate was known. */
 int64_t summary_convert(struct summary *sm, int64_t minor, const char *cur,

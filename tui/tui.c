@@ -207,50 +207,14 @@ tui_gauge(struct tui *t, int y, int x, int w, int pct, int attr)
 char *
 tui_run_label(char *buf, size_t n, const struct run *r, int64_t now)
 {
-	char d[32];
-	char *p = text_safe(r->platform), *g = text_safe(r->gpu);
-
-	fmt_duration(d, sizeof d, run_end_at(r, now) - r->start);
-	if (*g != '\0' && r->gpus > 1)
-		snprintf(buf, n, "%s %dx %s %s", p, r->gpus, g, d);
-	else if (*g != '\0')
-		snprintf(buf, n, "%s %s %s", p, g, d);
-	else if (r->gpus > 1)
-		snprintf(buf, n, "%s %dx GPU %s", p, r->gpus, d);
-	else
-		snprintf(buf, n, "%s %s", p, d);
-	free(p);
-	free(g);
-	return buf;
+	return fmt_run_label(buf, n, r, now);
 }
-
-#define CKPT_RULE_S 1800 /* the seed: checkpoint any run past 30 minutes */
 
 int
 tui_run_warnings(const struct tui *t, const struct run *r, const char **w,
     char caps[2][96])
 {
-	const struct platform *p = summary_platform(&t->sm, r->platform);
-	int64_t el = run_end_at(r, t->now) - r->start;
-	int n = 0;
-	char d[32];
-
-	if (el > CKPT_RULE_S && !r->checkpointed)
-		w[n++] = "no checkpoint after 30 min";
-	if (p != NULL && p->session_cap_s > 0) {
-		if (el > p->session_cap_s) {
-			snprintf(caps[0], 96, "past %s's %s session cap",
-			    r->platform, fmt_duration(d, sizeof d,
-			    p->session_cap_s));
-			w[n++] = caps[0];
-		} else if (p->session_cap_s - el <= 1800) {
-			snprintf(caps[1], 96, "%s to %s's session cap",
-			    fmt_duration(d, sizeof d, p->session_cap_s - el),
-			    r->platform);
-			w[n++] = caps[1];
-		}
-	}
-	return n;
+	return summary_run_warnings(&t->sm, r, t->now, w, caps);
 }
 
 int
