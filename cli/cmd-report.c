@@ -42,6 +42,7 @@ struct group {
 
 struct report {
 	struct summary *sm;
+	struct savings_walk saved;  /* the free tiers' runs at market rates */
 	int by;
 	int64_t key_lo, key_hi;   /* the time group [lo, hi) of key */
 	char key[72];
@@ -127,12 +128,14 @@ on_run(const struct run *r, void *arg)
 	char key[72];
 	const char *p, *q;
 
+	savings_add(&rp->saved, r);
 	switch (rp->by) {
 	case BY_DAY:
 	case BY_WEEK:
 	case BY_MONTH:
-		snprintf(key, sizeof key, "%s", time_key(rp, r->start));
-		break;
+		add_to(group_get(rp, time_key(rp, r->start)), 1, gpu_s, spent);
+		add_to(&rp->total, 1, gpu_s, spent);
+		return 0;
 	case BY_PLATFORM:
 		snprintf(key, sizeof key, "%s", r->platform);
 		break;
@@ -288,6 +291,8 @@ cmd_report(struct ctx *c, const struct args *a)
 		f.platform = rp.platform = pkey;
 	}
 	snprintf(rp.total.key, sizeof rp.total.key, "total");
+	/* What the free tiers' runs would have cost, in the same pass. */
+	savings_begin(&rp.saved, &sm, &saved);
 	/* Groups are sorted at the end: read the table in its own order. */
 	f.any_order = 1;
 	if (store_each_run(c->s, &f, on_run, &rp, &e) < 0 ||
@@ -298,12 +303,6 @@ cmd_report(struct ctx *c, const struct args *a)
 	}
 	qsort(rp.g, rp.n, sizeof *rp.g, rp.by <= BY_MONTH ? cmp_key :
 	    cmp_size);
-	/* What the free tiers' runs in the report would have cost. */
-	if (metrics_savings(c->s, &sm, f.since, f.until, rp.platform, &saved,
-	    &e) < 0) {
-		rc = cli_err(EXIT_FAIL, &e);
-		goto out;
-	}
 	if (mode == 1) {
 		char b[32];
 

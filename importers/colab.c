@@ -110,6 +110,14 @@ colab_gpu_name(char *buf, size_t n, const char *smi)
 	/* "A100-SXM4-40GB": the catalog knows the model. */
 	if ((dash = strchr(buf, '-')) != NULL && dash != buf)
 		*dash = '\0';
+	/* A GPU is a name: control characters are kept escaped, as a
+	 * typed --gpu could not hold them at all. */
+	if (!text_is_name(buf, n - 1, "")) {
+		char *safe = text_safe(buf);
+
+		snprintf(buf, n, "%s", safe);
+		free(safe);
+	}
 	return buf;
 }
 

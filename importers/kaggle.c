@@ -109,6 +109,13 @@ kaggle_gpu_name(char *buf, size_t n, const char *shape)
 	if (strncmp(shape, "Tesla", 5) == 0)
 		shape += 5;
 	snprintf(buf, n, "%s", shape);
+	/* A GPU is a name: control characters are kept escaped. */
+	if (buf[0] != '\0' && !text_is_name(buf, n - 1, "")) {
+		char *safe = text_safe(buf);
+
+		snprintf(buf, n, "%s", safe);
+		free(safe);
+	}
 	return buf;
 }
 

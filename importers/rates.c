@@ -170,7 +170,7 @@ rates_gpu_match(const char *gpu, const char *name, int mem_gb)
 		return 1;
 	/* The size, from the name ("80GB") or the memory figure. */
 	if (mem_gb > 0)
-		return abs(mem_gb - gb) * 10 <= gb;
+		return (int64_t)llabs((long long)mem_gb - gb) * 10 <= gb;
 	{
 		char want[16];
 
@@ -239,8 +239,13 @@ rates_parse_vast(const char *buf, size_t len, const char *name,
 				continue;
 			if (!(dph > 0 && dph < 1000) || !(ng >= 1 && ng <= 64))
 				continue;
-			if (!rates_gpu_match(p[i].gpu, g->valuestring,
-			    ram > 0 ? (int)((ram + 512) / 1024) : 0))
+			/* No GPU has a terabyte: a bigger figure is junk. */
+			if (!(ram < 1e6) || !rates_gpu_match(p[i].gpu,
+			    g->valuestring, ram > 0 ? (int)((ram + 512) /
+			    1024) : 0))
+				continue;
+			/* A price below a millionth a GPU-hour is none. */
+			if (llround(dph / ng * 1e6) <= 0)
 				continue;
 			v[k++] = (int64_t)llround(dph / ng * 1e6);
 		}
@@ -294,6 +299,9 @@ rates_parse_runpod(const char *buf, size_t len, const char *name,
 		cJSON_ArrayForEach(t, types) {
 			double price, mem = num(t, "memoryInGb");
 
+			if (!(mem < 1e4))
+				continue;  /* no GPU has 10 TB: junk */
+
 			id = cJSON_GetObjectItemCaseSensitive(t, "id");
 			dn = cJSON_GetObjectItemCaseSensitive(t, "displayName");
 			if (!((cJSON_IsString(id) && rates_gpu_match(p[i].gpu,
@@ -307,7 +315,8 @@ rates_parse_runpod(const char *buf, size_t len, const char *name,
 				price = num(t, "communityPrice");
 			if (!(price > 0))
 				price = num(t, "securePrice");
-			if (!(price > 0 && price < 1000))
+			if (!(price > 0 && price < 1000) ||
+			    llround(price * 1e6) <= 0)
 				continue;
 			if (p[i].n == 0 || (int64_t)llround(price * 1e6) <
 			    p[i].rate_micro)

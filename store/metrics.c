@@ -5,6 +5,7 @@
 #include "store/metrics.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/alerts.h"
@@ -104,35 +105,62 @@ metrics_get(struct store *s, int64_t run_id, struct run_metrics *m,
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read the run's metrics");
 }
 
-struct saving_walk {
-	struct summary *sm;
-	struct savings *out;
-	int64_t fx_now;
-};
-
-static int
-saved_run(const struct run *r, void *arg)
+void
+savings_begin(struct savings_walk *w, struct summary *sm,
+    struct savings *out)
 {
-	struct saving_walk *w = arg;
+	memset(w, 0, sizeof *w);
+	memset(out, 0, sizeof *out);
+	memcpy(out->currency, sm->currency, sizeof out->currency);
+	w->sm = sm;
+	w->out = out;
+	w->fx_now = fx_rate_on(sm->fx, sm->nfx, local_day_number(sm->now));
+}
+
+void
+savings_add(struct savings_walk *w, const struct run *r)
+{
 	struct summary *sm = w->sm;
 	const struct platform *p = summary_platform(sm, r->platform);
 	const char *gpu = r->gpu[0] ? r->gpu : p ? p->default_gpu : "";
-	int64_t rate, gpu_s;
-	char cur[4], via[32];
+	int64_t rate = 0, gpu_s;
+	char cur[4] = "", via[32];
+	int i;
 
 	if (!alerts_free_tier(p) || r->cost_minor > 0)
-		return 0;
-	rate = alerts_market_rate(sm->rates, sm->nrates, sm->platforms,
-	    sm->nplatforms, gpu, w->fx_now, cur, via);
+		return;
+	/* A history has a handful of GPU models: price each once. */
+	for (i = 0; i < w->nseen; i++)
+		if (strcmp(w->seen[i].gpu, gpu) == 0) {
+			rate = w->seen[i].rate;
+			memcpy(cur, w->seen[i].cur, sizeof cur);
+			break;
+		}
+	if (i == w->nseen) {
+		rate = alerts_market_rate(sm->rates, sm->nrates, sm->platforms,
+		    sm->nplatforms, gpu, w->fx_now, cur, via);
+		if (w->nseen < 16) {
+			snprintf(w->seen[w->nseen].gpu, 32, "%s", gpu);
+			w->seen[w->nseen].rate = rate;
+			memcpy(w->seen[w->nseen].cur, cur, sizeof cur);
+			w->nseen++;
+		}
+	}
 	if (rate <= 0) {
 		w->out->unpriced++;
-		return 0;
+		return;
 	}
 	gpu_s = (run_end_at(r, sm->now) - r->start) * r->gpus;
 	w->out->gpu_s += gpu_s;
 	w->out->amount += summary_convert(sm, rate_cost(rate, gpu_s), cur,
 	    r->start);
 	w->out->runs++;
+}
+
+static int
+saved_run(const struct run *r, void *arg)
+{
+	savings_add(arg, r);
 	return 0;
 }
 
@@ -141,17 +169,14 @@ metrics_savings(struct store *s, struct summary *sm, int64_t since,
     int64_t until, const char *platform, struct savings *out,
     struct err *e)
 {
-	struct saving_walk w;
+	struct savings_walk w;
 	struct filter f;
 
-	memset(out, 0, sizeof *out);
-	memcpy(out->currency, sm->currency, sizeof out->currency);
+	savings_begin(&w, sm, out);
 	memset(&f, 0, sizeof f);
 	f.since = since;
 	f.until = until;
 	f.platform = platform;
-	w.sm = sm;
-	w.out = out;
-	w.fx_now = fx_rate_on(sm->fx, sm->nfx, local_day_number(sm->now));
+	f.any_order = 1;
 	return store_each_run(s, &f, saved_run, &w, e) < 0 ? -1 : 0;
 }

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 struct store;
+struct run;
 struct summary;
 struct err;
 
@@ -42,6 +43,27 @@ struct savings {
 	int runs;              /* runs priced */
 	int unpriced;          /* free-tier runs on a GPU with no market rate */
 };
+
+/* One walk's state: the market rate of each GPU met so far, looked up
+ * once. */
+struct savings_walk {
+	struct summary *sm;
+	struct savings *out;
+	int64_t fx_now;
+	struct {
+		char gpu[32];
+		int64_t rate;          /* 0: no market rate */
+		char cur[4];
+	} seen[16];
+	int nseen;
+};
+
+/* Starts w for sm into out (zeroed). */
+void savings_begin(struct savings_walk *w, struct summary *sm,
+    struct savings *out);
+
+/* Adds what run r, if on a free tier, would have cost at market rates. */
+void savings_add(struct savings_walk *w, const struct run *r);
 
 /*
  * What the free tiers saved: runs starting in [since, until) (until 0:

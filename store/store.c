@@ -32,10 +32,14 @@ st_exec(struct store *s, const char *sql, struct err *e)
 	char *msg = NULL;
 
 	if (sqlite3_exec(s->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
-		err_set(e, "database error: %s", msg ? msg :
-		    sqlite3_errmsg(s->db));
+		int code = sqlite3_errcode(s->db);
+
 		sqlite3_free(msg);
-		return -1;
+		/* The causes a user can act on get their own words. */
+		if (code == SQLITE_READONLY || code == SQLITE_BUSY ||
+		    code == SQLITE_FULL || code == SQLITE_IOERR)
+			return st_fail(s, e, "write the database");
+		return err_set(e, "database error: %s", sqlite3_errmsg(s->db));
 	}
 	return 0;
 }
@@ -52,8 +56,14 @@ void
 st_col_copy(sqlite3_stmt *st, int i, char *buf, size_t len)
 {
 	const unsigned char *t = sqlite3_column_text(st, i);
+	size_t n = t ? (size_t)sqlite3_column_bytes(st, i) : 0;
 
-	snprintf(buf, len, "%s", t ? (const char *)t : "");
+	/* Called for every column of every row read: no printf here. */
+	if (n >= len)
+		n = len - 1;
+	if (n > 0)
+		memcpy(buf, t, n);
+	buf[n] = '\0';
 }
 
 char *
@@ -96,8 +106,9 @@ store_open(struct store **sp, const char *path, int64_t now, struct err *e)
 	int rc;
 
 	*sp = NULL;
+	/* One connection, one thread: no mutex around every call. */
 	rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_CREATE, NULL);
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
 	if (rc != SQLITE_OK) {
 		err_set(e, "cannot open %s: %s", path, s->db ?
 		    sqlite3_errmsg(s->db) : sqlite3_errstr(rc));

@@ -1,0 +1,35 @@
+# The zsh completion, run in zsh with compadd and _files stubbed to print
+# what they are given: commands, a command's options, platform names.
+# Skipped (and said) where zsh is not installed.
+if ! command -v zsh >/dev/null 2>&1; then
+	echo "complete-zsh: zsh not installed; skipped"
+	exit 0
+fi
+fail() { echo "FAIL: $*"; exit 1; }
+here=$(cd "$(dirname "$0")/../.." && pwd)
+gpulog status >/dev/null
+complete() {
+	# $1: the words so far, the last being the one completed.
+	zsh -f -c '
+		compadd() { while [[ $1 == -* ]]; do
+			[[ $1 == -a ]] && { shift; print -l -- ${(P)1}; return; }
+			[[ $1 == -- ]] && { shift; break; }; shift; done
+			print -l -- "$@"; }
+		_files() { print -- FILES; }
+		_message() { :; }
+		_arguments() { :; }
+		source "$1"
+		words=(${(z)2})
+		[[ $2 == *" " ]] && words+=("")
+		CURRENT=${#words}
+		PREFIX=$words[CURRENT]
+		_gpulog' zsh "$here/completions/_gpulog" "$1"
+}
+complete "gpulog " | grep -qx status || fail "commands: $(complete 'gpulog ')"
+complete "gpulog add " | grep -qx kaggle ||
+    fail "platforms after add: $(complete 'gpulog add ')"
+complete "gpulog add kaggle 2h --" | grep -qx -- --gpu ||
+    fail "add options: $(complete 'gpulog add kaggle 2h --')"
+complete "gpulog report --" | grep -qx -- --by ||
+    fail "report options: $(complete 'gpulog report --')"
+echo "complete-zsh: ok"
