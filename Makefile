@@ -26,7 +26,9 @@ DEP_CFLAGS  = $(call pc_cflags,sqlite3 libcjson libcurl)
 CURSES_CFLAGS = $(filter -I%,$(call pc_cflags,ncursesw))
 
 ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS) -I. $(DEP_CFLAGS) -MMD -MP
-LIBS       = $(SQLITE_LIBS) $(CJSON_LIBS) $(CURL_LIBS) -lm
+# libcurl is loaded with dlopen() when a fetch needs it (importers/fetch.c):
+# only its headers are needed to build.
+LIBS       = $(SQLITE_LIBS) $(CJSON_LIBS) -ldl -lm
 
 LIB_SRC  = $(wildcard core/*.c) $(wildcard store/*.c) $(wildcard importers/*.c)
 CLI_SRC  = $(wildcard cli/*.c)

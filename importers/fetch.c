@@ -12,8 +12,72 @@
 #include <time.h>
 
 #include <curl/curl.h>
+#include <dlfcn.h>
 
 #include "core/err.h"
+
+/*
+ * libcurl is loaded when the first fetch needs it, not when gpulog starts:
+ * its dozens of shared libraries would triple the start-up of every
+ * command, and `gpulog add` fetches nothing.
+ */
+static struct {
+	CURLcode (*global_init)(long);
+	CURL *(*easy_init)(void);
+	CURLcode (*easy_setopt)(CURL *, CURLoption, ...);
+	CURLcode (*easy_perform)(CURL *);
+	CURLcode (*easy_getinfo)(CURL *, CURLINFO, ...);
+	void (*easy_cleanup)(CURL *);
+	const char *(*easy_strerror)(CURLcode);
+	struct curl_slist *(*slist_append)(struct curl_slist *, const char *);
+	void (*slist_free_all)(struct curl_slist *);
+} lc;
+
+/* Loads libcurl and its functions once.  Returns 0, or -1 saying why. */
+static int
+load_curl(struct err *e)
+{
+	static const char *const names[] = { "libcurl.so.4",
+		"libcurl-gnutls.so.4", "libcurl-nss.so.4", "libcurl.4.dylib",
+		"libcurl.dylib", "libcurl.so" };
+	static void *h;
+	size_t i;
+
+	if (h != NULL)
+		return 0;
+	for (i = 0; h == NULL && i < sizeof names / sizeof names[0]; i++)
+		h = dlopen(names[i], RTLD_NOW | RTLD_LOCAL);
+	if (h == NULL)
+		return err_set(e, "cannot load libcurl, which fetching needs: "
+		    "%s", dlerror());
+#define SYM(f, name) \
+	if ((*(void **)&lc.f = dlsym(h, name)) == NULL) \
+		return err_set(e, "libcurl lacks %s: %s", name, dlerror())
+	SYM(global_init, "curl_global_init");
+	SYM(easy_init, "curl_easy_init");
+	SYM(easy_setopt, "curl_easy_setopt");
+	SYM(easy_perform, "curl_easy_perform");
+	SYM(easy_getinfo, "curl_easy_getinfo");
+	SYM(easy_cleanup, "curl_easy_cleanup");
+	SYM(easy_strerror, "curl_easy_strerror");
+	SYM(slist_append, "curl_slist_append");
+	SYM(slist_free_all, "curl_slist_free_all");
+#undef SYM
+	return 0;
+}
+
+/* The calls below go through the loaded functions. */
+#undef curl_easy_setopt
+#undef curl_easy_getinfo
+#define curl_global_init lc.global_init
+#define curl_easy_init lc.easy_init
+#define curl_easy_setopt lc.easy_setopt
+#define curl_easy_perform lc.easy_perform
+#define curl_easy_getinfo lc.easy_getinfo
+#define curl_easy_cleanup lc.easy_cleanup
+#define curl_easy_strerror lc.easy_strerror
+#define curl_slist_append lc.slist_append
+#define curl_slist_free_all lc.slist_free_all
 
 #define CONNECT_S 10L
 #define TOTAL_S 30L
@@ -193,6 +257,8 @@ fetch(const struct fetch_req *q, char **body, size_t *len, struct err *e)
 	int rc, tries = 0;
 
 	if (!ready) {
+		if (load_curl(e) < 0)
+			return -1;
 		if (curl_global_init(CURL_GLOBAL_DEFAULT) != 0)
 			return err_set(e, "cannot start libcurl");
 		ready = 1;
