@@ -83,30 +83,7 @@ store_bulk_import_run(struct store_bulk *b, const struct run *r,
 	st = b->insert;
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
-	st_bind_text(st, 1, r->platform);
-	st_bind_text(st, 2, r->gpu);
-	sqlite3_bind_int(st, 3, r->gpus);
-	sqlite3_bind_int64(st, 4, r->start);
-	if (r->end == RUN_OPEN)
-		sqlite3_bind_null(st, 5);
-	else
-		sqlite3_bind_int64(st, 5, r->end);
-	sqlite3_bind_int64(st, 6, r->cost_minor);
-	st_bind_text(st, 7, r->currency);
-	sqlite3_bind_int64(st, 8, r->rate_micro);
-	if (r->cu_centi < 0)
-		sqlite3_bind_null(st, 9);
-	else
-		sqlite3_bind_int64(st, 9, r->cu_centi);
-	sqlite3_bind_int(st, 10, r->checkpointed);
-	st_bind_text(st, 11, r->note);
-	st_bind_text(st, 12, r->project);
-	st_bind_text(st, 13, r->tags);
-	sqlite3_bind_text(st, 14, r->source[0] ? r->source : "cli", -1,
-	    SQLITE_TRANSIENT);
-	st_bind_text(st, 15, r->source_id);
-	sqlite3_bind_int64(st, 16, r->created);
-	sqlite3_bind_int64(st, 17, r->modified);
+	st_bind_run(st, r);
 	st_bind_text(st, 18, r->uid);
 	/* The mark undo deletes the import's runs by (schema 4). */
 	sqlite3_bind_int64(st, 19, b->s->change_id);

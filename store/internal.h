@@ -46,6 +46,16 @@ struct run;
 /* Reads a row of RUN_COLS into r, clearing what r held. */
 void st_row_to_run(sqlite3_stmt *st, struct run *r);
 
+/* Binds r's fields to ?1..?17 in the order of runs.c's insert (uid, id
+ * and batch aside). */
+void st_bind_run(sqlite3_stmt *st, const struct run *r);
+
+/* Steps st (selecting RUN_COLS), handing each row to fn, and finalizes
+ * it.  fn returning non-zero stops the walk and is returned; -1 on
+ * failure. */
+int st_walk_runs(struct store *s, sqlite3_stmt *st,
+    int (*fn)(const struct run *, void *), void *arg, struct err *e);
+
 /* Creates or migrates the schema; loads the catalog into a new database. */
 int schema_migrate(struct store *s, int64_t now, struct err *e);
 

@@ -91,8 +91,7 @@ page_runs(struct store *s, const struct page_query *q,
 	char sql[2048], words[PAGE_WORDS][64];
 	const char *x = orders[q->order].expr;
 	sqlite3_stmt *st;
-	struct run r;
-	int nw = split_words(q->filter, words), rc, stop = 0;
+	int nw = split_words(q->filter, words);
 	/* Walking toward larger values? */
 	int up = orders[q->order].desc == back;
 
@@ -116,17 +115,7 @@ page_runs(struct store *s, const struct page_query *q,
 	}
 	sqlite3_bind_int(st, 4, limit);
 	bind_words(st, words, nw);
-	run_init(&r);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		st_row_to_run(st, &r);
-		if ((stop = fn(&r, arg)) != 0)
-			break;
-	}
-	run_clear(&r);
-	sqlite3_finalize(st);
-	if (stop != 0)
-		return stop;
-	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read the runs");
+	return st_walk_runs(s, st, fn, arg, e);
 }
 
 /* Runs a one-number query on the filter's words and key. */

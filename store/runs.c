@@ -40,8 +40,8 @@ st_row_to_run(sqlite3_stmt *st, struct run *r)
 }
 
 /* Binds the run's fields to ?1..?17 (uid, id aside). */
-static void
-bind_run(sqlite3_stmt *st, const struct run *r)
+void
+st_bind_run(sqlite3_stmt *st, const struct run *r)
 {
 	st_bind_text(st, 1, r->platform);
 	st_bind_text(st, 2, r->gpu);
@@ -83,7 +83,7 @@ store_add_run(struct store *s, struct run *r, struct err *e)
 
 	if (st_prepare(s, &st, insert_run, e) < 0)
 		return -1;
-	bind_run(st, r);
+	st_bind_run(st, r);
 	st_bind_text(st, 18, r->uid);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
@@ -105,7 +105,7 @@ store_update_run(struct store *s, const struct run *r, struct err *e)
 	    "project=?12, tags=?13, source=?14, source_id=?15, created=?16, "
 	    "modified=?17 WHERE id=?18", e) < 0)
 		return -1;
-	bind_run(st, r);
+	st_bind_run(st, r);
 	sqlite3_bind_int64(st, 18, r->id);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
@@ -206,9 +206,8 @@ store_find_overlap(struct store *s, const char *platform, int64_t start,
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "look for overlaps");
 }
 
-/* Steps st, handing each row to fn as a run. */
-static int
-walk_runs(struct store *s, sqlite3_stmt *st,
+int
+st_walk_runs(struct store *s, sqlite3_stmt *st,
     int (*fn)(const struct run *, void *), void *arg, struct err *e)
 {
 	struct run r;
@@ -263,7 +262,7 @@ store_each_run(struct store *s, const struct filter *f,
 	st_bind_text(st, 5, f->project);
 	st_bind_text(st, 6, f->source);
 	sqlite3_bind_int64(st, 7, f->limit);
-	return walk_runs(s, st, fn, arg, e);
+	return st_walk_runs(s, st, fn, arg, e);
 }
 
 int
@@ -286,7 +285,7 @@ store_each_window_run(struct store *s, const char *platform, int64_t ws,
 	sqlite3_bind_text(st, 1, platform, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, ws);
 	sqlite3_bind_int64(st, 3, we);
-	return walk_runs(s, st, fn, arg, e);
+	return st_walk_runs(s, st, fn, arg, e);
 }
 
 int
@@ -321,7 +320,7 @@ store_import_run(struct store *s, const struct run *r, struct err *e)
 	}
 	if (st_prepare(s, &st, insert_run, e) < 0)
 		return -1;
-	bind_run(st, r);
+	st_bind_run(st, r);
 	st_bind_text(st, 18, r->uid);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
