@@ -68,7 +68,7 @@ csvr_offset(const struct csvr *r)
 static int
 get(struct csvr *r)
 {
-	int c = getc(r->f);
+	int c = getc_unlocked(r->f);
 
 	if (c != EOF)
 		r->off++;

@@ -1,6 +1,8 @@
 /*
- * bulk.c: the import path for many runs: the same lookup and insert as
- * runs.c's store_import_run(), each prepared once and reset between rows.
+ * bulk.c: the import path for many runs: store_import_run()'s insert and
+ * lookup, each prepared once and reset between rows.  The insert comes
+ * first and stands down on a uid or source id already stored, so a new
+ * run costs one statement and only a run seen before is looked up.
  */
 #include "store/bulk.h"
 
@@ -30,9 +32,8 @@ store_bulk_new(struct store *s, struct store_bulk **bp, struct err *e)
 	    st_prepare(s, &b->insert, "INSERT INTO runs(platform, gpu, gpus, "
 	    "start_ts, end_ts, cost_minor, currency, rate_micro, cu_centi, "
 	    "checkpointed, note, project, tags, source, source_id, created, "
-	    "modified, uid, batch) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,"
-	    "?12,?13,?14,?15,?16,?17, coalesce(?18, lower(hex(randomblob(16)))),"
-	    " ?19)", e) < 0) {
+	    "modified, uid) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,"
+	    "?13,?14,?15,?16,?17,?18) ON CONFLICT DO NOTHING", e) < 0) {
 		store_bulk_free(b);
 		return -1;
 	}
@@ -54,10 +55,23 @@ int
 store_bulk_import_run(struct store_bulk *b, const struct run *r,
     struct err *e)
 {
-	sqlite3_stmt *st = b->find;
+	sqlite3_stmt *st = b->insert;
 	int64_t id = 0, modified = 0;
+	struct run u;
 	int rc;
 
+	sqlite3_reset(st);
+	st_bind_run(st, r);
+	st_bind_uid(st, 18, r->uid);
+	rc = sqlite3_step(st);
+	sqlite3_reset(st);
+	if (rc != SQLITE_DONE)
+		return st_fail(b->s, e, "import a run");
+	if (sqlite3_changes(b->s->db) == 1)
+		return 1;
+
+	/* Already stored under its uid or its source id. */
+	st = b->find;
 	sqlite3_reset(st);
 	sqlite3_clear_bindings(st);
 	st_bind_text(st, 1, r->uid);
@@ -72,22 +86,11 @@ store_bulk_import_run(struct store_bulk *b, const struct run *r,
 	sqlite3_reset(st);
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE)
 		return st_fail(b->s, e, "import a run");
-	if (id != 0) {
-		struct run u = *r;
-
-		if (r->modified <= modified)
-			return 0;
-		u.id = id;
-		return store_update_run(b->s, &u, e) < 0 ? -1 : 2;
-	}
-	st = b->insert;
-	sqlite3_reset(st);
-	sqlite3_clear_bindings(st);
-	st_bind_run(st, r);
-	st_bind_text(st, 18, r->uid);
-	/* The mark undo deletes the import's runs by (schema 4). */
-	sqlite3_bind_int64(st, 19, b->s->change_id);
-	rc = sqlite3_step(st);
-	sqlite3_reset(st);
-	return rc == SQLITE_DONE ? 1 : st_fail(b->s, e, "import a run");
+	if (id == 0)
+		return err_set(e, "cannot import a run: its new uid is taken");
+	if (r->modified <= modified)
+		return 0;
+	u = *r;
+	u.id = id;
+	return store_update_run(b->s, &u, e) < 0 ? -1 : 2;
 }

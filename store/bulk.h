@@ -21,10 +21,8 @@ void store_bulk_free(struct store_bulk *b);
 /*
  * Imports r as store_import_run() does: a run already stored under its uid
  * or its (source, source_id) is left alone unless r's modified time is
- * later, when it is updated.  An added run carries the open change's id
- * as its batch, so that undo deletes the import's runs by that mark and no
- * statement is logged a run.  Returns 1 added, 2 updated, 0 already there,
- * -1 on failure.
+ * later, when it is updated.  Returns 1 added, 2 updated, 0 already
+ * there, -1 on failure.
  */
 int store_bulk_import_run(struct store_bulk *b, const struct run *r,
     struct err *e);

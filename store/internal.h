@@ -14,6 +14,7 @@ struct store {
 	sqlite3 *db;
 	int opened_version;    /* user_version found at open */
 	int64_t change_id;     /* the open change, 0 when none */
+	int64_t runs_above;    /* the highest run id when it began */
 	int in_change;
 };
 
@@ -26,6 +27,11 @@ int st_exec(struct store *s, const char *sql, struct err *e);
 
 /* Binds s as text, or NULL when s is NULL or empty. */
 int st_bind_text(sqlite3_stmt *st, int i, const char *s);
+
+/* Binds uid, or when it is NULL or empty a new one: 32 hex digits, the
+ * time in milliseconds then a per-process random start and a counter, so
+ * that the runs one process adds go to the end of the uid index. */
+void st_bind_uid(sqlite3_stmt *st, int i, const char *uid);
 
 /* Copies column i (text, NULL as "") into buf of len bytes. */
 void st_col_copy(sqlite3_stmt *st, int i, char *buf, size_t len);
@@ -46,8 +52,8 @@ struct run;
 /* Reads a row of RUN_COLS into r, clearing what r held. */
 void st_row_to_run(sqlite3_stmt *st, struct run *r);
 
-/* Binds r's fields to ?1..?17 in the order of runs.c's insert (uid, id
- * and batch aside). */
+/* Binds r's fields to ?1..?17 in the order of runs.c's insert (uid and
+ * id aside). */
 void st_bind_run(sqlite3_stmt *st, const struct run *r);
 
 /* Steps st (selecting RUN_COLS), handing each row to fn, and finalizes

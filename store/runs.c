@@ -73,7 +73,7 @@ static const char insert_run[] = "INSERT INTO runs(platform, gpu, gpus, "
     "start_ts, end_ts, cost_minor, currency, rate_micro, cu_centi, "
     "checkpointed, note, project, tags, source, source_id, created, "
     "modified, uid) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,"
-    "?15,?16,?17, coalesce(?18, lower(hex(randomblob(16)))))";
+    "?15,?16,?17,?18)";
 
 int
 store_add_run(struct store *s, struct run *r, struct err *e)
@@ -84,7 +84,7 @@ store_add_run(struct store *s, struct run *r, struct err *e)
 	if (st_prepare(s, &st, insert_run, e) < 0)
 		return -1;
 	st_bind_run(st, r);
-	st_bind_text(st, 18, r->uid);
+	st_bind_uid(st, 18, r->uid);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
@@ -321,7 +321,7 @@ store_import_run(struct store *s, const struct run *r, struct err *e)
 	if (st_prepare(s, &st, insert_run, e) < 0)
 		return -1;
 	st_bind_run(st, r);
-	st_bind_text(st, 18, r->uid);
+	st_bind_uid(st, 18, r->uid);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 1 : st_fail(s, e, "import a run");
@@ -329,7 +329,7 @@ store_import_run(struct store *s, const struct run *r, struct err *e)
 
 static const char insert_expense[] = "INSERT INTO expenses(at, platform, "
     "amount_minor, currency, note, source, source_id, uid) VALUES "
-    "(?1,?2,?3,?4,?5,?6,?7, coalesce(?8, lower(hex(randomblob(16)))))";
+    "(?1,?2,?3,?4,?5,?6,?7,?8)";
 
 static void
 bind_expense(sqlite3_stmt *st, const struct expense *x)
@@ -342,7 +342,7 @@ bind_expense(sqlite3_stmt *st, const struct expense *x)
 	sqlite3_bind_text(st, 6, x->source[0] ? x->source : "cli", -1,
 	    SQLITE_TRANSIENT);
 	st_bind_text(st, 7, x->source_id);
-	st_bind_text(st, 8, x->uid);
+	st_bind_uid(st, 8, x->uid);
 }
 
 int

@@ -104,6 +104,21 @@ static const char *const migrations[] = {
 	 * logged statement a run. */
 	"ALTER TABLE runs ADD COLUMN batch INTEGER;"
 	"CREATE INDEX runs_batch ON runs(batch) WHERE batch IS NOT NULL;",
+
+	/* 5: a change that adds runs keeps the highest run id it began with
+	 * (changes.runs_above), and undo deletes the runs above it.  An
+	 * insert into runs then fires no trigger: SQLite journals every
+	 * statement that fires one, which made a bulk import write each
+	 * page it touched twice.  Schema 4's mark becomes that bound. */
+	"ALTER TABLE changes ADD COLUMN runs_above INTEGER;"
+	"UPDATE changes SET runs_above = (SELECT min(id) - 1 FROM runs WHERE"
+	" batch = changes.id) WHERE id IN (SELECT batch FROM runs WHERE"
+	" batch IS NOT NULL);"
+	"DROP TRIGGER IF EXISTS undo_runs_ins;"
+	"DROP TRIGGER IF EXISTS undo_runs_upd;"
+	"DROP TRIGGER IF EXISTS undo_runs_del;"
+	"DROP INDEX runs_batch;"
+	"ALTER TABLE runs DROP COLUMN batch;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] ==
@@ -129,7 +144,7 @@ static const struct {
 	{ "runs", { "uid", "platform", "gpu", "gpus", "start_ts", "end_ts",
 	    "cost_minor", "currency", "rate_micro", "cu_centi",
 	    "checkpointed", "note", "project", "tags", "source", "source_id",
-	    "created", "modified", "batch" } },
+	    "created", "modified" } },
 	{ "expenses", { "uid", "at", "platform", "amount_minor", "currency",
 	    "note", "source", "source_id" } },
 	{ "quota_snapshots", { "platform", "taken_at", "used_s", "reserved_s",
@@ -159,10 +174,6 @@ create_undo_triggers(struct store *s, struct err *e)
 	static const char when[] = " WHEN (SELECT open FROM changes ORDER BY "
 	    "id DESC LIMIT 1) = 1 BEGIN INSERT INTO undolog(change_id, sql) "
 	    "VALUES ((SELECT max(id) FROM changes), ";
-	static const char when_unbatched[] = " WHEN new.batch IS NULL AND "
-	    "(SELECT open FROM changes ORDER BY id DESC LIMIT 1) = 1 BEGIN "
-	    "INSERT INTO undolog(change_id, sql) VALUES ((SELECT max(id) FROM "
-	    "changes), ";
 	char sql[4096];
 	size_t t;
 	int i;
@@ -178,13 +189,12 @@ create_undo_triggers(struct store *s, struct err *e)
 		if (st_exec(s, sql, e) < 0)
 			return -1;
 
-		/* A run inserted by a bulk import is undone by its batch
-		 * mark (store_undo()), not by a statement of its own. */
+		/* Runs added by a change are undone by its bound
+		 * (store_undo()), not by a statement each. */
 		snprintf(sql, sizeof sql, "CREATE TRIGGER undo_%s_ins AFTER "
 		    "INSERT ON %s%s'DELETE FROM %s WHERE rowid=' || "
-		    "new.rowid); END;", name, name, strcmp(name, "runs") == 0 ?
-		    when_unbatched : when, name);
-		if (st_exec(s, sql, e) < 0)
+		    "new.rowid); END;", name, name, when, name);
+		if (strcmp(name, "runs") != 0 && st_exec(s, sql, e) < 0)
 			return -1;
 
 		snprintf(sql, sizeof sql, "CREATE TRIGGER undo_%s_upd AFTER "

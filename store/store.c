@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/catalog.h"
 #include "core/budget.h"
@@ -50,6 +51,40 @@ st_bind_text(sqlite3_stmt *st, int i, const char *s)
 	if (s == NULL || *s == '\0')
 		return sqlite3_bind_null(st, i);
 	return sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
+}
+
+void
+st_bind_uid(sqlite3_stmt *st, int i, const char *uid)
+{
+	static const char hex[] = "0123456789abcdef";
+	static uint64_t hi, lo;
+	static int seeded;
+	struct timespec ts;
+	uint64_t ms;
+	char buf[32];
+	int k;
+
+	if (uid != NULL && *uid != '\0') {
+		sqlite3_bind_text(st, i, uid, -1, SQLITE_TRANSIENT);
+		return;
+	}
+	if (!seeded) {
+		sqlite3_randomness(sizeof hi, &hi);
+		sqlite3_randomness(sizeof lo, &lo);
+		seeded = 1;
+	}
+	if (++lo == 0)
+		hi++;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	ms = (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+	/* 12 digits of milliseconds, 4 of hi, 16 of lo. */
+	for (k = 11; k >= 0; k--, ms >>= 4)
+		buf[k] = hex[ms & 15];
+	for (k = 15; k >= 12; k--)
+		buf[k] = hex[(hi >> ((15 - k) * 4)) & 15];
+	for (k = 31; k >= 16; k--)
+		buf[k] = hex[(lo >> ((31 - k) * 4)) & 15];
+	sqlite3_bind_text(st, i, buf, 32, SQLITE_TRANSIENT);
 }
 
 void
@@ -184,6 +219,17 @@ store_begin(struct store *s, const char *what, struct err *e)
 	}
 	sqlite3_finalize(st);
 	s->change_id = sqlite3_last_insert_rowid(s->db);
+	/* The runs this change adds are those above the highest id now:
+	 * undo deletes them by that bound, so an insert logs nothing. */
+	if (st_prepare(s, &st, "SELECT coalesce(max(id), 0) FROM runs", e) < 0)
+		goto fail;
+	if (sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		st_fail(s, e, "start a change");
+		goto fail;
+	}
+	s->runs_above = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
 	return 0;
 fail:
 	store_rollback(s);
@@ -239,19 +285,22 @@ store_commit(struct store *s, struct err *e)
 	sqlite3_stmt *st;
 	int rc;
 
-	/* Close the change; one that wrote nothing leaves no trace, and
-	 * only the latest 500 changes can be undone. */
-	if (st_prepare(s, &st, "UPDATE changes SET open = 0 WHERE id = ?1",
-	    e) < 0)
+	/* Close the change, with the bound of the runs it added if it added
+	 * any; one that wrote nothing leaves no trace, and only the latest
+	 * 500 changes can be undone. */
+	if (st_prepare(s, &st, "UPDATE changes SET open = 0, runs_above = "
+	    "CASE WHEN (SELECT max(id) FROM runs) > ?2 THEN ?2 END WHERE "
+	    "id = ?1", e) < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, s->change_id);
+	sqlite3_bind_int64(st, 2, s->runs_above);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return st_fail(s, e, "save the change");
-	if (st_prepare(s, &st, "DELETE FROM changes WHERE id = ?1 AND NOT "
-	    "EXISTS (SELECT 1 FROM undolog WHERE change_id = ?1) AND NOT "
-	    "EXISTS (SELECT 1 FROM runs WHERE batch = ?1)", e) < 0)
+	if (st_prepare(s, &st, "DELETE FROM changes WHERE id = ?1 AND "
+	    "runs_above IS NULL AND NOT EXISTS (SELECT 1 FROM undolog WHERE "
+	    "change_id = ?1)", e) < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, s->change_id);
 	rc = sqlite3_step(st);
@@ -259,9 +308,8 @@ store_commit(struct store *s, struct err *e)
 	if (rc != SQLITE_DONE)
 		return st_fail(s, e, "save the change");
 	if (st_exec(s, "DELETE FROM undolog WHERE change_id <= (SELECT "
-	    "max(id) - 500 FROM changes); UPDATE runs SET batch = NULL WHERE "
-	    "batch <= (SELECT max(id) - 500 FROM changes); DELETE FROM "
-	    "changes WHERE id <= (SELECT max(id) - 500 FROM changes)", e) < 0)
+	    "max(id) - 500 FROM changes); DELETE FROM changes WHERE id <= "
+	    "(SELECT max(id) - 500 FROM changes)", e) < 0)
 		return -1;
 	if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
 		return st_fail(s, e, "save the change");
@@ -279,18 +327,36 @@ store_rollback(struct store *s)
 	s->change_id = 0;
 }
 
+/* Runs a prepared write to completion and finalizes it. */
+static int
+step_done(struct store *s, sqlite3_stmt *st, const char *what, struct err *e)
+{
+	int rc = sqlite3_step(st);
+
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, what);
+}
+
 int
 store_undo(struct store *s, char *what, size_t len, struct err *e)
 {
+	static const char *const drop[] = {
+		"DELETE FROM undolog WHERE change_id = ?1",
+		/* Every later change has been undone, so the runs above the
+		 * bound are the ones this change added. */
+		"DELETE FROM runs WHERE id > ?2 AND ?3",
+		"DELETE FROM changes WHERE id = ?1",
+	};
 	sqlite3_stmt *st = NULL;
-	int64_t id;
-	int rc;
+	int64_t id, above;
+	int rc, added;
+	size_t i;
 
 	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
 	    SQLITE_OK)
 		return st_fail(s, e, "undo");
-	if (st_prepare(s, &st, "SELECT id, what FROM changes WHERE open = 0 "
-	    "ORDER BY id DESC LIMIT 1", e) < 0)
+	if (st_prepare(s, &st, "SELECT id, what, runs_above FROM changes "
+	    "WHERE open = 0 ORDER BY id DESC LIMIT 1", e) < 0)
 		goto fail;
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_DONE) {
@@ -304,6 +370,8 @@ store_undo(struct store *s, char *what, size_t len, struct err *e)
 	}
 	id = sqlite3_column_int64(st, 0);
 	st_col_copy(st, 1, what, len);
+	added = sqlite3_column_type(st, 2) != SQLITE_NULL;
+	above = sqlite3_column_int64(st, 2);
 	sqlite3_finalize(st);
 	st = NULL;
 	if (st_prepare(s, &st, "SELECT sql FROM undolog WHERE change_id = ? "
@@ -322,29 +390,19 @@ store_undo(struct store *s, char *what, size_t len, struct err *e)
 	}
 	sqlite3_finalize(st);
 	st = NULL;
-	if (st_prepare(s, &st, "DELETE FROM undolog WHERE change_id = ?1", e)
-	    < 0)
-		goto fail;
-	sqlite3_bind_int64(st, 1, id);
-	rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	st = NULL;
-	if (rc != SQLITE_DONE || st_prepare(s, &st, "DELETE FROM runs WHERE "
-	    "batch = ?1", e) < 0)
-		goto fail;
-	sqlite3_bind_int64(st, 1, id);
-	rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	st = NULL;
-	if (rc != SQLITE_DONE || st_prepare(s, &st, "DELETE FROM changes "
-	    "WHERE id = ?1", e) < 0)
-		goto fail;
-	sqlite3_bind_int64(st, 1, id);
-	rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	st = NULL;
-	if (rc != SQLITE_DONE || sqlite3_exec(s->db, "COMMIT", NULL, NULL,
-	    NULL) != SQLITE_OK) {
+	for (i = 0; i < sizeof drop / sizeof drop[0]; i++) {
+		if (st_prepare(s, &st, drop[i], e) < 0)
+			goto fail;
+		/* Parameters a statement lacks are not bound (SQLITE_RANGE). */
+		sqlite3_bind_int64(st, 1, id);
+		sqlite3_bind_int64(st, 2, above);
+		sqlite3_bind_int(st, 3, added);
+		rc = step_done(s, st, "undo", e);
+		st = NULL;
+		if (rc < 0)
+			goto fail;
+	}
+	if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
 		st_fail(s, e, "undo");
 		goto fail;
 	}
@@ -390,16 +448,6 @@ store_set_setting(struct store *s, const char *key, const char *value,
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "save a setting");
-}
-
-/* Runs a prepared write to completion and finalizes it. */
-static int
-step_done(struct store *s, sqlite3_stmt *st, const char *what, struct err *e)
-{
-	int rc = sqlite3_step(st);
-
-	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : st_fail(s, e, what);
 }
 
 int

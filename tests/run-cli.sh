@@ -4,7 +4,8 @@
 # GPULOG_NOW, with `gpulog` on PATH.  When NAME.out exists, stdout, stderr
 # and the exit status must equal NAME.out, NAME.err and NAME.status;
 # otherwise the script checks itself and must exit 0.
-# usage: tests/run-cli.sh BINARY   (UPDATE=1 rewrites the expected files)
+# usage: tests/run-cli.sh BINARY   (UPDATE=1 rewrites the expected files;
+# ONLY=NAME runs one test)
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 pass=0 fail=0
@@ -12,7 +13,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 mkdir -p "$tmp/bin"
 ln -s "$bin" "$tmp/bin/gpulog"
-for t in "$here"/cli/*.sh; do
+for t in "$here"/cli/${ONLY:-*}.sh; do
 	name=$(basename "$t" .sh)
 	work="$tmp/$name"
 	mkdir -p "$work"

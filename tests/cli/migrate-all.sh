@@ -2,7 +2,8 @@
 # from the gpulog that wrote that version) opens in this build with every
 # row intact, ends at this build's schema version, and undo still works: the
 # open run can be stopped and the stop undone, and the history the old
-# gpulog wrote still undoes (for v3, a csv import logged run by run).
+# gpulog wrote still undoes (for v3, a csv import logged run by run; for
+# v4, one whose runs carry its change as a mark).
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 export GPULOG_NOW=2026-11-20T13:00:00Z
@@ -21,9 +22,9 @@ q() { sqlite3 "$GPULOG_DB" "$1"; }
 
 gpulog --db fresh.db status >/dev/null
 current=$(sqlite3 fresh.db 'PRAGMA user_version')
-[ "$current" -ge 3 ] || fail "fresh database at version $current, older than a fixture"
+[ "$current" -ge 4 ] || fail "fresh database at version $current, older than a fixture"
 
-for v in 1 2 3; do
+for v in 1 2 3 4; do
 	db=$PWD/v$v.db
 	export GPULOG_DB=$db
 	sqlite3 "$db" <"$DATA/schema-v$v.sql"
@@ -76,15 +77,15 @@ for v in 1 2 3; do
 	grep -q "start #$open" out.$v || fail "v$v: undo start said: $(cat out.$v)"
 	[ "$(q "SELECT count(*) FROM runs WHERE id=$open")" = 0 ] ||
 	    fail "v$v: undo start left #$open"
-	if [ $v = 3 ]; then
-		# A csv import logged run by run (before schema 4 marked
-		# imported runs) still undoes as a whole.
+	if [ $v -ge 3 ]; then
+		# A csv import logged run by run (schema 3) or marked (schema
+		# 4) still undoes as a whole.
 		[ "$(q "SELECT count(*) FROM runs WHERE source='csv'")" = 2 ] ||
-		    fail "v3: fixture csv runs"
-		gpulog undo >out.$v 2>err.$v || fail "v3: undo import: $(cat err.$v)"
-		grep -q "import csv" out.$v || fail "v3: undo import said: $(cat out.$v)"
+		    fail "v$v: fixture csv runs"
+		gpulog undo >out.$v 2>err.$v || fail "v$v: undo import: $(cat err.$v)"
+		grep -q "import csv" out.$v || fail "v$v: undo import said: $(cat out.$v)"
 		[ "$(q "SELECT count(*) FROM runs WHERE source='csv'")" = 0 ] ||
-		    fail "v3: undo import left csv runs"
+		    fail "v$v: undo import left csv runs"
 	fi
 	gpulog undo >out.$v 2>err.$v || fail "v$v: undo spend: $(cat err.$v)"
 	grep -q "spend" out.$v || fail "v$v: undo spend said: $(cat out.$v)"
