@@ -293,8 +293,10 @@ cmd_report(struct ctx *c, const struct args *a)
 	snprintf(rp.total.key, sizeof rp.total.key, "total");
 	/* What the free tiers' runs would have cost, in the same pass. */
 	savings_begin(&rp.saved, &sm, &saved);
-	/* Groups are sorted at the end: read the table in its own order. */
+	/* Groups are sorted at the end: read the table in its own order,
+	 * and only the project or the tags of a run when grouping by them. */
 	f.any_order = 1;
+	f.brief = rp.by != BY_PROJECT && rp.by != BY_TAG;
 	if (store_each_run(c->s, &f, on_run, &rp, &e) < 0 ||
 	    store_each_expense(c->s, f.since, f.until, on_expense, &rp, &e) <
 	    0) {

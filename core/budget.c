@@ -45,11 +45,21 @@ int64_t
 fx_convert(int64_t minor, const char *from, const char *to, int64_t t,
     const struct fx_point *fx, size_t n, int *missing)
 {
+	if (from[0] == '\0' || strcmp(from, to) == 0 || minor == 0)
+		return minor;
+	return fx_convert_on(minor, from, to, local_day_number(t), fx, n,
+	    missing);
+}
+
+int64_t
+fx_convert_on(int64_t minor, const char *from, const char *to, int64_t day,
+    const struct fx_point *fx, size_t n, int *missing)
+{
 	int64_t r;
 
 	if (from[0] == '\0' || strcmp(from, to) == 0 || minor == 0)
 		return minor;
-	r = fx_rate_on(fx, n, local_day_number(t));
+	r = fx_rate_on(fx, n, day);
 	if (r <= 0) {
 		if (missing != NULL)
 			*missing = 1;

@@ -32,6 +32,10 @@ int64_t fx_rate_on(const struct fx_point *fx, size_t n, int64_t day);
 int64_t fx_convert(int64_t minor, const char *from, const char *to, int64_t t,
     const struct fx_point *fx, size_t n, int *missing);
 
+/* fx_convert() on a local date given as its day number. */
+int64_t fx_convert_on(int64_t minor, const char *from, const char *to,
+    int64_t day, const struct fx_point *fx, size_t n, int *missing);
+
 /* Days since the epoch of the local date of t. */
 int64_t local_day_number(int64_t t);
 

@@ -47,6 +47,13 @@ int st_fail(struct store *s, struct err *e, const char *what);
 	"cost_minor, currency, rate_micro, cu_centi, checkpointed, note, " \
 	"project, tags, source, source_id, created, modified"
 
+/* The columns a sum reads (struct filter's brief): a scan of every run
+ * then copies no note, tags or ids.  st_walk_runs() tells the two lists
+ * apart by their count. */
+#define RUN_COLS_BRIEF "id, platform, gpu, gpus, start_ts, end_ts, " \
+	"cost_minor, currency, rate_micro, cu_centi, checkpointed, source"
+#define RUN_NCOLS_BRIEF 12
+
 struct run;
 
 /* Reads a row of RUN_COLS into r, clearing what r held. */
@@ -56,9 +63,9 @@ void st_row_to_run(sqlite3_stmt *st, struct run *r);
  * id aside). */
 void st_bind_run(sqlite3_stmt *st, const struct run *r);
 
-/* Steps st (selecting RUN_COLS), handing each row to fn, and finalizes
- * it.  fn returning non-zero stops the walk and is returned; -1 on
- * failure. */
+/* Steps st (selecting RUN_COLS or RUN_COLS_BRIEF), handing each row to
+ * fn, and finalizes it.  fn returning non-zero stops the walk and is
+ * returned; -1 on failure. */
 int st_walk_runs(struct store *s, sqlite3_stmt *st,
     int (*fn)(const struct run *, void *), void *arg, struct err *e);
 

@@ -39,6 +39,26 @@ st_row_to_run(sqlite3_stmt *st, struct run *r)
 	r->modified = sqlite3_column_int64(st, 18);
 }
 
+/* Reads a row of RUN_COLS_BRIEF into r, which holds no strings. */
+static void
+row_to_run_brief(sqlite3_stmt *st, struct run *r)
+{
+	r->id = sqlite3_column_int64(st, 0);
+	st_col_copy(st, 1, r->platform, sizeof r->platform);
+	st_col_copy(st, 2, r->gpu, sizeof r->gpu);
+	r->gpus = sqlite3_column_int(st, 3);
+	r->start = sqlite3_column_int64(st, 4);
+	r->end = sqlite3_column_type(st, 5) == SQLITE_NULL ? RUN_OPEN :
+	    sqlite3_column_int64(st, 5);
+	r->cost_minor = sqlite3_column_int64(st, 6);
+	st_col_copy(st, 7, r->currency, sizeof r->currency);
+	r->rate_micro = sqlite3_column_int64(st, 8);
+	r->cu_centi = sqlite3_column_type(st, 9) == SQLITE_NULL ? -1 :
+	    sqlite3_column_int64(st, 9);
+	r->checkpointed = sqlite3_column_int(st, 10);
+	st_col_copy(st, 11, r->source, sizeof r->source);
+}
+
 /* Binds the run's fields to ?1..?17 (uid, id aside). */
 void
 st_bind_run(sqlite3_stmt *st, const struct run *r)
@@ -210,12 +230,14 @@ int
 st_walk_runs(struct store *s, sqlite3_stmt *st,
     int (*fn)(const struct run *, void *), void *arg, struct err *e)
 {
+	void (*read)(sqlite3_stmt *, struct run *) = sqlite3_column_count(st)
+	    == RUN_NCOLS_BRIEF ? row_to_run_brief : st_row_to_run;
 	struct run r;
 	int rc, stop = 0;
 
 	run_init(&r);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		st_row_to_run(st, &r);
+		read(st, &r);
 		if ((stop = fn(&r, arg)) != 0)
 			break;
 	}
@@ -230,9 +252,11 @@ int
 store_each_run(struct store *s, const struct filter *f,
     int (*fn)(const struct run *, void *), void *arg, struct err *e)
 {
-	char sql[1024] = "SELECT " RUN_COLS " FROM runs WHERE 1";
+	char sql[1024];
 	sqlite3_stmt *st;
 
+	snprintf(sql, sizeof sql, "SELECT %s FROM runs WHERE 1", f->brief ?
+	    RUN_COLS_BRIEF : RUN_COLS);
 	if (f->since)
 		strcat(sql, " AND start_ts >= ?1");
 	if (f->until)

@@ -92,6 +92,8 @@ struct filter {
 	int newest_first;
 	int any_order;          /* table order: fastest for a whole scan */
 	int open_only;
+	int brief;              /* figures only: uid, note, project, tags and
+	                         * source_id are left empty */
 };
 
 /* Calls fn for each run matching f; fn returning non-zero stops the walk

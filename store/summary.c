@@ -188,8 +188,17 @@ summary_run_warnings(const struct summary *sm, const struct run *r,
 int64_t
 summary_convert(struct summary *sm, int64_t minor, const char *cur, int64_t t)
 {
-	return fx_convert(minor, cur, sm->currency, t, sm->fx, sm->nfx,
-	    &sm->budget.fx_missing);
+	if (cur[0] == '\0' || minor == 0 || strcmp(cur, sm->currency) == 0)
+		return minor;
+	/* Runs come mostly in time order: the last local day is kept, so
+	 * most conversions need no calendar arithmetic. */
+	if (t < sm->day_lo || t >= sm->day_hi) {
+		sm->day_lo = local_day_start(t);
+		sm->day_hi = local_day_start(sm->day_lo + DAY_S + 3600);
+		sm->day_no = local_day_number(t);
+	}
+	return fx_convert_on(minor, cur, sm->currency, sm->day_no, sm->fx,
+	    sm->nfx, &sm->budget.fx_missing);
 }
 
 static int
@@ -248,6 +257,7 @@ summary_load(struct summary *sm, struct store *s, int64_t now, struct err *e)
 	memset(&f, 0, sizeof f);
 	f.since = sm->budget.ms;
 	f.until = sm->budget.me;
+	f.brief = 1;
 	if (store_each_run(s, &f, month_run, sm, e) < 0 ||
 	    store_each_expense(s, sm->budget.ms, sm->budget.me, month_expense,
 	    sm, e) < 0)

@@ -42,6 +42,8 @@ struct summary {
 
 	struct run *open;             /* open runs, oldest first */
 	size_t nopen;
+
+	int64_t day_lo, day_hi, day_no;  /* summary_convert()'s last day */
 };
 
 /* Loads the catalog only (platforms, quotas, rates, phases, fx, plan

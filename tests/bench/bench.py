@@ -10,6 +10,7 @@ floor measured in the same run (sqlite3 doing the equivalent work with the
 same indexes), their ratio, and the peak RSS of gpulog.  Nothing here is a
 pass/fail test: the machines are shared and noisy.
 """
+import hashlib
 import os
 import shutil
 import statistics
@@ -59,6 +60,50 @@ def fmt(m):
     return "%.1f (%.1f-%.1f)" % (m[0] * 1000, m[1] * 1000, m[2] * 1000)
 
 
+def write_peers(db, out):
+    """The history of db as a Timewarrior database (a data file a month,
+    each run an interval tagged with its platform and GPU) and as an
+    hledger journal (each paid run and expense a transaction), once."""
+    tw = os.path.join(out, "timew")
+    journal = os.path.join(out, "ledger.journal")
+    if os.path.exists(journal):
+        return tw, journal
+    import sqlite3
+    con = sqlite3.connect(db)
+    os.makedirs(os.path.join(tw, "data"), exist_ok=True)
+    open(os.path.join(tw, "timewarrior.cfg"), "w").close()
+    files = {}
+    stamp = lambda t: time.strftime("%Y%m%dT%H%M%SZ", time.gmtime(t))
+    with open(journal + ".tmp", "w") as j:
+        for p, gpu, s, e, cost, cur, note in con.execute(
+                "SELECT platform, gpu, start_ts, end_ts, cost_minor,"
+                " currency, note FROM runs ORDER BY start_ts"):
+            month = time.strftime("%Y-%m", time.gmtime(s))
+            f = files.get(month)
+            if f is None:
+                f = files[month] = open(os.path.join(
+                    tw, "data", month + ".data"), "w")
+            f.write('inc %s%s # %s "%s"\n' % (
+                stamp(s), "" if e is None else " - " + stamp(e), p, gpu))
+            if cost and cur:
+                j.write("%s %s\n    expenses:gpu:%s  %d.%02d %s\n"
+                        "    assets:cash\n\n" % (
+                            time.strftime("%Y-%m-%d", time.gmtime(s)), note,
+                            p, cost // 100, cost % 100, cur))
+        for at, p, amount, cur, note in con.execute(
+                "SELECT at, platform, amount_minor, currency, note FROM"
+                " expenses ORDER BY at"):
+            j.write("%s %s\n    expenses:%s  %d.%02d %s\n"
+                    "    assets:cash\n\n" % (
+                        time.strftime("%Y-%m-%d", time.gmtime(at)), note,
+                        p or "other", amount // 100, amount % 100, cur))
+    for f in files.values():
+        f.close()
+    con.close()
+    os.rename(journal + ".tmp", journal)
+    return tw, journal
+
+
 def has(gpulog, *argv):
     return subprocess.run([gpulog] + list(argv) + ["--help"],
                           stdout=subprocess.DEVNULL,
@@ -71,14 +116,28 @@ def main():
     sizes = [int(x) for x in sys.argv[3:]] or [1000, 100000, 1000000]
     os.makedirs(out, exist_ok=True)
     rows = []
+    peers = []
     status_time = {}
     for n in sizes:
         base = os.path.join(out, "runs-%d.db" % n)
         csv = os.path.join(out, "runs-%d.csv" % n)
-        if not os.path.exists(base):
+        # Generated again when gen.py changes; migrated when gpulog's
+        # schema does, before anything is timed.
+        stamp = base + ".gen"
+        with open(os.path.join(HERE, "gen.py"), "rb") as f:
+            digest = hashlib.sha1(f.read()).hexdigest()
+        if not os.path.exists(base) or not os.path.exists(stamp) or \
+                open(stamp).read() != digest:
             print("generating %d runs ..." % n, file=sys.stderr)
             subprocess.run([sys.executable, os.path.join(HERE, "gen.py"),
                             gpulog, base, str(n), csv], check=True)
+            shutil.rmtree(os.path.join(out, "peers-%d" % n),
+                          ignore_errors=True)
+            with open(stamp, "w") as f:
+                f.write(digest)
+        subprocess.run([gpulog, "--db", base, "status"], check=True,
+                       env=dict(os.environ, GPULOG_NOW=str(NOW)),
+                       stdout=subprocess.DEVNULL)
         db = os.path.join(out, "work.db")
         for ext in ("", "-wal", "-shm"):
             if os.path.exists(db + ext):
@@ -115,6 +174,7 @@ def main():
             rows.append((n, "tui --dump", g, f))
 
         g = measure([gpulog, "report", "--by", "week"], env, reps=3)
+        report_time = g[0]
         f = measure(sq + ["SELECT strftime('%%Y-%%W', start_ts, 'unixepoch'),"
                           " count(*), sum((coalesce(end_ts, %d) - start_ts)"
                           " * gpus), sum(cost_minor) FROM runs GROUP BY 1"
@@ -131,20 +191,34 @@ def main():
                 subprocess.run([gpulog, "status"], check=True,
                                env=dict(env, GPULOG_DB=idb),
                                stdout=subprocess.DEVNULL)
-            try:
-                g = measure([gpulog, "import", "csv", csv],
-                            dict(env, GPULOG_DB=idb), reps=3, setup=fresh)
-            except SystemExit as e:
-                print("import csv: %s" % e, file=sys.stderr)
-                continue
-
             def fresh_sq():
                 if os.path.exists(idb):
                     os.remove(idb)
-            f = measure(["sqlite3", idb, "-cmd", ".mode csv",
-                         ".import %s runs_csv" % csv], env, reps=3,
-                        setup=fresh_sq)
-            rows.append((n, "import csv", g, f))
+            try:
+                g = measure([gpulog, "import", "csv", csv],
+                            dict(env, GPULOG_DB=idb), reps=3, setup=fresh)
+                f = measure(["sqlite3", idb, "-cmd", ".mode csv",
+                             ".import %s runs_csv" % csv], env, reps=3,
+                            setup=fresh_sq)
+                rows.append((n, "import csv", g, f))
+            except SystemExit as e:
+                print("import csv: %s" % e, file=sys.stderr)
+
+        # The peers, on the same history: this week's time by tag beside
+        # status, and all-time totals beside the weekly report.
+        if shutil.which("timew") and shutil.which("hledger"):
+            tw, journal = write_peers(base, os.path.join(
+                out, "peers-%d" % n))
+            penv = dict(env, TIMEWARRIORDB=tw)
+            peers.append((n, "status", status_time[n], "timew summary "
+                          ":week", measure(["timew", "summary", ":week"],
+                                           penv, reps=3)))
+            peers.append((n, "report --by week", report_time, "timew "
+                          "summary :all", measure(["timew", "summary",
+                                                   ":all"], penv, reps=1)))
+            peers.append((n, "report --by week", report_time, "hledger bal",
+                          measure(["hledger", "-f", journal, "bal"], env,
+                                  reps=3)))
 
     print("| runs | command | gpulog ms median (min-max) | floor ms "
           "median (min-max) | ratio | peak RSS MiB |")
@@ -155,6 +229,13 @@ def main():
     if 1000 in status_time and 1000000 in status_time:
         print("\nstatus at 1,000,000 runs over 1,000 runs: %.2f" %
               (status_time[1000000] / status_time[1000]))
+    if peers:
+        print("\n| runs | gpulog | ms median | peer | peer ms median "
+              "(min-max) | peer / gpulog |")
+        print("|---:|---|---:|---|---:|---:|")
+        for n, name, gt, peer, m in peers:
+            print("| %d | %s | %.1f | %s | %s | %.1f |" % (
+                n, name, gt * 1000, peer, fmt(m), m[0] / gt))
     for peer in ("timew", "hledger"):
         if shutil.which(peer) is None:
             print("%s: not installed; not compared" % peer)

@@ -9,6 +9,15 @@ Creates DB with gpulog itself (schema and catalog), then inserts N runs on
 the rented platforms and in INR for some, a Colab Pro subscription a month
 as expenses.  With CSV, also writes the same runs as a generic CSV for
 `gpulog import csv` and `sqlite3 .import`.
+
+Every history ends with the same RECENT_DAYS: RECENT runs (two a day, as a
+learner logs them) drawn from a seed of their own, whatever N is; the
+other N - RECENT runs fill the years before.  The quota windows and the
+month that `gpulog status` reads are then the same at every size, and
+status at 1,000,000 runs over status at 1,000 measures what the history
+costs, which is the question that ratio asks.  (Spread evenly, a million
+runs would put 24,000 in this month, and status would sum 1,000 times
+more of them.)
 """
 import os
 import random
@@ -30,6 +39,8 @@ PLATFORMS = [
     ("lambda", ["A100 80GB"], (1100000, 1290000)),
 ]
 WEIGHTS = [30, 8, 15, 12, 15, 10, 6, 4]
+RECENT_DAYS = 60
+RECENT = 2 * RECENT_DAYS
 
 
 def iso(t):
@@ -40,6 +51,7 @@ def main():
     gpulog, db, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
     csv_path = sys.argv[4] if len(sys.argv) > 4 else None
     rnd = random.Random(20261201 + n)
+    recent_rnd = random.Random(20261201)
     if os.path.exists(db):
         os.remove(db)
     env = dict(os.environ, GPULOG_NOW=str(NOW), GPULOG_DB=db, TZ="UTC")
@@ -47,10 +59,20 @@ def main():
                    stdout=subprocess.DEVNULL)
     con = sqlite3.connect(db)
     rows = []
-    step = SPAN / n
+    recent = min(RECENT, n)
+    old_span = SPAN - RECENT_DAYS * 86400
     for i in range(n):
+        # The older runs, then the recent ones, each evenly spread; the
+        # recent ones draw from their own seed, the same at every size.
+        if i < n - recent:
+            step = old_span / (n - recent)
+            lo = NOW - SPAN + i * step
+        else:
+            rnd = recent_rnd
+            step = RECENT_DAYS * 86400 / recent
+            lo = NOW - RECENT_DAYS * 86400 + (i - (n - recent)) * step
         p, gpus_list, rate = rnd.choices(PLATFORMS, WEIGHTS)[0]
-        start = NOW - SPAN + int(i * step + rnd.random() * step)
+        start = int(lo + rnd.random() * step)
         dur = rnd.randint(600, 9 * 3600)
         end = start + dur
         if i >= n - 3:

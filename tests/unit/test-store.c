@@ -23,6 +23,7 @@
 #include "core/model.h"
 #include "core/quota.h"
 #include "store/store.h"
+#include "store/summary.h"
 #include "tests/unit/t.h"
 
 #define H(x) ((int64_t)(x) * 3600)
@@ -1202,6 +1203,121 @@ test_reopen(void)
 	remove_db("reopen.db");
 }
 
+struct brief_seen {
+	int runs, with_text;
+	int64_t gpu_s, cost;
+	char gpus[64];
+};
+
+static int
+brief_collect(const struct run *r, void *arg)
+{
+	struct brief_seen *b = arg;
+	size_t k = strlen(b->gpus);
+
+	b->runs++;
+	b->gpu_s += (r->end - r->start) * r->gpus;
+	b->cost += r->cost_minor;
+	if (r->note != NULL || r->tags != NULL || r->project != NULL ||
+	    r->source_id != NULL || r->uid[0] != '\0')
+		b->with_text++;
+	snprintf(b->gpus + k, sizeof b->gpus - k, "%s/%s/%s;", r->platform,
+	    r->gpu, r->currency);
+	return 0;
+}
+
+/* A brief walk reads the same figures as a full one, and no text. */
+static void
+test_brief_walk(void)
+{
+	int64_t now = t_utc(2026, 11, 28, 10, 0, 0);
+	struct brief_seen full, brief;
+	struct store *s;
+	struct filter f;
+	struct err e = { "" };
+	struct run r;
+
+	if ((s = open_db("brief.db", now)) == NULL)
+		return;
+	r = mkrun("vast", now - H(5), now - H(3), "priced");
+	snprintf(r.gpu, sizeof r.gpu, "RTX 4090");
+	snprintf(r.currency, sizeof r.currency, "USD");
+	r.cost_minor = 650;
+	r.gpus = 2;
+	r.tags = xstrdup("llm,lora");
+	r.project = xstrdup("capstone");
+	add_one(s, &r, "add");
+	run_clear(&r);
+	r = mkrun("kaggle", now - H(2), now - H(1), "free");
+	snprintf(r.gpu, sizeof r.gpu, "P100");
+	add_one(s, &r, "add");
+	run_clear(&r);
+
+	memset(&f, 0, sizeof f);
+	memset(&full, 0, sizeof full);
+	memset(&brief, 0, sizeof brief);
+	CHECK_EQ_INT(store_each_run(s, &f, brief_collect, &full, &e), 0);
+	f.brief = 1;
+	CHECK_EQ_INT(store_each_run(s, &f, brief_collect, &brief, &e), 0);
+	CHECK_EQ_INT(full.runs, 2);
+	CHECK_EQ_INT(full.with_text, 2);
+	CHECK_EQ_INT(brief.runs, 2);
+	CHECK_EQ_INT(brief.with_text, 0);
+	CHECK_EQ_INT(brief.gpu_s, H(4) + H(1));
+	CHECK_EQ_INT(brief.cost, 650);
+	CHECK_EQ_STR(brief.gpus, full.gpus);
+	CHECK_EQ_STR(brief.gpus, "vast/RTX 4090/USD;kaggle/P100/;");
+	store_close(s);
+	remove_db("brief.db");
+}
+
+/* summary_convert() keeps the last local day it looked up; a conversion
+ * on another day, later or earlier, takes that day's rate (IST: the day
+ * turns at 18:30 UTC). */
+static void
+test_convert_days(void)
+{
+	int64_t now = t_utc(2026, 11, 28, 10, 0, 0);
+	int64_t midnight = t_utc(2026, 11, 20, 18, 30, 0);  /* 21st, IST */
+	struct summary sm;
+	struct store *s;
+	struct err e = { "" };
+
+	setenv("TZ", "Asia/Kolkata", 1);
+	tzset();
+	if ((s = open_db("convert.db", now)) == NULL)
+		goto out;
+	CHECK_EQ_INT(store_begin(s, "fx", &e), 0);
+	CHECK_EQ_INT(store_set_fx(s, days_from_civil(2026, 11, 20), 84000000,
+	    "user", &e), 0);
+	CHECK_EQ_INT(store_set_fx(s, days_from_civil(2026, 11, 21), 85000000,
+	    "user", &e), 0);
+	CHECK_EQ_INT(store_commit(s, &e), 0);
+	if (CHECK_EQ_INT(summary_load_catalog(&sm, s, now, &e), 0)) {
+		CHECK_EQ_STR(sm.currency, "INR");
+		CHECK_EQ_INT(summary_convert(&sm, 100, "USD", midnight - 1),
+		    8400);
+		CHECK_EQ_INT(summary_convert(&sm, 100, "USD", midnight - 60),
+		    8400);
+		CHECK_EQ_INT(summary_convert(&sm, 100, "USD", midnight), 8500);
+		CHECK_EQ_INT(summary_convert(&sm, 100, "USD", midnight + H(5)),
+		    8500);
+		CHECK_EQ_INT(summary_convert(&sm, 100, "USD", midnight - H(12)),
+		    8400);
+		CHECK_EQ_INT(summary_convert(&sm, 8500, "INR", midnight), 8500);
+		CHECK_EQ_INT(summary_convert(&sm, 0, "USD", midnight), 0);
+		CHECK_EQ_INT(summary_convert(&sm, 250, "", midnight), 250);
+		CHECK_EQ_INT(summary_convert(&sm, 100, "USD", midnight + 1),
+		    8500);
+		summary_free(&sm);
+	}
+	store_close(s);
+	remove_db("convert.db");
+out:
+	setenv("TZ", "UTC", 1);
+	tzset();
+}
+
 int
 main(void)
 {
@@ -1224,6 +1340,8 @@ main(void)
 	test_overlap();
 	test_bad_files();
 	test_reopen();
+	test_brief_walk();
+	test_convert_days();
 	snprintf(p, sizeof p, "%s", dir);
 	if (rmdir(p) != 0)
 		printf("note: %s is not empty\n", p);
