@@ -87,8 +87,11 @@ check: deps
 check-tui: $(BUILD)/gpulog
 	@if [ -f tests/run-tui.sh ]; then sh tests/run-tui.sh $(BUILD)/gpulog; fi
 
+# valgrind's memcheck over chosen paths (the dashboard's --dump among
+# them), then over every gpulog the CLI suite starts.
 check-valgrind: $(BUILD)/gpulog
 	@sh tests/run-valgrind.sh $(BUILD)/gpulog
+	@VALGRIND=1 sh tests/run-cli.sh $(BUILD)/gpulog
 
 check-unit: $(UNIT_BIN)
 	@sh tests/run-unit.sh $(UNIT_BIN)

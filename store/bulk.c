@@ -32,8 +32,8 @@ store_bulk_new(struct store *s, struct store_bulk **bp, struct err *e)
 	    st_prepare(s, &b->insert, "INSERT INTO runs(platform, gpu, gpus, "
 	    "start_ts, end_ts, cost_minor, currency, rate_micro, cu_centi, "
 	    "checkpointed, note, project, tags, source, source_id, created, "
-	    "modified, uid) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,"
-	    "?13,?14,?15,?16,?17,?18) ON CONFLICT DO NOTHING", e) < 0) {
+	    "modified, uid, id) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,"
+	    "?12,?13,?14,?15,?16,?17,?18,?19) ON CONFLICT DO NOTHING", e) < 0) {
 		store_bulk_free(b);
 		return -1;
 	}
@@ -63,12 +63,15 @@ store_bulk_import_run(struct store_bulk *b, const struct run *r,
 	sqlite3_reset(st);
 	st_bind_run(st, r);
 	st_bind_uid(st, 18, r->uid);
+	st_bind_new_run_id(b->s, st, 19);
 	rc = sqlite3_step(st);
 	sqlite3_reset(st);
 	if (rc != SQLITE_DONE)
 		return st_fail(b->s, e, "import a run");
-	if (sqlite3_changes(b->s->db) == 1)
+	if (sqlite3_changes(b->s->db) == 1) {
+		st_run_added(b->s);
 		return 1;
+	}
 
 	/* Already stored under its uid or its source id. */
 	st = b->find;

@@ -15,6 +15,7 @@ struct store {
 	int opened_version;    /* user_version found at open */
 	int64_t change_id;     /* the open change, 0 when none */
 	int64_t runs_above;    /* the highest run id when it began */
+	int64_t runs_next;     /* the id its next new run takes */
 	int in_change;
 };
 
@@ -32,6 +33,15 @@ int st_bind_text(sqlite3_stmt *st, int i, const char *s);
  * time in milliseconds then a per-process random start and a counter, so
  * that the runs one process adds go to the end of the uid index. */
 void st_bind_uid(sqlite3_stmt *st, int i, const char *uid);
+
+/*
+ * Binds the id a new run takes: inside a change, the next above the
+ * highest id the change began with, so that the change's runs are exactly
+ * those above it even when it deletes the newest run and adds another;
+ * NULL (SQLite's choice) outside one.  st_run_added() counts the insert.
+ */
+void st_bind_new_run_id(struct store *s, sqlite3_stmt *st, int i);
+void st_run_added(struct store *s);
 
 /* Copies column i (text, NULL as "") into buf of len bytes. */
 void st_col_copy(sqlite3_stmt *st, int i, char *buf, size_t len);
@@ -51,8 +61,8 @@ int st_fail(struct store *s, struct err *e, const char *what);
  * then copies no note, tags or ids.  st_walk_runs() tells the two lists
  * apart by their count. */
 #define RUN_COLS_BRIEF "id, platform, gpu, gpus, start_ts, end_ts, " \
-	"cost_minor, currency, rate_micro, cu_centi, checkpointed, source"
-#define RUN_NCOLS_BRIEF 12
+	"cost_minor, currency, rate_micro"
+#define RUN_NCOLS_BRIEF 9
 
 struct run;
 
@@ -60,7 +70,7 @@ struct run;
 void st_row_to_run(sqlite3_stmt *st, struct run *r);
 
 /* Binds r's fields to ?1..?17 in the order of runs.c's insert (uid and
- * id aside). */
+ * id aside), without copying them: r must not change before the step. */
 void st_bind_run(sqlite3_stmt *st, const struct run *r);
 
 /* Steps st (selecting RUN_COLS or RUN_COLS_BRIEF), handing each row to

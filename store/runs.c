@@ -53,18 +53,24 @@ row_to_run_brief(sqlite3_stmt *st, struct run *r)
 	r->cost_minor = sqlite3_column_int64(st, 6);
 	st_col_copy(st, 7, r->currency, sizeof r->currency);
 	r->rate_micro = sqlite3_column_int64(st, 8);
-	r->cu_centi = sqlite3_column_type(st, 9) == SQLITE_NULL ? -1 :
-	    sqlite3_column_int64(st, 9);
-	r->checkpointed = sqlite3_column_int(st, 10);
-	st_col_copy(st, 11, r->source, sizeof r->source);
 }
 
-/* Binds the run's fields to ?1..?17 (uid, id aside). */
+/* Binds s, which outlives the step, as text; NULL when NULL or empty. */
+static void
+bind_kept(sqlite3_stmt *st, int i, const char *s)
+{
+	if (s == NULL || *s == '\0')
+		sqlite3_bind_null(st, i);
+	else
+		sqlite3_bind_text(st, i, s, -1, SQLITE_STATIC);
+}
+
+/* Binds the run's fields to ?1..?17 (uid, id aside); r is not copied. */
 void
 st_bind_run(sqlite3_stmt *st, const struct run *r)
 {
-	st_bind_text(st, 1, r->platform);
-	st_bind_text(st, 2, r->gpu);
+	bind_kept(st, 1, r->platform);
+	bind_kept(st, 2, r->gpu);
 	sqlite3_bind_int(st, 3, r->gpus);
 	sqlite3_bind_int64(st, 4, r->start);
 	if (r->end == RUN_OPEN)
@@ -72,19 +78,19 @@ st_bind_run(sqlite3_stmt *st, const struct run *r)
 	else
 		sqlite3_bind_int64(st, 5, r->end);
 	sqlite3_bind_int64(st, 6, r->cost_minor);
-	st_bind_text(st, 7, r->currency);
+	bind_kept(st, 7, r->currency);
 	sqlite3_bind_int64(st, 8, r->rate_micro);
 	if (r->cu_centi < 0)
 		sqlite3_bind_null(st, 9);
 	else
 		sqlite3_bind_int64(st, 9, r->cu_centi);
 	sqlite3_bind_int(st, 10, r->checkpointed);
-	st_bind_text(st, 11, r->note);
-	st_bind_text(st, 12, r->project);
-	st_bind_text(st, 13, r->tags);
+	bind_kept(st, 11, r->note);
+	bind_kept(st, 12, r->project);
+	bind_kept(st, 13, r->tags);
 	sqlite3_bind_text(st, 14, r->source[0] ? r->source : "cli", -1,
-	    SQLITE_TRANSIENT);
-	st_bind_text(st, 15, r->source_id);
+	    SQLITE_STATIC);
+	bind_kept(st, 15, r->source_id);
 	sqlite3_bind_int64(st, 16, r->created);
 	sqlite3_bind_int64(st, 17, r->modified);
 }
@@ -92,8 +98,24 @@ st_bind_run(sqlite3_stmt *st, const struct run *r)
 static const char insert_run[] = "INSERT INTO runs(platform, gpu, gpus, "
     "start_ts, end_ts, cost_minor, currency, rate_micro, cu_centi, "
     "checkpointed, note, project, tags, source, source_id, created, "
-    "modified, uid) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,"
-    "?15,?16,?17,?18)";
+    "modified, uid, id) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,"
+    "?14,?15,?16,?17,?18,?19)";
+
+void
+st_bind_new_run_id(struct store *s, sqlite3_stmt *st, int i)
+{
+	if (s->in_change)
+		sqlite3_bind_int64(st, i, s->runs_next);
+	else
+		sqlite3_bind_null(st, i);
+}
+
+void
+st_run_added(struct store *s)
+{
+	if (s->in_change)
+		s->runs_next = sqlite3_last_insert_rowid(s->db) + 1;
+}
 
 int
 store_add_run(struct store *s, struct run *r, struct err *e)
@@ -105,11 +127,13 @@ store_add_run(struct store *s, struct run *r, struct err *e)
 		return -1;
 	st_bind_run(st, r);
 	st_bind_uid(st, 18, r->uid);
+	st_bind_new_run_id(s, st, 19);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return st_fail(s, e, "add the run");
 	r->id = sqlite3_last_insert_rowid(s->db);
+	st_run_added(s);
 	return 0;
 }
 
@@ -346,9 +370,13 @@ store_import_run(struct store *s, const struct run *r, struct err *e)
 		return -1;
 	st_bind_run(st, r);
 	st_bind_uid(st, 18, r->uid);
+	st_bind_new_run_id(s, st, 19);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 1 : st_fail(s, e, "import a run");
+	if (rc != SQLITE_DONE)
+		return st_fail(s, e, "import a run");
+	st_run_added(s);
+	return 1;
 }
 
 static const char insert_expense[] = "INSERT INTO expenses(at, platform, "

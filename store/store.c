@@ -229,6 +229,7 @@ store_begin(struct store *s, const char *what, struct err *e)
 		goto fail;
 	}
 	s->runs_above = sqlite3_column_int64(st, 0);
+	s->runs_next = s->runs_above + 1;
 	sqlite3_finalize(st);
 	return 0;
 fail:
@@ -289,11 +290,11 @@ store_commit(struct store *s, struct err *e)
 	 * any; one that wrote nothing leaves no trace, and only the latest
 	 * 500 changes can be undone. */
 	if (st_prepare(s, &st, "UPDATE changes SET open = 0, runs_above = "
-	    "CASE WHEN (SELECT max(id) FROM runs) > ?2 THEN ?2 END WHERE "
-	    "id = ?1", e) < 0)
+	    "CASE WHEN ?3 THEN ?2 END WHERE id = ?1", e) < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, s->change_id);
 	sqlite3_bind_int64(st, 2, s->runs_above);
+	sqlite3_bind_int(st, 3, s->runs_next > s->runs_above + 1);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)

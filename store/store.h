@@ -92,8 +92,9 @@ struct filter {
 	int newest_first;
 	int any_order;          /* table order: fastest for a whole scan */
 	int open_only;
-	int brief;              /* figures only: uid, note, project, tags and
-	                         * source_id are left empty */
+	int brief;              /* figures only: platform, gpu, gpus, times,
+	                         * cost, currency and rate; the rest is left
+	                         * empty */
 };
 
 /* Calls fn for each run matching f; fn returning non-zero stops the walk

@@ -4,6 +4,8 @@
 # GPULOG_NOW, with `gpulog` on PATH.  When NAME.out exists, stdout, stderr
 # and the exit status must equal NAME.out, NAME.err and NAME.status;
 # otherwise the script checks itself and must exit 0.
+# With VALGRIND=1 every gpulog the tests start runs under valgrind's
+# memcheck, and any error or leak it reports fails the suite.
 # usage: tests/run-cli.sh BINARY   (UPDATE=1 rewrites the expected files;
 # ONLY=NAME runs one test)
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
@@ -12,7 +14,27 @@ pass=0 fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT INT TERM
 mkdir -p "$tmp/bin"
-ln -s "$bin" "$tmp/bin/gpulog"
+suite=cli
+if [ -n "${VALGRIND:-}" ]; then
+	if ! command -v valgrind >/dev/null 2>&1; then
+		echo "cli (valgrind): valgrind is not installed; skipped"
+		echo "cli (valgrind): 0 passed, 0 failed"
+		exit 0
+	fi
+	suite="cli (valgrind)"
+	mkdir -p "$tmp/vg"
+	cat >"$tmp/bin/gpulog" <<WRAP
+#!/bin/sh
+exec valgrind -q --log-file="$tmp/vg/%p" --leak-check=full \\
+    --show-leak-kinds=definite,indirect \\
+    --errors-for-leak-kinds=definite,indirect --error-exitcode=99 \\
+    "$bin" "\$@"
+WRAP
+	chmod +x "$tmp/bin/gpulog"
+	bin=$tmp/bin/gpulog
+else
+	ln -s "$bin" "$tmp/bin/gpulog"
+fi
 for t in "$here"/cli/${ONLY:-*}.sh; do
 	name=$(basename "$t" .sh)
 	work="$tmp/$name"
@@ -52,5 +74,16 @@ for t in "$here"/cli/${ONLY:-*}.sh; do
 	done
 	if [ $ok = 1 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 done
-echo "cli: $pass passed, $fail failed"
+# What valgrind said: a log holds only what it reports.
+if [ -n "${VALGRIND:-}" ]; then
+	for f in "$tmp"/vg/*; do
+		[ -s "$f" ] || continue
+		echo "FAIL valgrind: $(grep -m1 'Command:' "$f" ||
+		    basename "$f")"
+		head -n 40 "$f"
+		fail=$((fail + 1))
+	done
+	echo "$suite: $(ls "$tmp/vg" | wc -l) gpulog processes checked"
+fi
+echo "$suite: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -1203,6 +1203,70 @@ test_reopen(void)
 	remove_db("reopen.db");
 }
 
+/*
+ * A change's new runs are undone by the highest id it began with.  Within
+ * one change: the newest run removed and another added (which must not
+ * take its id), and a run added then removed.  Undo puts back exactly what
+ * was there, again and again.
+ */
+static void
+test_undo_bound(void)
+{
+	int64_t now = t_utc(2026, 11, 28, 10, 0, 0), a, b, c, d;
+	struct store *s;
+	struct err e = { "" };
+	struct run r;
+	char what[64];
+
+	if ((s = open_db("bound.db", now)) == NULL)
+		return;
+	r = mkrun("kaggle", now - H(6), now - H(5), "one");
+	a = add_one(s, &r, "add one");
+	run_clear(&r);
+	r = mkrun("kaggle", now - H(4), now - H(3), "two");
+	b = add_one(s, &r, "add two");
+	run_clear(&r);
+
+	/* Remove the newest, add another: a new id, above the bound. */
+	CHECK_EQ_INT(store_begin(s, "swap", &e), 0);
+	CHECK_EQ_INT(store_delete_run(s, b, &e), 0);
+	r = mkrun("vast", now - H(2), now - H(1), "three");
+	CHECK_EQ_INT(store_add_run(s, &r, &e), 0);
+	c = r.id;
+	run_clear(&r);
+	CHECK_EQ_INT(store_commit(s, &e), 0);
+	CHECK(c > b);
+
+	/* Add one and remove it again: undo must not bring it back. */
+	CHECK_EQ_INT(store_begin(s, "blink", &e), 0);
+	r = mkrun("lambda", now - H(1), now, "blink");
+	CHECK_EQ_INT(store_add_run(s, &r, &e), 0);
+	d = r.id;
+	run_clear(&r);
+	CHECK_EQ_INT(store_delete_run(s, d, &e), 0);
+	CHECK_EQ_INT(store_commit(s, &e), 0);
+	CHECK_EQ_INT(count_runs(s), 2);
+
+	CHECK_EQ_INT(store_undo(s, what, sizeof what, &e), 1);
+	CHECK_EQ_STR(what, "blink");
+	CHECK_EQ_INT(count_runs(s), 2);
+	CHECK_EQ_STR(note_of(s, d), "(gone)");
+	CHECK_EQ_INT(store_undo(s, what, sizeof what, &e), 1);
+	CHECK_EQ_STR(what, "swap");
+	CHECK_EQ_STR(note_of(s, b), "two");
+	CHECK_EQ_STR(note_of(s, c), "(gone)");
+	CHECK_EQ_INT(count_runs(s), 2);
+	CHECK_EQ_INT(store_undo(s, what, sizeof what, &e), 1);
+	CHECK_EQ_STR(what, "add two");
+	CHECK_EQ_STR(note_of(s, b), "(gone)");
+	CHECK_EQ_STR(note_of(s, a), "one");
+	CHECK_EQ_INT(store_undo(s, what, sizeof what, &e), 1);
+	CHECK_EQ_INT(count_runs(s), 0);
+	CHECK_EQ_INT(store_undo(s, what, sizeof what, &e), 0);
+	store_close(s);
+	remove_db("bound.db");
+}
+
 struct brief_seen {
 	int runs, with_text;
 	int64_t gpu_s, cost;
@@ -1340,6 +1404,7 @@ main(void)
 	test_overlap();
 	test_bad_files();
 	test_reopen();
+	test_undo_bound();
 	test_brief_walk();
 	test_convert_days();
 	snprintf(p, sizeof p, "%s", dir);
