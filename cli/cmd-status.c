@@ -436,10 +436,12 @@ print_nudges_json(struct ctx *c, const struct summary *sm,
 			size_t len = 0;
 			FILE *m = open_memstream(&line, &len);
 
-			if (m == NULL)
+			if (m != NULL) {
+				print_alert(m, c, sm, al);
+				fclose(m);
+			}
+			if (line == NULL)
 				die("out of memory");
-			print_alert(m, c, sm, al);
-			fclose(m);
 			if (len > 0 && line[len - 1] == '\n')
 				line[len - 1] = '\0';
 			json_str(stdout, line);

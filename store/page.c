@@ -89,14 +89,15 @@ page_runs(struct store *s, const struct page_query *q,
     int (*fn)(const struct run *, void *), void *arg, struct err *e)
 {
 	char sql[2048], words[PAGE_WORDS][64];
-	const char *x = orders[q->order].expr;
+	const char *x;
 	sqlite3_stmt *st;
-	int nw = split_words(q->filter, words);
-	/* Walking toward larger values? */
-	int up = orders[q->order].desc == back;
+	int nw = split_words(q->filter, words), up;
 
 	if (q->order < 0 || q->order >= PAGE_NORDERS)
 		return err_set(e, "no such order");
+	x = orders[q->order].expr;
+	/* Walking toward larger values? */
+	up = orders[q->order].desc == back;
 	snprintf(sql, sizeof sql, "SELECT " RUN_COLS " FROM runs WHERE 1");
 	if (from != NULL)
 		snprintf(sql + strlen(sql), sizeof sql - strlen(sql),

@@ -155,14 +155,18 @@ draw_weeks(struct tui *t, int y0, int y1)
 	}
 	/* The legend: glyph, colour and platform. */
 	x = 11;
-	for (s = 0; s < t->nseries || (s == TUI_SERIES && t->nseries ==
-	    TUI_SERIES); s++) {
+	for (s = 0; s <= TUI_SERIES; s++) {
+		const char *label;
+
+		if (s < t->nseries && s < TUI_SERIES)
+			label = t->series[s];
+		else if (s == TUI_SERIES && t->nseries == TUI_SERIES)
+			label = "other";  /* the platforms beyond the six */
+		else
+			break;
 		x += cv_put(cv, y0 + h + 2, x, 2, series_color[s],
 		    cv->g->fills[s < 6 ? s : 5]) + 1;
-		x += tui_put_safe(t, y0 + h + 2, x, 14, 0, s < t->nseries ?
-		    t->series[s] : "other") + 2;
-		if (s == TUI_SERIES)
-			break;
+		x += tui_put_safe(t, y0 + h + 2, x, 14, 0, label) + 2;
 	}
 	if (t->nseries == 0)
 		cv_put(cv, y0 + h + 2, 11, -1, CA_DIM, "no runs in these weeks");
