@@ -41,12 +41,20 @@ TUI_OBJ  = $(TUI_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all run check check-unit check-cli check-tui check-asan \
-	check-valgrind deps install uninstall clean lint format fuzz bench
+	check-valgrind deps deps-check verify-deps install uninstall clean \
+	lint format fuzz bench
 
 all: $(BUILD)/gpulog gpulog
 
 gpulog: $(BUILD)/gpulog
 	ln -sf $(BUILD)/gpulog gpulog
+
+# Before anything compiles: a machine without the -dev packages is told
+# what is missing and to run `make deps`, not shown a compiler error.
+verify-deps:
+	@sh scripts/deps.sh --verify $(CC)
+
+$(LIB_OBJ) $(CLI_OBJ) $(TUI_OBJ): | verify-deps
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -71,14 +79,19 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libgpulog.a tests/unit/t.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libgpulog.a $(LIBS) $(LDFLAGS)
 
+# What building and running need (make run), and what every suite and
+# make fuzz use besides (make check).
 deps:
-	@sh scripts/deps.sh
+	@sh scripts/deps.sh build
+
+deps-check:
+	@sh scripts/deps.sh check
 
 run: deps
 	@$(MAKE) --no-print-directory all
 	./$(BUILD)/gpulog
 
-check: deps
+check: deps-check
 	@$(MAKE) --no-print-directory check-unit check-cli check-tui \
 	    check-valgrind
 	@$(MAKE) --no-print-directory check-asan
@@ -112,7 +125,7 @@ check-asan:
 # BENCH_SIZES runs are generated once into build/bench and reused.
 BENCH_SIZES ?= 1000 100000 1000000
 
-bench: deps all
+bench: deps-check all
 	python3 tests/bench/bench.py $(BUILD)/gpulog build/bench $(BENCH_SIZES)
 
 # libFuzzer targets (clang), each run FUZZ_S seconds from its seed corpus.
@@ -135,7 +148,8 @@ build/fuzz/%: tests/fuzz/%.c $(FUZZ_LIB)
 
 .SECONDARY: $(FUZZ_LIB)
 
-fuzz: deps $(FUZZ_BIN)
+fuzz: deps-check
+	@$(MAKE) --no-print-directory $(FUZZ_BIN)
 	@sh tests/run-fuzz.sh $(FUZZ_S) $(FUZZ_BIN)
 
 lint:

@@ -1,19 +1,85 @@
 #!/bin/sh
-# deps.sh: installs what building and testing gpulog needs and is missing:
-# Debian's packages through apt-get (as root, or through sudo), Homebrew's on
-# macOS.  Does nothing when everything is there.
+# deps.sh: installs what gpulog needs and is missing: Debian's packages
+# through apt-get (as root, or through sudo), Homebrew's on macOS.  Does
+# nothing when everything is there.
+#
+#   deps.sh build          what building and running gpulog need
+#   deps.sh check          that, and what every test suite and `make fuzz` use
+#   deps.sh --verify CC    installs nothing: names what building lacks and
+#                          exits 1 (the Makefile asks before it compiles)
+#
+# Each need is checked on its own (a library by pkg-config, a tool by its
+# command, clang's fuzzer and sanitizer runtimes by linking a fuzz target),
+# so a machine that has clang without libclang-rt-14-dev is caught.
 set -eu
 
-pc_missing=""
-for pc in sqlite3 libcjson libcurl ncursesw; do
-	pkg-config --exists "$pc" 2>/dev/null || pc_missing="$pc_missing $pc"
-done
-tool_missing=""
-for t in pkg-config cc clang make tmux mandoc sqlite3 python3 valgrind; do
-	command -v "$t" >/dev/null 2>&1 || tool_missing="$tool_missing $t"
-done
-[ -x /usr/bin/time ] || tool_missing="$tool_missing time"
-[ -z "$pc_missing$tool_missing" ] && exit 0
+mode=${1:-check}
+cc=${2:-cc}
+missing=""   # what is missing, as the user would name it
+debs=""      # the Debian packages that bring it
+
+need() {
+	# $1: what is missing, $2: its Debian package
+	missing="$missing $1"
+	case " $debs " in *" $2 "*) ;; *) debs="$debs $2" ;; esac
+}
+
+build_needs() {
+	command -v "$cc" >/dev/null 2>&1 || need "$cc" build-essential
+	command -v make >/dev/null 2>&1 || need make make
+	if command -v pkg-config >/dev/null 2>&1; then
+		pkg-config --exists sqlite3 || need sqlite3.pc libsqlite3-dev
+		pkg-config --exists libcjson || need libcjson.pc libcjson-dev
+		pkg-config --exists libcurl ||
+		    need libcurl.pc libcurl4-openssl-dev
+		pkg-config --exists ncursesw || need ncursesw.pc libncurses-dev
+	else
+		need pkg-config pkg-config
+		need "sqlite3, cJSON, libcurl and ncursesw headers" \
+		    libsqlite3-dev
+		need "" libcjson-dev
+		need "" libcurl4-openssl-dev
+		need "" libncurses-dev
+	fi
+}
+
+# 0 when clang links a libFuzzer target with ASan and UBSan.
+fuzz_links() {
+	command -v clang >/dev/null 2>&1 || return 1
+	d=$(mktemp -d)
+	printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, '\
+'unsigned long n) { (void)d; (void)n; return 0; }\n' >"$d/f.c"
+	clang -fsanitize=fuzzer,address,undefined -o "$d/f" "$d/f.c" \
+	    >/dev/null 2>&1
+	rc=$?
+	rm -rf "$d"
+	return $rc
+}
+
+check_needs() {
+	for t in tmux mandoc sqlite3 python3 valgrind; do
+		command -v "$t" >/dev/null 2>&1 || need "$t" "$t"
+	done
+	[ -x /usr/bin/time ] || need /usr/bin/time time
+	command -v clang >/dev/null 2>&1 || need clang clang
+	# Debian's clang does not bring its runtimes: libFuzzer and clang's
+	# ASan live in libclang-rt-14-dev.
+	fuzz_links || need "clang's fuzzer runtime" libclang-rt-14-dev
+}
+
+case $mode in
+--verify)
+	build_needs
+	[ -z "$missing" ] && exit 0
+	echo "gpulog: cannot build: missing${missing}" | tr -s ' ' >&2
+	echo "gpulog: run \`make deps\` (installs$debs), then make" >&2
+	exit 1
+	;;
+build) build_needs ;;
+check) build_needs; check_needs ;;
+*) echo "usage: deps.sh build|check|--verify CC" >&2; exit 2 ;;
+esac
+[ -z "$missing" ] && exit 0
 
 if [ "$(uname -s)" = Darwin ]; then
 	command -v brew >/dev/null 2>&1 || {
@@ -26,9 +92,8 @@ if [ "$(uname -s)" = Darwin ]; then
 fi
 
 if ! command -v apt-get >/dev/null 2>&1; then
-	echo "deps: missing:$pc_missing$tool_missing; install them with your" \
-	    "package manager (pkg-config, sqlite3, cJSON, libcurl, ncursesw" \
-	    "development files, tmux, mandoc)" >&2
+	echo "deps: missing:$missing; install the Debian packages$debs" \
+	    "or your system's equivalents" >&2
 	exit 1
 fi
 if [ "$(id -u)" -eq 0 ]; then
@@ -36,14 +101,18 @@ if [ "$(id -u)" -eq 0 ]; then
 elif command -v sudo >/dev/null 2>&1; then
 	sudo="sudo"
 else
-	echo "deps: missing:$pc_missing$tool_missing; run as root or install" \
-	    "sudo" >&2
+	echo "deps: missing:$missing" >&2
+	echo "deps: ask an administrator to run:" \
+	    "apt-get install --no-install-recommends$debs" >&2
 	exit 1
 fi
-echo "deps: installing what is missing:$pc_missing$tool_missing"
+echo "deps: installing$debs"
 export DEBIAN_FRONTEND=noninteractive
-$sudo apt-get update -qq
-$sudo apt-get install -y -qq --no-install-recommends build-essential \
-	pkg-config libsqlite3-dev libcjson-dev libcurl4-openssl-dev \
-	libncurses-dev tmux mandoc sqlite3 python3 valgrind clang time \
-	ca-certificates >/dev/null
+if [ -n "${CI:-}" ] || [ ! -t 1 ]; then
+	q="-qq"
+else
+	q=""
+fi
+$sudo apt-get update $q
+# shellcheck disable=SC2086
+$sudo apt-get install -y $q --no-install-recommends $debs ca-certificates
