@@ -108,7 +108,9 @@ else
 fi
 echo "deps: installing$debs"
 export DEBIAN_FRONTEND=noninteractive
+# apt's progress shows on a terminal; CI and pipes get its errors only.
 if [ -n "${CI:-}" ] || [ ! -t 1 ]; then
+	exec >/dev/null
 	q="-qq"
 else
 	q=""
