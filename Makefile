@@ -30,7 +30,8 @@ ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS) -I. $(DEP_CFLAGS) -MMD -MP
 # only its headers are needed to build.
 LIBS       = $(SQLITE_LIBS) $(CJSON_LIBS) -ldl -lm
 
-LIB_SRC  = $(wildcard core/*.c) $(wildcard store/*.c) $(wildcard importers/*.c)
+LIB_SRC  = $(wildcard core/*.c) $(wildcard store/*.c) $(wildcard ops/*.c) \
+	   $(wildcard importers/*.c)
 CLI_SRC  = $(wildcard cli/*.c)
 TUI_SRC  = $(wildcard tui/*.c)
 UNIT_SRC = $(wildcard tests/unit/test-*.c)
@@ -154,7 +155,7 @@ fuzz: deps-check
 
 lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
-	    --std=c11 -I. core store cli importers $(wildcard tui)
+	    --std=c11 -I. core store ops cli importers $(wildcard tui)
 	mandoc -Tlint -W warning man/gpulog.1
 
 format:

@@ -11,6 +11,7 @@
 
 #include "cli/opt.h"
 #include "core/err.h"
+#include "ops/ops.h"
 
 struct store;
 struct summary;
@@ -22,6 +23,7 @@ struct run;
 
 struct ctx {
 	struct store *s;      /* opened before the command runs */
+	struct ops ops;       /* every change goes through it */
 	const char *db;       /* its path */
 	int64_t now;          /* core_now(), pinned by GPULOG_NOW */
 	int color;            /* stdout is a terminal and NO_COLOR is unset */

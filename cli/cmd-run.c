@@ -21,6 +21,7 @@
 
 #include "cli/cli.h"
 #include "cli/runopt.h"
+#include "ops/ops.h"
 #include "core/clock.h"
 #include "core/fmt.h"
 #include "core/gpu.h"
@@ -603,50 +604,6 @@ watch_tick(struct summary *sm, struct run *r, struct watch *w, int64_t el)
 	}
 }
 
-/* Opens the run in the store: 0, or -1 with a message. */
-static int
-record_start(struct ctx *c, struct run *r, struct run_metrics *m,
-    struct err *e)
-{
-	char label[128], what[96];
-
-	if (store_begin(c->s, "run", e) < 0 || store_add_run(c->s, r, e) < 0)
-		goto fail;
-	m->run_id = r->id;
-	snprintf(label, sizeof label, "run #%lld %s", (long long)r->id,
-	    cli_run_label(what, sizeof what, r, c->now));
-	if (metrics_put(c->s, m, e) < 0 ||
-	    store_change_label(c->s, label, e) < 0 ||
-	    store_commit(c->s, e) < 0)
-		goto fail;
-	return 0;
-fail:
-	store_rollback(c->s);
-	r->id = 0;
-	return -1;
-}
-
-/* Closes it (or adds it whole when the start could not be recorded). */
-static int
-record_end(struct ctx *c, struct run *r, struct run_metrics *m,
-    struct err *e)
-{
-	char label[64];
-
-	snprintf(label, sizeof label, "run #%lld ended", (long long)r->id);
-	if (store_begin(c->s, label, e) < 0 ||
-	    (r->id > 0 ? store_update_run(c->s, r, e) :
-	    store_add_run(c->s, r, e)) < 0)
-		goto fail;
-	m->run_id = r->id;
-	if (metrics_put(c->s, m, e) < 0 || store_commit(c->s, e) < 0)
-		goto fail;
-	return 0;
-fail:
-	store_rollback(c->s);
-	return -1;
-}
-
 /* The end of run line on stderr. */
 static void
 report_end(struct ctx *c, const struct run *r, const struct run_metrics *m,
@@ -684,15 +641,19 @@ cmd_run(struct ctx *c, const struct args *a)
 	struct summary sm;
 	struct sampler sp;
 	struct watch w;
-	struct run r;
+	struct ops_run_in in;
+	struct ops_result res;
 	struct run_metrics m;
+	struct ops_measured ms;
 	struct err e;
 	const char *v, *why = NULL;
+	char guess[32];
 	int64_t interval = 5000, t0, el, next_sample, end_ms;
-	int set_cost = 0, status = 0, code, rc = EXIT_USAGE;
+	int status = 0, code, rc = EXIT_USAGE;
 	pid_t pid, got;
 
-	run_init(&r);
+	ops_run_in_init(&in);
+	ops_result_init(&res);
 	metrics_init(&m);
 	memset(&sp, 0, sizeof sp);
 	memset(&w, 0, sizeof w);
@@ -703,10 +664,18 @@ cmd_run(struct ctx *c, const struct args *a)
 		rc = cli_err(EXIT_FAIL, &e);
 		goto out;
 	}
-	guess_platform(c, &sm, r.platform, &why);
+	guess_platform(c, &sm, guess, &why);
 	if (opt_has(a, RO_PLATFORM))
 		why = NULL;
-	if (runopt_apply(c, &sm, a, &r, &set_cost, &e) < 0 ||
+	if (runopt_input(a, &in, &e) < 0)
+		goto bad;
+	if (in.platform == NULL)
+		in.platform = guess;
+	if (ops_record_prepare(&c->ops, &in, &res, &e) < 0) {
+		rc = runopt_fail(c, "run", &e);
+		goto out;
+	}
+	if (
 	    ((v = opt_get(a, RN_INTERVAL)) != NULL &&
 	    parse_ms(v, "--sample-interval", &interval, &e) < 0) ||
 	    ((v = opt_get(a, RN_CKPT_AFTER)) != NULL &&
@@ -733,10 +702,10 @@ cmd_run(struct ctx *c, const struct args *a)
 
 	/* The platform's session cap and what its quota has left. */
 	{
-		const struct platform *p = summary_platform(&sm, r.platform);
+		const struct platform *p = summary_platform(&sm, res.run.platform);
 
 		w.cap_ms = p ? p->session_cap_s * 1000 : 0;
-		w.qi = summary_quota_index(&sm, r.platform);
+		w.qi = summary_quota_index(&sm, res.run.platform);
 		if (w.qi >= 0) {
 			sm.qs = xcalloc(sm.nquotas, sizeof *sm.qs);
 			if (summary_refresh_quota(&sm, c->s, w.qi, &e) < 0) {
@@ -746,7 +715,7 @@ cmd_run(struct ctx *c, const struct args *a)
 			w.q_left = sm.qs[w.qi].remaining;
 			if (sm.quotas[w.qi].window != QW_ROLLING)
 				w.q_reset_ms = (sm.qs[w.qi].we - c->now) * 1000;
-			w.burn = summary_cu_rate(&sm, r.platform, r.gpu);
+			w.burn = summary_cu_rate(&sm, res.run.platform, res.run.gpu);
 		}
 	}
 
@@ -773,19 +742,13 @@ cmd_run(struct ctx *c, const struct args *a)
 	child_pid = pid;
 	t0 = mono_ms();
 
-	r.start = c->now;
-	r.end = RUN_OPEN;
-	snprintf(r.source, sizeof r.source, "run");
-	r.created = r.modified = c->now;
-	if (set_cost != 1)
-		runopt_price(&sm, &r);
 	m.command = join_args(a);
-	if (record_start(c, &r, &m, &e) < 0)
+	if (ops_record_open(&c->ops, &res, &m, &e) < 0)
 		fprintf(stderr, "gpulog: warning: the run is not recorded yet "
 		    "(%s); it will be when it ends\n", e.msg);
 	else
 		fprintf(stderr, "gpulog: run #%lld on %s%s%s%s started (pid "
-		    "%ld)\n", (long long)r.id, r.platform, why ? " (from " :
+		    "%ld)\n", (long long)res.run.id, res.run.platform, why ? " (from " :
 		    "", why ? why : "", why ? ")" : "", (long)pid);
 
 	next_sample = t0;
@@ -803,7 +766,7 @@ cmd_run(struct ctx *c, const struct args *a)
 				next_sample = now_ms + interval;
 		}
 		el = mono_ms() - t0;
-		watch_tick(&sm, &r, &w, el);
+		watch_tick(&sm, &res.run, &w, el);
 		wake = TICK_MS;
 		if (sp.on && next_sample - mono_ms() < wake)
 			wake = next_sample - mono_ms();
@@ -812,7 +775,7 @@ cmd_run(struct ctx *c, const struct args *a)
 	end_ms = mono_ms();
 	child_pid = 0;
 	el = end_ms - t0;
-	watch_tick(&sm, &r, &w, el);
+	watch_tick(&sm, &res.run, &w, el);
 	if (got != pid)
 		status = 0;
 	code = WIFSIGNALED(status) ? 128 + WTERMSIG(status) :
@@ -822,27 +785,13 @@ cmd_run(struct ctx *c, const struct args *a)
 	if (sp.last_ms > 0)
 		sp.energy_mw_ms += (double)sp.power_mw *
 		    (double)(end_ms - sp.last_ms);
-	r.end = r.start + (el + 999) / 1000;
-	if (r.end <= r.start)
-		r.end = r.start + 1;
+	memset(&ms, 0, sizeof ms);
+	ms.end = res.run.start + (el + 999) / 1000;
 	if (!opt_has(a, RO_GPU) && sp.model[0] != '\0')
-		snprintf(r.gpu, sizeof r.gpu, "%s", sp.model);
-	if (!opt_has(a, RO_GPUS) && sp.gpus_seen > 0)
-		r.gpus = sp.gpus_seen;
-	r.checkpointed = w.ckpt;
-	r.modified = c->now;
-	if (set_cost == 0) {
-		r.rate_micro = 0;
-		r.cost_minor = 0;
-		if (runopt_price(&sm, &r) == 1)
-			fprintf(stderr, "gpulog: warning: no price for %s on "
-			    "%s; the cost is 0 (`gpulog edit %lld --rate "
-			    "AMOUNT`)\n", r.gpu[0] ? r.gpu : "its GPU",
-			    r.platform, (long long)r.id);
-	} else if (set_cost == 2) {
-		r.cost_minor = rate_cost(r.rate_micro, (r.end - r.start) *
-		    r.gpus);
-	}
+		ms.gpu = sp.model;
+	if (!opt_has(a, RO_GPUS))
+		ms.gpus = sp.gpus_seen;
+	ms.checkpointed = w.ckpt;
 	m.samples = sp.samples;
 	if (sp.samples > 0) {
 		m.peak_mem_mib = sp.peak_mib;
@@ -853,10 +802,15 @@ cmd_run(struct ctx *c, const struct args *a)
 		    0.5);
 	}
 	m.exit_status = code;
-	if (record_end(c, &r, &m, &e) < 0)
+	c->ops.now = ms.end > c->now ? ms.end : c->now;
+	if (ops_record_close(&c->ops, &res, &ms, &m, &e) < 0) {
 		fprintf(stderr, "gpulog: cannot record the run: %s\n", e.msg);
-	else
-		report_end(c, &r, &m, code);
+	} else {
+		for (status = 0; status < res.nwarn; status++)
+			fprintf(stderr, "gpulog: warning: %s\n",
+			    res.warn[status]);
+		report_end(c, &res.run, &m, code);
+	}
 	rc = code;
 	goto out;
 bad:
@@ -864,6 +818,6 @@ bad:
 out:
 	metrics_clear(&m);
 	summary_free(&sm);
-	run_clear(&r);
+	ops_result_clear(&res);
 	return rc;
 }

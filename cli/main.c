@@ -239,7 +239,9 @@ run_cmd(const struct cmd *cmd, int argc, char **argv, const char *gdb)
 		return cli_err(EXIT_FAIL, &e);
 	}
 	c.db = path;
+	ops_init(&c.ops, c.s, c.now);
 	rc = cmd->fn(&c, &a);
+	ops_clear(&c.ops);
 	store_close(c.s);
 	free(path);
 	return rc;

@@ -1,7 +1,7 @@
 /*
- * runopt.h: the options add, start and edit share, and the rules that turn
- * them into a run: the platform, GPU, tags, cost from a rate or the
- * catalog's price, and the quota line printed after a change.
+ * runopt.h: the options add, start and edit share, read into the
+ * operations layer's input, and what the CLI prints after a change: its
+ * warnings and the quota line.  The rules themselves live in ops/.
  */
 #ifndef GPULOG_RUNOPT_H
 #define GPULOG_RUNOPT_H
@@ -10,6 +10,8 @@
 
 struct summary;
 struct run;
+struct ops_run_in;
+struct ops_result;
 
 enum {
 	RO_GPU = 1, RO_GPUS, RO_NOTE, RO_TAG, RO_PROJECT, RO_COST, RO_RATE,
@@ -17,33 +19,18 @@ enum {
 	RO_PLATFORM
 };
 
-/*
- * Applies the options in a to r (only those given).  set_cost is set to 1
- * when --cost was given and to 2 when a --rate was.  Returns 0, or -1 with
- * a message naming the option.
- */
-int runopt_apply(struct ctx *c, const struct summary *sm,
-    const struct args *a, struct run *r, int *set_cost, struct err *e);
+/* Fills in from the options in a (only those given); a's strings are
+ * borrowed.  Fails only on too many tags. */
+int runopt_input(const struct args *a, struct ops_run_in *in, struct err *e);
 
-/*
- * Prices r unless its cost was given: at its rate if it has one, else at
- * the catalog's rate for its platform and GPU when the platform bills by
- * the hour; free and subscription platforms cost 0.  Returns 1 when an
- * hourly platform has no rate for the GPU (the cost is left 0).
- */
-int runopt_price(const struct summary *sm, struct run *r);
+/* Prints a failed change: "gpulog: VERB: MSG" (with the CLI's hint for a
+ * time after now) and returns the exit status: 2 when the input was
+ * wrong, 1 when the change could not be written. */
+int runopt_fail(struct ctx *c, const char *verb, const struct err *e);
 
-/* Warnings for r on stderr: a session longer than the platform's cap,
- * an overlap with another run on the same platform. */
-void runopt_warn(struct ctx *c, const struct summary *sm,
-    const struct run *r);
-
-/* Prints "VERB #ID label cost · quota line" for a stored run. */
-int runopt_report(struct ctx *c, struct summary *sm, const char *verb,
-    const struct run *r);
-
-/* Checks times: end after start, not in the future unless allowed. */
-int runopt_check_times(struct ctx *c, const struct run *r, int future,
-    struct err *e);
+/* Prints the change's warnings on stderr, then "VERB #ID label cost ·
+ * quota line" for the stored run. */
+int runopt_report(struct ctx *c, const char *verb,
+    const struct ops_result *res);
 
 #endif

@@ -14,94 +14,54 @@
 #include "core/parse.h"
 #include "core/quota.h"
 #include "core/text.h"
+#include "ops/ops.h"
 #include "store/store.h"
 #include "tui/tui.h"
 
 void runs_set_filter(struct tui *t, const char *s);
 
-/* Field checks: 0 when the text is accepted, else -1 and f->err. */
+/*
+ * Field checks: 0 when the text is accepted, else -1 and f->err.  Each is
+ * the operations layer's checker for what the field holds, so a field is
+ * refused as it is typed in the words the change itself would use.
+ */
 
 static int
 check_platform(struct tui *t, struct form_field *f)
 {
-	const struct summary *sm = &t->sm;
-	const char **names = xcalloc(sm->nplatforms + 1, sizeof *names);
-	char hint[128];
-	size_t i, idx = 0;
-	int rc;
-	char *safe;
+	char key[32];
 
-	for (i = 0; i < sm->nplatforms; i++)
-		names[i] = sm->platforms[i].key;
-	rc = text_match(f->text, names, sm->nplatforms, &idx, hint,
-	    sizeof hint);
-	free(names);
-	if (rc == MATCH_OK)
-		return 0;
-	safe = text_safe(f->text);
-	/* The CLI's words (cli_platform()), for the same mistakes. */
-	if (f->text[0] == '\0')
-		err_set((struct err *)f->err, "missing platform: kaggle, "
-		    "colab-pro, vast, ... (3 lists them)");
-	else if (rc == MATCH_AMBIGUOUS)
-		err_set((struct err *)f->err, "ambiguous platform \"%s\": it "
-		    "could be %s", safe, hint);
-	else if (hint[0] != '\0')
-		err_set((struct err *)f->err, "unknown platform \"%s\": did you "
-		    "mean %s? (`gpulog platforms` lists them)", safe, hint);
-	else
-		err_set((struct err *)f->err, "unknown platform \"%s\" (`gpulog "
-		    "platforms` lists them)", safe);
-	free(safe);
-	return -1;
+	return ops_check_platform(&t->sm, f->text, key, (struct err *)f->err);
 }
 
-/* The platform key a field names, once check_platform() accepts it. */
-static void
-platform_key(struct tui *t, const char *in, char key[32])
+/* Splits the When field into the day before its range (day, or NULL) and
+ * the range: "yesterday 09:00-11:00". */
+static const char *
+split_when(const char *s, char *day, size_t n, const char **range)
 {
-	const struct summary *sm = &t->sm;
-	const char **names = xcalloc(sm->nplatforms + 1, sizeof *names);
-	char hint[128];
-	size_t i, idx = 0;
-
-	for (i = 0; i < sm->nplatforms; i++)
-		names[i] = sm->platforms[i].key;
-	if (text_match(in, names, sm->nplatforms, &idx, hint, sizeof hint) ==
-	    MATCH_OK)
-		snprintf(key, 32, "%s", sm->platforms[idx].key);
-	else
-		snprintf(key, 32, "%s", in);
-	free(names);
-}
-
-static int
-read_when(struct tui *t, const char *s, int64_t *start, int64_t *end,
-    struct err *e)
-{
-	char day[64];
 	const char *sp = strchr(s, ' ');
 
-	if (*s == '\0')
-		return err_set(e, "missing WHEN: give a duration (2h30m), a "
-		    "range (14:00-17:30) or a day and a range");
-	if (sp != NULL && (size_t)(sp - s) < sizeof day) {
-		snprintf(day, sizeof day, "%.*s", (int)(sp - s), s);
-		if (is_day_word(day)) {
-			while (*sp == ' ')
-				sp++;
-			return parse_when(day, sp, t->now, start, end, e);
-		}
-	}
-	return parse_when(NULL, s, t->now, start, end, e);
+	*range = s;
+	if (sp == NULL || (size_t)(sp - s) >= n)
+		return NULL;
+	snprintf(day, n, "%.*s", (int)(sp - s), s);
+	if (!is_day_word(day))
+		return NULL;
+	while (*sp == ' ')
+		sp++;
+	*range = sp;
+	return day;
 }
 
 static int
 check_when(struct tui *t, struct form_field *f)
 {
+	char buf[64];
+	const char *range, *day = split_when(f->text, buf, sizeof buf, &range);
 	int64_t s, e2;
 
-	return read_when(t, f->text, &s, &e2, (struct err *)f->err);
+	return ops_check_when(day, range, t->now, &s, &e2,
+	    (struct err *)f->err);
 }
 
 static int
@@ -109,10 +69,7 @@ check_time(struct tui *t, struct form_field *f)
 {
 	int64_t v;
 
-	if (f->text[0] == '\0')
-		return err_set((struct err *)f->err, "missing time: "
-		    "2026-11-28 10:00, 14:00, yesterday 09:30");
-	return parse_time(f->text, t->now, &v, (struct err *)f->err);
+	return ops_check_time(f->text, t->now, &v, (struct err *)f->err);
 }
 
 static int
@@ -122,64 +79,75 @@ check_end(struct tui *t, struct form_field *f)
 
 	if (f->text[0] == '\0')
 		return 0; /* still running */
-	return parse_time(f->text, t->now, &v, (struct err *)f->err);
+	return ops_check_time(f->text, t->now, &v, (struct err *)f->err);
 }
 
 static int
 check_gpu(struct tui *t, struct form_field *f)
 {
+	char out[32];
+
 	(void)t;
-	if (f->text[0] != '\0' && !text_is_name(f->text, 31, ""))
-		return err_set((struct err *)f->err, "invalid --gpu: a model "
-		    "name is 1 to 31 characters, as in P100 or \"RTX 4090\"");
-	return 0;
+	return ops_check_gpu(f->text, out, NULL, 0, (struct err *)f->err) < 0 ?
+	    -1 : 0;
 }
 
 static int
 check_gpus(struct tui *t, struct form_field *f)
 {
-	int64_t n;
+	int n;
 
 	(void)t;
 	if (f->text[0] == '\0')
 		return 0;
-	return parse_int(f->text, "--gpus", 1, 64, &n, (struct err *)f->err);
+	return ops_check_gpus(f->text, &n, (struct err *)f->err);
 }
 
 static int
 check_cost(struct tui *t, struct form_field *f)
 {
-	struct err *e = (struct err *)f->err;
 	int64_t n;
 	char cur[4];
 
 	if (f->text[0] == '\0')
 		return 0; /* priced from the catalog */
-	if (parse_money(f->text, 2, t->sm.currency, &n, cur, e) < 0)
-		return err_set(e, "invalid --cost: %s", e->msg);
-	return 0;
+	return ops_check_cost(&t->sm, f->text, &n, cur, (struct err *)f->err);
+}
+
+/* The Tags field as a list: split at commas, blanks around them dropped.
+ * The words point into buf. */
+static int
+split_tags(const char *s, char *buf, size_t n, const char **tags, int max)
+{
+	char *p, *tok, *save = NULL;
+	int k = 0;
+
+	snprintf(buf, n, "%s", s);
+	for (p = buf; (tok = strtok_r(p, ",", &save)) != NULL; p = NULL) {
+		size_t len;
+
+		while (*tok == ' ')
+			tok++;
+		len = strlen(tok);
+		while (len > 0 && tok[len - 1] == ' ')
+			tok[--len] = '\0';
+		if (len > 0 && k < max)
+			tags[k++] = tok;
+	}
+	return k;
 }
 
 static int
 check_tags(struct tui *t, struct form_field *f)
 {
-	char buf[256], *p, *tok, *save = NULL;
+	char buf[256];
+	const char *tags[OPS_TAGS_MAX];
+	int i, n = split_tags(f->text, buf, sizeof buf, tags, OPS_TAGS_MAX);
 
 	(void)t;
-	snprintf(buf, sizeof buf, "%s", f->text);
-	for (p = buf; (tok = strtok_r(p, ",", &save)) != NULL; p = NULL) {
-		while (*tok == ' ')
-			tok++;
-		if (!text_is_name(tok, 64, ",")) {
-			char *safe = text_safe(tok);
-
-			err_set((struct err *)f->err, "invalid tag \"%s\": a "
-			    "tag is 1 to 64 characters with no comma or "
-			    "control character", safe);
-			free(safe);
+	for (i = 0; i < n; i++)
+		if (ops_check_tag(tags[i], (struct err *)f->err) < 0)
 			return -1;
-		}
-	}
 	return 0;
 }
 
@@ -187,10 +155,7 @@ static int
 check_project(struct tui *t, struct form_field *f)
 {
 	(void)t;
-	if (f->text[0] != '\0' && !text_is_name(f->text, 64, ""))
-		return err_set((struct err *)f->err, "invalid --project: 1 to "
-		    "64 characters without control characters");
-	return 0;
+	return ops_check_project(f->text, (struct err *)f->err);
 }
 
 static int
@@ -424,192 +389,121 @@ form_changed(const struct form *f)
 }
 
 /* The form's field with label, or NULL. */
-static const char *
-val(const struct form *fm, const char *label)
+static struct form_field *
+fld(struct form *fm, const char *label)
 {
 	int i;
 
 	for (i = 0; i < fm->n; i++)
 		if (strcmp(fm->f[i].label, label) == 0)
-			return fm->f[i].text;
+			return &fm->f[i];
 	return NULL;
 }
 
-static void
-set_str(char **dst, const char *v)
+static const char *
+val(struct form *fm, const char *label)
 {
-	free(*dst);
-	*dst = (v != NULL && *v != '\0') ? xstrdup(v) : NULL;
+	struct form_field *f = fld(fm, label);
+
+	return f ? f->text : NULL;
 }
 
-/* The tags as stored: "a,b", spaces around commas dropped. */
-static void
-set_tags(struct run *r, const char *v)
+/* The field that holds what a failed change was about, or NULL. */
+static struct form_field *
+field_of(struct form *fm, int which)
 {
-	char buf[256] = "", tmp[256], *p, *tok, *save = NULL;
-
-	snprintf(tmp, sizeof tmp, "%s", v);
-	for (p = tmp; (tok = strtok_r(p, ",", &save)) != NULL; p = NULL) {
-		size_t n;
-
-		while (*tok == ' ')
-			tok++;
-		n = strlen(tok);
-		while (n > 0 && tok[n - 1] == ' ')
-			tok[--n] = '\0';
-		if (n == 0)
-			continue;
-		if (buf[0] != '\0')
-			strncat(buf, ",", sizeof buf - strlen(buf) - 1);
-		strncat(buf, tok, sizeof buf - strlen(buf) - 1);
+	switch (which) {
+	case OPS_F_PLATFORM: return fld(fm, "Platform");
+	case OPS_F_WHEN: case OPS_F_DAY: return fld(fm, "When");
+	case OPS_F_START: return fld(fm, "Start") ? fld(fm, "Start") :
+	    fld(fm, "When");
+	case OPS_F_END: return fld(fm, "End") ? fld(fm, "End") :
+	    fld(fm, "When");
+	case OPS_F_GPU: case OPS_F_CU_RATE: return fld(fm, "GPU");
+	case OPS_F_GPUS: return fld(fm, "GPUs");
+	case OPS_F_COST: return fld(fm, "Cost");
+	case OPS_F_RATE: return fld(fm, "Rate") ? fld(fm, "Rate") :
+	    fld(fm, "Cost");
+	case OPS_F_TAGS: return fld(fm, "Tags");
+	case OPS_F_PROJECT: return fld(fm, "Project");
+	case OPS_F_QUOTA: return fld(fm, "Quota");
+	case OPS_F_RESET: return fld(fm, "Reset");
+	default: return NULL;
 	}
-	set_str(&r->tags, buf);
 }
 
-/* Times as `gpulog add` checks them. */
-static int
-check_times(struct tui *t, const struct run *r, int future, struct err *e)
-{
-	char a[32], b[32];
-
-	if (r->end != RUN_OPEN && r->end <= r->start)
-		return err_set(e, "the end (%s) is not after the start (%s)",
-		    fmt_local(b, sizeof b, r->end, "%Y-%m-%d %H:%M"),
-		    fmt_local(a, sizeof a, r->start, "%Y-%m-%d %H:%M"));
-	if (!future && (r->start > t->now || (r->end != RUN_OPEN &&
-	    r->end > t->now)))
-		return err_set(e, "the run %s in the future (%s, now is %s)",
-		    r->start > t->now ? "starts" : "ends",
-		    fmt_local(a, sizeof a, r->start > t->now ? r->start :
-		    r->end, "%Y-%m-%d %H:%M"),
-		    fmt_local(b, sizeof b, t->now, "%Y-%m-%d %H:%M"));
-	return 0;
-}
-
-/* Writes the run form's run; -1 with e set when it cannot. */
+/* Writes the run form's run through the operations layer; -1 with e set
+ * when it cannot. */
 static int
 save_run(struct tui *t, struct err *e)
 {
 	struct form *fm = &t->form;
-	struct run r;
+	struct ops_run_in in;
+	struct ops_result res;
+	struct form_field *cost;
+	char day[64], tagbuf[256], what[128], money[48];
 	const char *v;
-	char label[160], what[128], money[48];
-	int64_t n, old_len = 0;
-	int set_cost = 0, no_rate = 0, old_gpus = 1, explicit_cost = 0;
-	int old_future = 0, rc;
-	char old_gpu[32] = "", old_platform[32] = "";
+	int rc;
 
-	run_init(&r);
-	r.gpus = 1;
-	if (fm->kind == FORM_EDIT) {
-		if ((rc = store_get_run(t->s, fm->run_id, &r, e)) <= 0) {
-			run_clear(&r);
-			return rc < 0 ? -1 : err_set(e, "no run #%lld",
-			    (long long)fm->run_id);
-		}
-		old_len = run_end_at(&r, t->now) - r.start;
-		old_gpus = r.gpus;
-		old_future = r.start > t->now || (r.end != RUN_OPEN &&
-		    r.end > t->now);
-		memcpy(old_gpu, r.gpu, sizeof old_gpu);
-		memcpy(old_platform, r.platform, sizeof old_platform);
-		explicit_cost = r.rate_micro == 0 && r.cost_minor > 0;
-	}
-	platform_key(t, val(fm, "Platform"), r.platform);
+	ops_run_in_init(&in);
+	ops_result_init(&res);
+	in.platform = val(fm, "Platform");
 	if (fm->kind == FORM_ADD) {
-		if (read_when(t, val(fm, "When"), &r.start, &r.end, e) < 0)
-			goto fail;
-	} else if (fm->kind == FORM_START) {
-		r.start = t->now;
-		r.end = RUN_OPEN;
-	} else {
-		if (parse_time(val(fm, "Start"), t->now, &r.start, e) < 0)
-			goto fail;
-		r.end = RUN_OPEN;
-		if (*val(fm, "End") != '\0' && parse_time(val(fm, "End"),
-		    t->now, &r.end, e) < 0)
-			goto fail;
+		in.day = split_when(val(fm, "When"), day, sizeof day, &in.when);
+	} else if (fm->kind == FORM_EDIT) {
+		in.start = val(fm, "Start");
+		in.end = val(fm, "End");
 	}
-	snprintf(r.gpu, sizeof r.gpu, "%s", val(fm, "GPU"));
-	if (*val(fm, "GPUs") != '\0') {
-		if (parse_int(val(fm, "GPUs"), "--gpus", 1, 64, &n, e) < 0)
-			goto fail;
-		r.gpus = (int)n;
-	}
-	set_str(&r.note, val(fm, "Note"));
-	set_tags(&r, val(fm, "Tags"));
-	set_str(&r.project, val(fm, "Project"));
+	in.gpu = val(fm, "GPU");
+	in.gpus = val(fm, "GPUs");
+	in.note = val(fm, "Note");
+	in.project = val(fm, "Project");
+	in.ntags = split_tags(val(fm, "Tags"), tagbuf, sizeof tagbuf, in.tags,
+	    OPS_TAGS_MAX);
+	in.tags_set = 1;
 	if ((v = val(fm, "Checkpointed")) != NULL)
-		r.checkpointed = v[0] == 'y' || v[0] == 'Y';
-	if ((v = val(fm, "Cost")) != NULL && *v != '\0' &&
-	    (fm->kind != FORM_EDIT || strcmp(v, fm->f[5].orig) != 0)) {
-		if (parse_money(v, 2, t->sm.currency, &n, r.currency, e) < 0)
-			goto fail;
-		r.cost_minor = n;
-		r.rate_micro = 0;
-		set_cost = 1;
-	} else if (v != NULL && *v == '\0' && explicit_cost) {
-		/* The hand-given cost was cleared: price it anew. */
-		explicit_cost = 0;
-		r.cost_minor = 0;
-		r.rate_micro = 0;
-		old_platform[0] = '\0';
-	}
-	if (check_times(t, &r, fm->kind == FORM_EDIT && old_future, e) < 0)
-		goto fail;
-	if (fm->kind != FORM_EDIT) {
-		if (set_cost != 1)
-			no_rate = summary_price_run(&t->sm, &r);
-		r.created = r.modified = t->now;
-		if (store_begin(t->s, fm->kind == FORM_ADD ? "add" : "start",
-		    e) < 0 || store_add_run(t->s, &r, e) < 0)
-			goto rollback;
-		snprintf(label, sizeof label, "%s #%lld %s", fm->kind ==
-		    FORM_ADD ? "add" : "start", (long long)r.id,
-		    tui_run_label(what, sizeof what, &r, t->now));
-		if (store_change_label(t->s, label, e) < 0 ||
-		    store_commit(t->s, e) < 0)
-			goto rollback;
-	} else {
-		if (set_cost == 0 && !explicit_cost) {
-			if (strcmp(r.platform, old_platform) != 0 ||
-			    strcmp(r.gpu, old_gpu) != 0) {
-				r.rate_micro = 0;
-				r.cost_minor = 0;
-				no_rate = summary_price_run(&t->sm, &r);
-			} else if (r.rate_micro > 0 && (run_end_at(&r, t->now)
-			    - r.start != old_len || r.gpus != old_gpus)) {
-				summary_price_run(&t->sm, &r);
-			}
+		in.checkpointed = v[0] == 'y' || v[0] == 'Y';
+	/* A cost is given when typed; on edit, only when changed (cleared
+	 * means price it from the catalog again). */
+	if ((cost = fld(fm, "Cost")) != NULL && (fm->kind != FORM_EDIT ||
+	    strcmp(cost->text, cost->orig) != 0))
+		in.cost = cost->text;
+	t->ops.now = t->now;
+	if (fm->kind == FORM_ADD)
+		rc = ops_add(&t->ops, &in, &res, e);
+	else if (fm->kind == FORM_START)
+		rc = ops_start(&t->ops, &in, &res, e);
+	else
+		rc = ops_edit(&t->ops, fm->run_id, &in, &res, e);
+	if (rc < 0) {
+		struct form_field *f = field_of(fm, t->ops.field);
+
+		if (f != NULL) {
+			snprintf(f->err, sizeof f->err, "%s", e->msg);
+			fm->cur = (int)(f - fm->f);
+			fm->caret = strlen(f->text);
 		}
-		r.modified = t->now;
-		snprintf(label, sizeof label, "edit #%lld", (long long)r.id);
-		if (store_begin(t->s, label, e) < 0 ||
-		    store_update_run(t->s, &r, e) < 0 ||
-		    store_commit(t->s, e) < 0)
-			goto rollback;
+		ops_result_clear(&res);
+		return -1;
 	}
 	money[0] = '\0';
-	if (run_cost_at(&r, t->now) > 0)
-		tui_money(t, money, sizeof money, run_cost_at(&r, t->now),
-		    r.currency);
-	tui_msg(t, no_rate ? CC_YELLOW | CA_BOLD : CC_GREEN, "%s #%lld %s %s%s",
-	    fm->kind == FORM_ADD ? "added" : fm->kind == FORM_START ?
-	    "started" : "changed", (long long)r.id, tui_run_label(what,
-	    sizeof what, &r, t->now), money, no_rate ? " (no price for its "
-	    "GPU: the cost is 0)" : "");
-	t->runs.want_id = r.id;
+	if (run_cost_at(&res.run, t->now) > 0) {
+		money[0] = ' ';
+		tui_money(t, money + 1, sizeof money - 1, run_cost_at(&res.run,
+		    t->now), res.run.currency);
+	}
+	tui_msg(t, res.nwarn ? CC_YELLOW | CA_BOLD : CC_GREEN, "%s #%lld %s"
+	    "%s%s%s", fm->kind == FORM_ADD ? "added" : fm->kind ==
+	    FORM_START ? "started" : "changed", (long long)res.run.id,
+	    tui_run_label(what, sizeof what, &res.run, t->now), money,
+	    res.nwarn ? " · " : "", res.nwarn ? res.warn[0] : "");
+	t->runs.want_id = res.run.id;
 	if (fm->kind != FORM_EDIT) {
 		t->runs.have_top = 0;
 		t->runs.cur = 0;
 	}
-	run_clear(&r);
+	ops_result_clear(&res);
 	return 0;
-rollback:
-	store_rollback(t->s);
-fail:
-	run_clear(&r);
-	return -1;
 }
 
 static int

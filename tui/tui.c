@@ -222,7 +222,10 @@ tui_undo(struct tui *t)
 {
 	struct err e;
 	char what[128];
-	int rc = store_undo(t->s, what, sizeof what, &e);
+	int rc;
+
+	t->ops.now = core_now();
+	rc = ops_undo(&t->ops, what, sizeof what, &e);
 
 	if (rc < 0)
 		tui_msg(t, CC_RED | CA_BOLD, "gpulog: %s", e.msg);
@@ -556,6 +559,7 @@ tui_init(struct tui *t, const struct tui_config *cfg, int w, int h)
 	memset(t, 0, sizeof *t);
 	t->cfg = *cfg;
 	t->s = cfg->s;
+	ops_init(&t->ops, cfg->s, core_now());
 	t->fmt = cfg->ascii ? FMT_ASCII : 0;
 	t->runs.order = PAGE_NEWEST;
 	cv_init(&t->cv, w, h, cfg->ascii);
@@ -571,6 +575,7 @@ tui_clear(struct tui *t)
 	for (i = 0; i < t->nlatest; i++)
 		run_clear(&t->latest[i]);
 	summary_free(&t->sm);
+	ops_clear(&t->ops);
 	free(t->lapse);
 	t->lapse = NULL;
 	cv_free(&t->cv);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 
 #include "core/model.h"
+#include "ops/ops.h"
 #include "store/page.h"
 #include "store/summary.h"
 #include "tui/canvas.h"
@@ -101,6 +102,7 @@ struct form {
 struct tui {
 	struct tui_config cfg;
 	struct store *s;
+	struct ops ops;           /* every change goes through it */
 	struct canvas cv;
 	int fmt;                  /* FMT_ASCII or 0, for money */
 	int64_t now;

@@ -337,33 +337,40 @@ runs_edit(struct tui *t)
 
 static int64_t delete_id;
 
+/* Shows a change's outcome on the message row: what it did and the first
+ * of its warnings, or why it failed. */
+static int
+show_result(struct tui *t, int rc, const char *done,
+    const struct ops_result *res, const struct err *e)
+{
+	char what[128];
+
+	if (rc < 0)
+		tui_msg(t, CC_RED | CA_BOLD, "%s", e->msg);
+	else if (res->nwarn > 0)
+		tui_msg(t, CC_YELLOW | CA_BOLD, "%s #%lld %s · %s", done,
+		    (long long)res->run.id, tui_run_label(what, sizeof what,
+		    &res->run, t->now), res->warn[0]);
+	else
+		tui_msg(t, CC_GREEN, "%s #%lld %s%s", done,
+		    (long long)res->run.id, tui_run_label(what, sizeof what,
+		    &res->run, t->now), strcmp(done, "removed") == 0 ?
+		    " (u undoes)" : "");
+	return TUI_RELOAD;
+}
+
 static int
 do_delete(struct tui *t)
 {
-	struct run r;
+	struct ops_result res;
 	struct err e;
-	char label[160], what[128];
 	int rc;
 
-	run_init(&r);
-	if ((rc = store_get_run(t->s, delete_id, &r, &e)) <= 0) {
-		tui_msg(t, CC_RED | CA_BOLD, "gpulog: %s", rc < 0 ? e.msg :
-		    "the run is gone");
-		run_clear(&r);
-		return TUI_RELOAD;
-	}
-	tui_run_label(what, sizeof what, &r, t->now);
-	snprintf(label, sizeof label, "rm #%lld %s", (long long)r.id, what);
-	if (store_begin(t->s, label, &e) < 0 ||
-	    store_delete_run(t->s, r.id, &e) < 0 ||
-	    store_commit(t->s, &e) < 0) {
-		store_rollback(t->s);
-		tui_msg(t, CC_RED | CA_BOLD, "gpulog: %s", e.msg);
-	} else {
-		tui_msg(t, CC_GREEN, "removed #%lld %s (u undoes)",
-		    (long long)r.id, what);
-	}
-	run_clear(&r);
+	ops_result_init(&res);
+	t->now = t->ops.now = core_now();
+	rc = ops_rm(&t->ops, delete_id, &res, &e);
+	show_result(t, rc, "removed", &res, &e);
+	ops_result_clear(&res);
 	return TUI_RELOAD;
 }
 
@@ -383,39 +390,19 @@ runs_delete(struct tui *t)
 	return TUI_DRAW;
 }
 
-/* Stops open run r now, as `gpulog stop`. */
+/* Stops open run id now, as `gpulog stop`. */
 static int
 stop_run(struct tui *t, int64_t id)
 {
-	struct run r;
+	struct ops_result res;
 	struct err e;
-	char label[64], what[128];
 	int rc;
 
-	run_init(&r);
-	t->now = core_now();
-	if ((rc = store_get_run(t->s, id, &r, &e)) <= 0) {
-		tui_msg(t, CC_RED | CA_BOLD, "gpulog: %s", rc < 0 ? e.msg :
-		    "the run is gone");
-		run_clear(&r);
-		return TUI_RELOAD;
-	}
-	r.end = t->now > r.start ? t->now : r.start + 1;
-	if (r.rate_micro > 0)
-		r.cost_minor = rate_cost(r.rate_micro, (r.end - r.start) *
-		    r.gpus);
-	r.modified = t->now;
-	snprintf(label, sizeof label, "stop #%lld", (long long)r.id);
-	if (store_begin(t->s, label, &e) < 0 ||
-	    store_update_run(t->s, &r, &e) < 0 ||
-	    store_commit(t->s, &e) < 0) {
-		store_rollback(t->s);
-		tui_msg(t, CC_RED | CA_BOLD, "gpulog: %s", e.msg);
-	} else {
-		tui_msg(t, CC_GREEN, "stopped #%lld %s", (long long)r.id,
-		    tui_run_label(what, sizeof what, &r, t->now));
-	}
-	run_clear(&r);
+	ops_result_init(&res);
+	t->now = t->ops.now = core_now();
+	rc = ops_stop(&t->ops, id, NULL, &res, &e);
+	show_result(t, rc, "stopped", &res, &e);
+	ops_result_clear(&res);
 	return TUI_RELOAD;
 }
 

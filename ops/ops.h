@@ -1,0 +1,201 @@
+/*
+ * ops.h: every change to the user's data, one function each.  The CLI,
+ * the dashboard, the importers' commit and `gpulog run` call these and
+ * nothing else writes.  Each change validates its input with one checker
+ * (ops_check_*: times, names, tags, amounts, limits), prices runs by one
+ * rule, runs as one store change that `gpulog undo` takes back whole, and
+ * stamps what it changed with the instant of the change (o->now).
+ *
+ * Inputs are text as the user typed it (a flag's value, a form field), so
+ * the two front ends share the parsing too.  Failures come back as values:
+ * -1, a message in one wording that names no flag and no form field, and
+ * in o->field which input was wrong, for the front end to point at it.
+ * This layer speaks no SQL of its own (store/ does) and prints nothing.
+ */
+#ifndef GPULOG_OPS_H
+#define GPULOG_OPS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/err.h"
+#include "core/model.h"
+#include "store/summary.h"
+
+struct store;
+
+/* The input a failure was about. */
+enum ops_field {
+	OPS_F_NONE, OPS_F_PLATFORM, OPS_F_WHEN, OPS_F_START, OPS_F_END,
+	OPS_F_GPU, OPS_F_GPUS, OPS_F_NOTE, OPS_F_TAGS, OPS_F_PROJECT,
+	OPS_F_COST, OPS_F_RATE, OPS_F_UNITS, OPS_F_RUN, OPS_F_QUOTA,
+	OPS_F_RESET, OPS_F_CAP, OPS_F_AMOUNT, OPS_F_DAY, OPS_F_CURRENCY,
+	OPS_F_CU_RATE, OPS_F_BILLING, OPS_F_NAME
+};
+
+struct ops {
+	struct store *s;         /* borrowed, open */
+	int64_t now;             /* the instant of the next change; the
+	                          * caller sets it (core_now()) */
+	struct summary cat;      /* the catalog as stored, loaded on first
+	                          * need and again after a settings change */
+	int loaded;
+	int field;               /* enum ops_field of the last failure */
+	int future;              /* 1 when it was a time after now, which
+	                          * the CLI's --future would allow */
+};
+
+/* ops_init() borrows s; ops_clear() frees the catalog, not the store. */
+void ops_init(struct ops *o, struct store *s, int64_t now);
+void ops_clear(struct ops *o);
+
+/* The catalog (platforms, quotas, rates, phases, fx), loaded when first
+ * asked for; borrowed until the next settings change.  NULL on failure. */
+const struct summary *ops_catalog(struct ops *o, struct err *e);
+
+/* Forgets the loaded catalog (after a change made elsewhere). */
+void ops_reload(struct ops *o);
+
+#define OPS_TAGS_MAX 16
+#define OPS_WARN_MAX 4
+
+/*
+ * A run as typed.  A NULL member leaves the run's value alone (on add,
+ * the default); "" clears a text member, prices from the catalog again
+ * (cost), and, for end on edit, reopens the run.
+ */
+struct ops_run_in {
+	const char *platform;    /* a key or a unique prefix of one */
+	const char *day;         /* a day before when's range: "yesterday" */
+	const char *when;        /* a duration, a range, "2h30m" */
+	const char *start, *end; /* times: ISO 8601, HH:MM, "yesterday 9:30" */
+	const char *gpu;         /* any spelling of a model; "" none */
+	const char *gpus;        /* 1 to 64 */
+	const char *note;
+	const char *project;
+	const char *tags[OPS_TAGS_MAX]; /* replace the run's tags when */
+	int ntags, tags_set;            /* tags_set */
+	const char *cost;        /* "250INR", "$3.20": a price given by hand */
+	const char *rate;        /* per GPU-hour, USD when bare */
+	const char *units;       /* compute units used */
+	int checkpointed;        /* -1 leaves it, 0 or 1 */
+	int future;              /* allow a run that starts or ends after now */
+};
+
+void ops_run_in_init(struct ops_run_in *in);
+
+/* What a change did: the run as stored, the change's name, and what the
+ * user should be told (in the same words everywhere). */
+struct ops_result {
+	struct run run;          /* owned: ops_result_clear() frees it */
+	char what[160];          /* "add #42 kaggle P100 2h30m" */
+	char warn[OPS_WARN_MAX][192];
+	int nwarn;
+	int no_price;            /* an hourly platform has no rate for it */
+	int cost_given;          /* the input priced it by hand */
+	int rate_given;
+};
+
+void ops_result_init(struct ops_result *res);
+void ops_result_clear(struct ops_result *res);
+
+/*
+ * Runs.  Each returns 0 with res filled, or -1 (e and o->field set) with
+ * nothing written.  add records an ended run (when, or start and end);
+ * start an open one from start (default now); stop ends open run id at
+ * at (default now); cancel removes an open run; rm any run; edit applies
+ * in to run id, pricing it anew by ops_reprice().
+ */
+int ops_add(struct ops *o, const struct ops_run_in *in,
+    struct ops_result *res, struct err *e);
+int ops_start(struct ops *o, const struct ops_run_in *in,
+    struct ops_result *res, struct err *e);
+int ops_stop(struct ops *o, int64_t id, const char *at,
+    struct ops_result *res, struct err *e);
+int ops_cancel(struct ops *o, int64_t id, struct ops_result *res,
+    struct err *e);
+int ops_rm(struct ops *o, int64_t id, struct ops_result *res,
+    struct err *e);
+int ops_edit(struct ops *o, int64_t id, const struct ops_run_in *in,
+    struct ops_result *res, struct err *e);
+
+/* The open run the user means: id when not 0, else the only open run.
+ * Fills r (run_init()ed by the caller). */
+int ops_find_open(struct ops *o, int64_t id, struct run *r, struct err *e);
+
+/*
+ * Checks in as a new run (open when open, else ended) and prices it into
+ * res->run without writing anything: what add, start and `gpulog run`
+ * build before they write.
+ */
+int ops_build(struct ops *o, const struct ops_run_in *in, int open,
+    struct ops_result *res, struct err *e);
+
+/*
+ * `gpulog run`.  prepare checks in as an open run starting now (source
+ * "run"); open writes it with its metrics m as the change "run #N ...";
+ * close ends it with what was measured, prices it anew, and writes it
+ * (adding it whole when open could not), with its modified time the
+ * instant it ended.
+ */
+struct run_metrics;
+struct ops_measured {
+	int64_t end;             /* when the command ended */
+	const char *gpu;         /* the model nvidia-smi named, or NULL */
+	int gpus;                /* GPUs it saw, 0 when none */
+	int checkpointed;
+};
+int ops_record_prepare(struct ops *o, const struct ops_run_in *in,
+    struct ops_result *res, struct err *e);
+int ops_record_open(struct ops *o, struct ops_result *res,
+    struct run_metrics *m, struct err *e);
+int ops_record_close(struct ops *o, struct ops_result *res,
+    const struct ops_measured *ms, struct run_metrics *m, struct err *e);
+
+/*
+ * Undoes the latest change.  Returns 1 and its name in what, 0 when there
+ * is nothing to undo, -1 on failure.
+ */
+int ops_undo(struct ops *o, char *what, size_t len, struct err *e);
+
+/*
+ * The repricing rule, for a run changed from old to r.  A cost given by
+ * hand (cost_given) stays, with no rate; a rate given (rate_given) prices
+ * the run at it.  Otherwise a run whose old cost was given by hand keeps
+ * it; a new platform or GPU model is priced anew from the catalog; new
+ * times (an open run that ends among them) or a new GPU count cost anew
+ * at the run's own rate.  Returns 1 when an
+ * hourly platform has no rate for the run's GPU (the cost is 0).
+ */
+int ops_reprice(const struct summary *cat, const struct run *old,
+    struct run *r, int cost_given, int rate_given);
+
+/*
+ * The checker.  Each reads one input as typed, returns 0 with the value,
+ * or -1 with the one wording of what was wrong.  They are what the forms
+ * check field by field as the user types.
+ */
+int ops_check_platform(const struct summary *cat, const char *in,
+    char key[32], struct err *e);
+/* A GPU model in any spelling: its canonical name in out ("" for none);
+ * returns 1 when gpulog knows the model, 0 when it is kept as given (warn
+ * then holds the words naming the nearest known models). */
+int ops_check_gpu(const char *in, char out[32], char *warn, size_t wlen,
+    struct err *e);
+int ops_check_gpus(const char *in, int *n, struct err *e);
+int ops_check_tag(const char *in, struct err *e);
+int ops_check_project(const char *in, struct err *e);
+int ops_check_cost(const struct summary *cat, const char *in,
+    int64_t *minor, char cur[4], struct err *e);
+int ops_check_rate(const char *in, int64_t *micro, char cur[4],
+    struct err *e);
+int ops_check_units(const char *in, int64_t *centi, struct err *e);
+int ops_check_time(const char *in, int64_t now, int64_t *t, struct err *e);
+int ops_check_when(const char *day, const char *when, int64_t now,
+    int64_t *start, int64_t *end, struct err *e);
+/* A run's times: the end after the start, neither after now unless
+ * future. */
+int ops_check_times(const struct run *r, int64_t now, int future,
+    struct err *e);
+
+#endif

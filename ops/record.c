@@ -1,0 +1,102 @@
+/*
+ * record.c: the changes `gpulog run` makes: the open run it records when
+ * the command starts, and the run closed with what was measured when the
+ * command ends.  The run is checked and priced as `gpulog start` and
+ * `gpulog stop` would, and its modified time is the instant it ended.
+ */
+#include "ops/ops.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "core/fmt.h"
+#include "store/metrics.h"
+#include "store/store.h"
+
+int
+ops_record_prepare(struct ops *o, const struct ops_run_in *in,
+    struct ops_result *res, struct err *e)
+{
+	struct ops_run_in open = *in;
+
+	/* The run starts now: no WHEN, no start or end of its own. */
+	open.day = open.when = open.start = open.end = NULL;
+	open.future = 0;
+	if (ops_build(o, &open, 1, res, e) < 0)
+		return -1;
+	snprintf(res->run.source, sizeof res->run.source, "run");
+	return 0;
+}
+
+int
+ops_record_open(struct ops *o, struct ops_result *res,
+    struct run_metrics *m, struct err *e)
+{
+	struct run *r = &res->run;
+	char what[96];
+
+	r->created = r->modified = o->now;
+	if (store_begin(o->s, "run", e) < 0 || store_add_run(o->s, r, e) < 0)
+		goto fail;
+	m->run_id = r->id;
+	snprintf(res->what, sizeof res->what, "run #%lld %s",
+	    (long long)r->id, fmt_run_label(what, sizeof what, r, o->now));
+	if (metrics_put(o->s, m, e) < 0 ||
+	    store_change_label(o->s, res->what, e) < 0 ||
+	    store_commit(o->s, e) < 0)
+		goto fail;
+	return 0;
+fail:
+	store_rollback(o->s);
+	r->id = 0;
+	return -1;
+}
+
+int
+ops_record_close(struct ops *o, struct ops_result *res,
+    const struct ops_measured *ms, struct run_metrics *m, struct err *e)
+{
+	const struct summary *cat;
+	struct run old, *r = &res->run;
+	char canon[32], w[192];
+	int rc = -1;
+
+	run_init(&old);
+	if ((cat = ops_catalog(o, e)) == NULL)
+		goto out;
+	run_copy(&old, r);
+	r->end = ms->end > r->start ? ms->end : r->start + 1;
+	if (ms->gpu != NULL && ms->gpu[0] != '\0' &&
+	    ops_check_gpu(ms->gpu, canon, w, sizeof w, NULL) >= 0)
+		memcpy(r->gpu, canon, sizeof r->gpu);
+	if (ms->gpus > 0)
+		r->gpus = ms->gpus > 64 ? 64 : ms->gpus;
+	r->checkpointed = ms->checkpointed;
+	res->nwarn = 0;
+	res->no_price = ops_reprice(cat, &old, r, res->cost_given,
+	    res->rate_given) == 1;
+	if (res->no_price)
+		snprintf(res->warn[res->nwarn++], sizeof res->warn[0],
+		    "no price for %s on %s; the cost is 0 (give a rate or a "
+		    "cost)", r->gpu[0] ? r->gpu : "its GPU", r->platform);
+	/* The change happens when the run ends, not when it began. */
+	r->modified = r->end > o->now ? r->end : o->now;
+	if (r->created == 0)
+		r->created = r->modified;
+	snprintf(res->what, sizeof res->what, "run #%lld ended",
+	    (long long)r->id);
+	if (store_begin(o->s, res->what, e) < 0 ||
+	    (r->id > 0 ? store_update_run(o->s, r, e) :
+	    store_add_run(o->s, r, e)) < 0)
+		goto fail;
+	m->run_id = r->id;
+	if (metrics_put(o->s, m, e) < 0 || store_commit(o->s, e) < 0)
+		goto fail;
+	rc = 0;
+	goto out;
+fail:
+	store_rollback(o->s);
+out:
+	run_clear(&old);
+	return rc;
+}

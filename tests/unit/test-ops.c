@@ -1,0 +1,591 @@
+/*
+ * test-ops.c: the operations layer on a fresh database: every change to a
+ * run, its checks and their one wording, which input a failure names, the
+ * repricing rule, the times a change stamps, and undo.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/model.h"
+#include "ops/ops.h"
+#include "store/metrics.h"
+#include "store/store.h"
+#include "t.h"
+
+static char dir[64];
+static char path[128];
+
+/* 2026-12-01 12:00 UTC, a Tuesday. */
+#define NOW 1796126400LL
+#define HOUR 3600
+
+static struct store *
+fresh(struct ops *o)
+{
+	struct store *s = NULL;
+	struct err e = { "" };
+
+	snprintf(path, sizeof path, "%s/ops.db", dir);
+	unlink(path);
+	if (!CHECK_EQ_INT(store_open(&s, path, NOW, &e), 0)) {
+		printf("  store_open: %s\n", e.msg);
+		return NULL;
+	}
+	ops_init(o, s, NOW);
+	return s;
+}
+
+static void
+done(struct ops *o, struct store *s)
+{
+	char p[160];
+
+	ops_clear(o);
+	store_close(s);
+	unlink(path);
+	snprintf(p, sizeof p, "%s-wal", path);
+	unlink(p);
+	snprintf(p, sizeof p, "%s-shm", path);
+	unlink(p);
+}
+
+/* Adds a run on platform for when, with gpu (may be NULL); returns its id
+ * or 0. */
+static int64_t
+add(struct ops *o, const char *platform, const char *when, const char *gpu,
+    const char *cost, const char *rate)
+{
+	struct ops_run_in in;
+	struct ops_result res;
+	struct err e = { "" };
+	int64_t id = 0;
+
+	ops_run_in_init(&in);
+	ops_result_init(&res);
+	in.platform = platform;
+	in.when = when;
+	in.gpu = gpu;
+	in.cost = cost;
+	in.rate = rate;
+	if (ops_add(o, &in, &res, &e) == 0)
+		id = res.run.id;
+	else
+		printf("  ops_add: %s\n", e.msg);
+	ops_result_clear(&res);
+	return id;
+}
+
+static void
+get(struct store *s, int64_t id, struct run *r)
+{
+	struct err e;
+
+	run_clear(r);
+	run_init(r);
+	CHECK_EQ_INT(store_get_run(s, id, r, &e), 1);
+}
+
+static void
+test_add(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct ops_run_in in;
+	struct ops_result res;
+	struct err e = { "" };
+	struct run r;
+	int64_t id;
+
+	if (s == NULL)
+		return;
+	run_init(&r);
+	ops_result_init(&res);
+
+	/* Priced from the catalog: 1h30m of an RTX 4090 on Vast at $0.325. */
+	id = add(&o, "vast", "1h30m", "RTX 4090", NULL, NULL);
+	CHECK(id > 0);
+	get(s, id, &r);
+	CHECK_EQ_STR(r.platform, "vast");
+	CHECK_EQ_INT(r.start, NOW - 90 * 60);
+	CHECK_EQ_INT(r.end, NOW);
+	CHECK_EQ_INT(r.rate_micro, 325000);
+	CHECK_EQ_INT(r.cost_minor, 49);   /* 48.75 cents, half up */
+	CHECK_EQ_STR(r.currency, "USD");
+	CHECK_EQ_INT(r.created, NOW);
+	CHECK_EQ_INT(r.modified, NOW);
+
+	/* A unique prefix names the platform; a model in another case is
+	 * the catalog's. */
+	id = add(&o, "kag", "2h", "p100", NULL, NULL);
+	get(s, id, &r);
+	CHECK_EQ_STR(r.platform, "kaggle");
+	CHECK_EQ_STR(r.gpu, "P100");
+	CHECK_EQ_INT(r.cost_minor, 0);
+
+	/* A hand-given cost, and a rate. */
+	id = add(&o, "runpod", "2h", "A100 80GB", "250INR", NULL);
+	get(s, id, &r);
+	CHECK_EQ_INT(r.cost_minor, 25000);
+	CHECK_EQ_STR(r.currency, "INR");
+	CHECK_EQ_INT(r.rate_micro, 0);
+	id = add(&o, "vast", "2h", "RTX 4090", NULL, "0.40");
+	get(s, id, &r);
+	CHECK_EQ_INT(r.rate_micro, 400000);
+	CHECK_EQ_INT(r.cost_minor, 80);
+
+	/* An unknown model is kept as given, with a warning, and an hourly
+	 * platform without its price says so. */
+	ops_run_in_init(&in);
+	in.platform = "vast";
+	in.when = "1h";
+	in.gpu = "A6000";
+	CHECK_EQ_INT(ops_add(&o, &in, &res, &e), 0);
+	CHECK_EQ_STR(res.run.gpu, "A6000");
+	CHECK(res.no_price);
+	CHECK(res.nwarn >= 2);
+	CHECK(strstr(res.warn[0], "A6000") != NULL);
+	CHECK(strstr(res.warn[1], "no price for A6000 on vast") != NULL);
+	/* The warnings name no flag. */
+	CHECK(strstr(res.warn[1], "--") == NULL);
+
+	/* A session past the cap and an overlap are told. */
+	ops_run_in_init(&in);
+	in.platform = "kaggle";
+	in.when = "10h";
+	CHECK_EQ_INT(ops_add(&o, &in, &res, &e), 0);
+	CHECK_EQ_INT(res.nwarn, 2);
+	CHECK(strstr(res.warn[0], "session cap of 9h") != NULL);
+	CHECK(strstr(res.warn[1], "overlaps run #") != NULL);
+
+	/* Tags and the rest. */
+	ops_run_in_init(&in);
+	in.platform = "kaggle";
+	in.day = "yesterday";
+	in.when = "09:00-10:15";
+	in.tags[0] = "cnn";
+	in.tags[1] = "cifar";
+	in.ntags = 2;
+	in.tags_set = 1;
+	in.note = "resnet18";
+	in.project = "vision";
+	in.checkpointed = 1;
+	in.gpus = "2";
+	CHECK_EQ_INT(ops_add(&o, &in, &res, &e), 0);
+	get(s, res.run.id, &r);
+	CHECK_EQ_STR(r.tags, "cnn,cifar");
+	CHECK_EQ_STR(r.note, "resnet18");
+	CHECK_EQ_STR(r.project, "vision");
+	CHECK_EQ_INT(r.checkpointed, 1);
+	CHECK_EQ_INT(r.gpus, 2);
+	CHECK_EQ_INT(r.end - r.start, 75 * 60);
+	CHECK(strncmp(res.what, "add #", 5) == 0);
+
+	/* --start alone ends now. */
+	ops_run_in_init(&in);
+	in.platform = "lambda";
+	in.start = "2026-12-01T10:00:00Z";
+	CHECK_EQ_INT(ops_add(&o, &in, &res, &e), 0);
+	CHECK_EQ_INT(res.run.end, NOW);
+
+	ops_result_clear(&res);
+	run_clear(&r);
+	done(&o, s);
+}
+
+/* A failing add: returns the field it named, and e's message. */
+static int
+add_fails(struct ops *o, struct ops_run_in *in, struct err *e)
+{
+	struct ops_result res;
+	int rc;
+
+	ops_result_init(&res);
+	rc = ops_add(o, in, &res, e);
+	ops_result_clear(&res);
+	CHECK_EQ_INT(rc, -1);
+	return o->field;
+}
+
+static int
+one(const struct run *r, void *arg)
+{
+	(void)r;
+	(*(int *)arg)++;
+	return 0;
+}
+
+static int
+nruns(struct store *s)
+{
+	struct filter f;
+	struct err e;
+	int n = 0;
+
+	memset(&f, 0, sizeof f);
+	if (store_each_run(s, &f, one, &n, &e) < 0)
+		return -1;
+	return n;
+}
+
+static void
+test_checks(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct ops_run_in in;
+	struct err e;
+
+	if (s == NULL)
+		return;
+
+	ops_run_in_init(&in);
+	in.when = "1h";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_PLATFORM);
+	in.platform = "colab";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_PLATFORM);
+	CHECK(strstr(e.msg, "ambiguous platform \"colab\"") != NULL);
+	in.platform = "kagle";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_PLATFORM);
+	CHECK(strstr(e.msg, "did you mean kaggle?") != NULL);
+
+	in.platform = "kaggle";
+	in.gpus = "0";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_GPUS);
+	CHECK_EQ_STR(e.msg, "invalid GPU count \"0\": expected 1 to 64");
+	in.gpus = "65";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_GPUS);
+	in.gpus = NULL;
+
+	in.tags[0] = "a,b";
+	in.ntags = 1;
+	in.tags_set = 1;
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_TAGS);
+	CHECK(strstr(e.msg, "invalid tag") != NULL);
+	in.tags[0] = "";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_TAGS);
+	in.tags_set = 0;
+	in.ntags = 0;
+
+	in.project = "bad\x1b[2J";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_PROJECT);
+	in.project = NULL;
+
+	in.cost = "3EUR";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_COST);
+	CHECK(strncmp(e.msg, "invalid cost: ", 14) == 0);
+	in.cost = "3USD";
+	in.rate = "0.3";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_COST);
+	in.cost = NULL;
+	in.rate = "x";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_RATE);
+	in.rate = NULL;
+
+	in.gpu = "\x01";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_GPU);
+	in.gpu = NULL;
+
+	/* Times: a typo, an end before the start, the future. */
+	in.when = "2h3Om";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_WHEN);
+	in.when = "15:00-17:00";
+	in.day = "tomorow";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_DAY);
+	in.day = NULL;
+	in.when = NULL;
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_WHEN);
+	CHECK(strncmp(e.msg, "missing WHEN", 12) == 0);
+	in.end = "2026-12-01T09:00:00Z";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_START);
+	in.start = "2026-12-01T10:00:00Z";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_END);
+	CHECK(strstr(e.msg, "is not after the start") != NULL);
+	CHECK_EQ_INT(o.future, 0);
+	in.end = "2026-12-01T13:00:00Z";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_END);
+	CHECK(strstr(e.msg, "in the future") != NULL);
+	CHECK(strstr(e.msg, "--") == NULL);
+	CHECK_EQ_INT(o.future, 1);
+	in.future = 1;
+	{
+		struct ops_result res;
+
+		ops_result_init(&res);
+		CHECK_EQ_INT(ops_add(&o, &in, &res, &e), 0);
+		ops_result_clear(&res);
+	}
+
+	/* Nothing failed wrote anything. */
+	CHECK_EQ_INT(nruns(s), 1);
+	done(&o, s);
+}
+
+/* Edits run id with in prepared by the caller; returns the stored run. */
+static void
+edit(struct ops *o, struct store *s, int64_t id, const struct ops_run_in *in,
+    struct run *r)
+{
+	struct ops_result res;
+	struct err e = { "" };
+
+	ops_result_init(&res);
+	if (!CHECK_EQ_INT(ops_edit(o, id, in, &res, &e), 0))
+		printf("  ops_edit: %s\n", e.msg);
+	ops_result_clear(&res);
+	get(s, id, r);
+}
+
+static void
+test_reprice(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct ops_run_in in;
+	struct run r;
+	int64_t id;
+
+	if (s == NULL)
+		return;
+	run_init(&r);
+
+	/* A catalog-priced run: longer costs more at its rate. */
+	id = add(&o, "vast", "2h", "RTX 4090", NULL, NULL);
+	o.now = NOW + 60;
+	ops_run_in_init(&in);
+	in.start = "2026-12-01T08:00:00Z";
+	edit(&o, s, id, &in, &r);
+	CHECK_EQ_INT(r.rate_micro, 325000);
+	CHECK_EQ_INT(r.cost_minor, 130);
+	CHECK_EQ_INT(r.modified, NOW + 60);
+	CHECK_EQ_INT(r.created, NOW);
+
+	/* More GPUs cost more. */
+	ops_run_in_init(&in);
+	in.gpus = "2";
+	edit(&o, s, id, &in, &r);
+	CHECK_EQ_INT(r.cost_minor, 260);
+
+	/* The same model spelt otherwise is no new model: the price stays
+	 * (here a rate given by hand). */
+	ops_run_in_init(&in);
+	in.rate = "0.50";
+	edit(&o, s, id, &in, &r);
+	CHECK_EQ_INT(r.cost_minor, 400);
+	ops_run_in_init(&in);
+	in.gpu = "rtx 4090";
+	edit(&o, s, id, &in, &r);
+	CHECK_EQ_STR(r.gpu, "RTX 4090");
+	CHECK_EQ_INT(r.rate_micro, 500000);
+	CHECK_EQ_INT(r.cost_minor, 400);
+
+	/* A new model is priced anew from the catalog. */
+	ops_run_in_init(&in);
+	in.gpu = "A100 80GB";
+	edit(&o, s, id, &in, &r);
+	CHECK_EQ_INT(r.rate_micro, 1150000);
+	CHECK_EQ_INT(r.cost_minor, 920);   /* 4 h x 2 GPUs x $1.15 */
+
+	/* A new platform too: Kaggle is free. */
+	ops_run_in_init(&in);
+	in.platform = "kaggle";
+	edit(&o, s, id, &in, &r);
+	CHECK_EQ_INT(r.rate_micro, 0);
+	CHECK_EQ_INT(r.cost_minor, 0);
+	CHECK_EQ_STR(r.currency, "");
+
+	/* A cost given by hand stays through a new length and a new GPU. */
+	id = add(&o, "runpod", "2h", "A100 80GB", "250INR", NULL);
+	ops_run_in_init(&in);
+	in.start = "2026-12-01T06:00:00Z";
+	in.gpu = "RTX 3090";
+	edit(&o, s, id, &in, &r);
+	CHECK_EQ_INT(r.cost_minor, 25000);
+	CHECK_EQ_STR(r.currency, "INR");
+	/* Cleared, it is priced from the catalog again. */
+	ops_run_in_init(&in);
+	in.cost = "";
+	edit(&o, s, id, &in, &r);
+	CHECK_EQ_INT(r.rate_micro, 170000);
+	CHECK_EQ_INT(r.cost_minor, 102);   /* 6 h x $0.17 */
+
+	/* The rule alone, without the store. */
+	{
+		const struct summary *cat = ops_catalog(&o, NULL);
+		struct run old, nw;
+
+		run_init(&old);
+		snprintf(old.platform, sizeof old.platform, "vast");
+		snprintf(old.gpu, sizeof old.gpu, "RTX 3090");
+		old.gpus = 1;
+		old.start = NOW - 2 * HOUR;
+		old.end = NOW;
+		old.rate_micro = 135000;
+		old.cost_minor = 27;
+		snprintf(old.currency, sizeof old.currency, "USD");
+		nw = old;
+		CHECK_EQ_INT(ops_reprice(cat, &old, &nw, 0, 0), 0);
+		CHECK_EQ_INT(nw.cost_minor, 27);
+		nw.end = NOW + 2 * HOUR;
+		CHECK_EQ_INT(ops_reprice(cat, &old, &nw, 0, 0), 0);
+		CHECK_EQ_INT(nw.cost_minor, 54);
+		/* A model vast has no rate for: no price, cost 0. */
+		nw = old;
+		snprintf(nw.gpu, sizeof nw.gpu, "A6000");
+		CHECK_EQ_INT(ops_reprice(cat, &old, &nw, 0, 0), 1);
+		CHECK_EQ_INT(nw.cost_minor, 0);
+		/* A cost given now is kept as it is. */
+		nw = old;
+		nw.cost_minor = 999;
+		nw.rate_micro = 0;
+		CHECK_EQ_INT(ops_reprice(cat, &old, &nw, 1, 0), 0);
+		CHECK_EQ_INT(nw.cost_minor, 999);
+	}
+
+	run_clear(&r);
+	done(&o, s);
+}
+
+static void
+test_start_stop(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct ops_run_in in;
+	struct ops_result res;
+	struct err e;
+	struct run r;
+	int64_t id, id2;
+	char what[128];
+
+	if (s == NULL)
+		return;
+	run_init(&r);
+	ops_result_init(&res);
+
+	CHECK_EQ_INT(ops_stop(&o, 0, NULL, &res, &e), -1);
+	CHECK_EQ_STR(e.msg, "no run is open");
+	CHECK_EQ_INT(o.field, OPS_F_RUN);
+
+	ops_run_in_init(&in);
+	in.platform = "vast";
+	in.gpu = "RTX 4090";
+	CHECK_EQ_INT(ops_start(&o, &in, &res, &e), 0);
+	id = res.run.id;
+	CHECK_EQ_INT(res.run.end, RUN_OPEN);
+	CHECK_EQ_INT(res.run.rate_micro, 325000);
+
+	/* Stopped two hours later: priced at the rate it started with, and
+	 * modified when it was stopped. */
+	o.now = NOW + 2 * HOUR;
+	CHECK_EQ_INT(ops_stop(&o, 0, NULL, &res, &e), 0);
+	get(s, id, &r);
+	CHECK_EQ_INT(r.end, NOW + 2 * HOUR);
+	CHECK_EQ_INT(r.cost_minor, 65);
+	CHECK_EQ_INT(r.modified, NOW + 2 * HOUR);
+	CHECK_EQ_INT(ops_stop(&o, id, NULL, &res, &e), -1);
+	CHECK(strstr(e.msg, "already ended") != NULL);
+
+	/* Two open: name one.  A stop before the start is refused. */
+	in.platform = "kaggle";
+	in.gpu = NULL;
+	CHECK_EQ_INT(ops_start(&o, &in, &res, &e), 0);
+	id2 = res.run.id;
+	in.platform = "lightning";
+	CHECK_EQ_INT(ops_start(&o, &in, &res, &e), 0);
+	CHECK_EQ_INT(ops_stop(&o, 0, NULL, &res, &e), -1);
+	CHECK(strstr(e.msg, "2 runs are open") != NULL);
+	CHECK_EQ_INT(ops_stop(&o, id2, "2026-12-01T09:00:00Z", &res, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_END);
+	CHECK_EQ_INT(ops_cancel(&o, id2, &res, &e), 0);
+	CHECK(strncmp(res.what, "cancel #", 8) == 0);
+	CHECK_EQ_INT(nruns(s), 2);
+
+	/* rm, and undo brings it back. */
+	CHECK_EQ_INT(ops_rm(&o, id, &res, &e), 0);
+	CHECK_EQ_INT(nruns(s), 1);
+	CHECK_EQ_INT(ops_rm(&o, id, &res, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_RUN);
+	CHECK_EQ_INT(ops_undo(&o, what, sizeof what, &e), 1);
+	CHECK(strncmp(what, "rm #", 4) == 0);
+	CHECK_EQ_INT(nruns(s), 2);
+
+	ops_result_clear(&res);
+	run_clear(&r);
+	done(&o, s);
+}
+
+/* `gpulog run`: open, then closed with what was measured; the closed run
+ * is modified when it ended, so another machine takes it as newer. */
+static void
+test_record(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct ops_run_in in;
+	struct ops_result res;
+	struct ops_measured ms;
+	struct run_metrics m;
+	struct err e;
+	struct run r;
+	int64_t id;
+
+	if (s == NULL)
+		return;
+	run_init(&r);
+	ops_result_init(&res);
+	metrics_init(&m);
+	ops_run_in_init(&in);
+	in.platform = "vast";
+	CHECK_EQ_INT(ops_record_prepare(&o, &in, &res, &e), 0);
+	CHECK_EQ_STR(res.run.source, "run");
+	CHECK_EQ_INT(ops_record_open(&o, &res, &m, &e), 0);
+	id = res.run.id;
+	get(s, id, &r);
+	CHECK_EQ_INT(r.end, RUN_OPEN);
+	CHECK_EQ_INT(r.modified, NOW);
+
+	memset(&ms, 0, sizeof ms);
+	ms.end = NOW + HOUR;
+	ms.gpu = "rtx 4090";
+	ms.gpus = 2;
+	ms.checkpointed = 1;
+	o.now = NOW + HOUR;
+	CHECK_EQ_INT(ops_record_close(&o, &res, &ms, &m, &e), 0);
+	get(s, id, &r);
+	CHECK_EQ_INT(r.end, NOW + HOUR);
+	CHECK_EQ_INT(r.modified, NOW + HOUR);
+	CHECK_EQ_STR(r.gpu, "RTX 4090");
+	CHECK_EQ_INT(r.gpus, 2);
+	CHECK_EQ_INT(r.rate_micro, 325000);
+	CHECK_EQ_INT(r.cost_minor, 65);
+	CHECK_EQ_INT(r.checkpointed, 1);
+
+	metrics_clear(&m);
+	ops_result_clear(&res);
+	run_clear(&r);
+	done(&o, s);
+}
+
+int
+main(void)
+{
+	setenv("TZ", "UTC", 1);
+	tzset();
+	setenv("GPULOG_NOW", "2026-12-01T12:00:00Z", 1);
+	snprintf(dir, sizeof dir, "/tmp/gpulog-ops-XXXXXX");
+	if (mkdtemp(dir) == NULL) {
+		perror("mkdtemp");
+		return 1;
+	}
+	test_add();
+	test_checks();
+	test_reprice();
+	test_start_stop();
+	test_record();
+	if (rmdir(dir) != 0)
+		printf("note: %s is not empty\n", dir);
+	return t_done();
+}
