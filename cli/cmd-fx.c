@@ -62,7 +62,7 @@ fx_update(struct ctx *c)
 	int64_t day, micro, y;
 	size_t n = 0, i;
 	int m, d, kind = FX_FRANKFURTER, have = 0;
-	char b[32], label[64];
+	char b[32];
 	const char *src;
 
 	if (fetch_fx(FX_FRANKFURTER, &day, &micro, &e1) < 0) {
@@ -87,14 +87,8 @@ fx_update(struct ctx *c)
 		    fmt_fixed6(b, sizeof b, micro), (long long)y, m, d);
 		return EXIT_OK;
 	}
-	snprintf(label, sizeof label, "fx update %04lld-%02d-%02d",
-	    (long long)y, m, d);
-	if (store_begin(c->s, label, &e) < 0 ||
-	    store_set_fx(c->s, day, micro, src, &e) < 0 ||
-	    store_commit(c->s, &e) < 0) {
-		store_rollback(c->s);
+	if (ops_fx_fetched(&c->ops, day, micro, src, &e) < 0)
 		return cli_err(EXIT_FAIL, &e);
-	}
 	printf("USD 1 = INR %s from %04lld-%02d-%02d (%s)\n", fmt_fixed6(b,
 	    sizeof b, micro), (long long)y, m, d, kind == FX_FRANKFURTER ?
 	    "Frankfurter" : "open.er-api.com");
@@ -107,49 +101,32 @@ cmd_fx(struct ctx *c, const struct args *a)
 	struct fx_point *fx = NULL;
 	struct err e;
 	size_t n = 0, i;
-	int64_t micro, day, y, t;
+	int64_t micro, day, y;
 	int m, d;
-	char b[32], label[64], cur[4];
+	char b[32], cur[4];
 
 	if (opt_has(a, F_CURRENCY)) {
 		if (a->npos > 0)
 			return cli_fail(EXIT_USAGE, "fx: give RATE or "
 			    "--currency, not both");
-		if (parse_currency(opt_get(a, F_CURRENCY), cur, &e) < 0)
-			return cli_fail(EXIT_USAGE, "fx: --currency: %s",
-			    e.msg);
-		snprintf(label, sizeof label, "fx --currency %s", cur);
-		if (store_begin(c->s, label, &e) < 0 ||
-		    store_set_setting(c->s, "currency", cur, &e) < 0 ||
-		    store_commit(c->s, &e) < 0) {
-			store_rollback(c->s);
-			return cli_err(EXIT_FAIL, &e);
-		}
+		if (ops_set_currency(&c->ops, opt_get(a, F_CURRENCY), cur,
+		    &e) < 0)
+			return c->ops.field == OPS_F_NONE ?
+			    cli_err(EXIT_FAIL, &e) : cli_fail(EXIT_USAGE,
+			    "fx: --currency: %s", e.msg);
 		printf("amounts are shown in %s\n", cur);
 		return EXIT_OK;
 	}
 	if (a->npos == 1 && strcmp(a->pos[0], "update") == 0)
 		return fx_update(c);
 	if (a->npos == 1) {
-		if (parse_fixed(a->pos[0], 6, "rate", &micro, &e) < 0 ||
-		    micro <= 0 || micro > 100000000000LL)
-			return cli_fail(EXIT_USAGE, "fx: invalid rate \"%s\": "
-			    "expected rupees per dollar, such as 84.10",
-			    a->pos[0]);
-		t = c->now;
-		if (opt_has(a, F_DATE) && parse_day(opt_get(a, F_DATE), c->now,
-		    &t, &e) < 0)
-			return cli_fail(EXIT_USAGE, "fx: --date: %s", e.msg);
-		day = local_day_number(t);
+		if (ops_fx_set(&c->ops, a->pos[0], opt_get(a, F_DATE), &day,
+		    &micro, &e) < 0)
+			return c->ops.field == OPS_F_NONE ?
+			    cli_err(EXIT_FAIL, &e) : cli_fail(EXIT_USAGE,
+			    "fx: %s%s", c->ops.field == OPS_F_DAY ? "--date: " :
+			    "", e.msg);
 		civil_from_days(day, &y, &m, &d);
-		snprintf(label, sizeof label, "fx %s from %04lld-%02d-%02d",
-		    a->pos[0], (long long)y, m, d);
-		if (store_begin(c->s, label, &e) < 0 ||
-		    store_set_fx(c->s, day, micro, "user", &e) < 0 ||
-		    store_commit(c->s, &e) < 0) {
-			store_rollback(c->s);
-			return cli_err(EXIT_FAIL, &e);
-		}
 		printf("USD 1 = INR %s from %04lld-%02d-%02d\n",
 		    fmt_fixed6(b, sizeof b, micro), (long long)y, m, d);
 		return EXIT_OK;

@@ -62,18 +62,11 @@ set_start(struct ctx *c, const char *v)
 {
 	struct err e;
 	int64_t t;
-	char day[16], label[48];
+	char day[16];
 
-	if (parse_day(v, c->now, &t, &e) < 0)
-		return cli_fail(EXIT_USAGE, "plan: --start: %s", e.msg);
-	fmt_local(day, sizeof day, t, "%Y-%m-%d");
-	snprintf(label, sizeof label, "plan --start %s", day);
-	if (store_begin(c->s, label, &e) < 0 ||
-	    store_set_setting(c->s, "plan.start", day, &e) < 0 ||
-	    store_commit(c->s, &e) < 0) {
-		store_rollback(c->s);
-		return cli_err(EXIT_FAIL, &e);
-	}
+	if (ops_plan_start(&c->ops, v, &t, day, &e) < 0)
+		return c->ops.field == OPS_F_NONE ? cli_err(EXIT_FAIL, &e) :
+		    cli_fail(EXIT_USAGE, "plan: --start: %s", e.msg);
 	printf("plan month 1 starts %s; today is month %d of %d\n", day,
 	    plan_month(t, c->now), PLAN_MONTHS);
 	return EXIT_OK;

@@ -205,203 +205,62 @@ show_text(struct ctx *c, struct summary *sm)
 	}
 }
 
-/* Checks a new platform key: a-z, 0-9 and '-'. */
 static int
-key_ok(const char *k)
+set_platform(struct ctx *c, const struct args *a)
 {
-	if (*k == '\0' || strlen(k) > 31)
-		return 0;
-	for (; *k; k++)
-		if (!islower((unsigned char)*k) && !isdigit((unsigned char)*k)
-		    && *k != '-')
-			return 0;
-	return 1;
-}
-
-static int
-set_platform(struct ctx *c, struct summary *sm, const struct args *a)
-{
-	struct platform np;
-	const struct platform *p;
-	struct quota q;
-	struct rate rt;
+	struct ops_platform_in in;
+	struct ops_platform_result res;
 	struct err e;
-	const char *v;
-	char key[32], label[64], b[96], msg[512] = "";
-	int64_t n;
-	int qi, changed = 0, creating = 0;
+	char b[96];
 
 	if (strcmp(a->pos[0], "set") != 0)
 		return cli_fail(EXIT_USAGE, "platforms: unknown action \"%s\"; "
 		    "expected `platforms set KEY [options]`", a->pos[0]);
 	if (a->npos < 2)
 		return cli_fail(EXIT_USAGE, "platforms set: missing KEY");
-	if ((p = summary_platform(sm, a->pos[1])) == NULL) {
-		if (!opt_has(a, PL_NAME) && !opt_has(a, PL_BILLING)) {
-			if (cli_platform(sm, a->pos[1], key, &e) < 0)
-				return cli_fail(EXIT_USAGE, "platforms set: %s;"
-				    " give --name to add it", e.msg);
-			p = summary_platform(sm, key);
-		} else {
-			if (!key_ok(a->pos[1]))
-				return cli_fail(EXIT_USAGE, "platforms set: "
-				    "invalid key \"%s\": use a-z, 0-9 and -",
-				    a->pos[1]);
-			memset(&np, 0, sizeof np);
-			snprintf(np.key, sizeof np.key, "%s", a->pos[1]);
-			snprintf(np.name, sizeof np.name, "%s", a->pos[1]);
-			np.billing = BILL_HOURLY;
-			creating = 1;
-		}
+	memset(&in, 0, sizeof in);
+	in.key = a->pos[1];
+	in.name = opt_get(a, PL_NAME);
+	in.billing = opt_get(a, PL_BILLING);
+	in.default_gpu = opt_get(a, PL_DEFAULT_GPU);
+	in.cap = opt_get(a, PL_CAP);
+	in.monthly = opt_get(a, PL_MONTHLY);
+	in.quota = opt_get(a, PL_QUOTA);
+	in.reset = opt_get(a, PL_RESET);
+	in.no_quota = opt_has(a, PL_NO_QUOTA);
+	in.gpu = opt_get(a, PL_GPU);
+	in.rate = opt_get(a, PL_RATE);
+	in.cu_rate = opt_get(a, PL_CU);
+	if (ops_platform_set(&c->ops, &in, &res, &e) < 0) {
+		if (c->ops.field == OPS_F_INPUT)
+			return cli_fail(EXIT_USAGE, "platforms set: nothing to "
+			    "change: give --quota, --reset, --rate, --monthly, "
+			    "--session-cap, ...");
+		return c->ops.field == OPS_F_NONE ? cli_err(EXIT_FAIL, &e) :
+		    cli_fail(EXIT_USAGE, "platforms set: %s", e.msg);
 	}
-	if (p != NULL)
-		np = *p;
-	if ((v = opt_get(a, PL_NAME)) != NULL) {
-		if (!text_is_name(v, 63, ""))
-			return cli_fail(EXIT_USAGE, "platforms set: invalid "
-			    "--name");
-		snprintf(np.name, sizeof np.name, "%s", v);
-		changed = 1;
-	}
-	if ((v = opt_get(a, PL_BILLING)) != NULL) {
-		if ((np.billing = billing_parse(v)) < 0)
-			return cli_fail(EXIT_USAGE, "platforms set: unknown "
-			    "--billing \"%s\": expected free, subscription, "
-			    "hourly or units", v);
-		changed = 1;
-	}
-	if ((v = opt_get(a, PL_DEFAULT_GPU)) != NULL) {
-		snprintf(np.default_gpu, sizeof np.default_gpu, "%s", v);
-		changed = 1;
-	}
-	if ((v = opt_get(a, PL_CAP)) != NULL) {
-		if (strcmp(v, "0") == 0)
-			np.session_cap_s = 0;
-		else if (parse_duration(v, &np.session_cap_s, &e) < 0)
-			return cli_fail(EXIT_USAGE, "platforms set: "
-			    "--session-cap: %s", e.msg);
-		changed = 1;
-	}
-	if ((v = opt_get(a, PL_MONTHLY)) != NULL) {
-		char cur[4];
+	if (res.quota_removed)
+		printf("%s: no quota\n", res.p.key);
+	if (res.quota_set)
+		printf("%s: %s\n", res.p.key, quota_text(b, sizeof b, &res.q));
+	if (res.rate_set) {
+		const struct rate *rt = &res.rt;
 
-		if (parse_money(v, 2, "USD", &n, cur, &e) < 0)
-			return cli_fail(EXIT_USAGE, "platforms set: --monthly: "
-			    "%s", e.msg);
-		if (strcmp(cur, "INR") == 0)
-			fmt_centi(np.cost_inr, sizeof np.cost_inr, n);
-		else
-			fmt_centi(np.cost_usd, sizeof np.cost_usd, n);
-		changed = 1;
+		printf("%s %s:", res.p.key, rt->gpu);
+		if (rt->rate_micro > 0 || rt->cu_centi_h == 0)
+			printf(" %s", fmt_rate(b, sizeof b, rt->rate_micro,
+			    rt->currency, c->fmt));
+		if (rt->cu_centi_h)
+			printf("%s %s CU/h", rt->rate_micro > 0 ? "," : "",
+			    fmt_centi(b, sizeof b, rt->cu_centi_h));
+		putchar('\n');
 	}
-	snprintf(label, sizeof label, "platforms set %s", np.key);
-	if (store_begin(c->s, label, &e) < 0)
-		return cli_err(EXIT_FAIL, &e);
-	if ((changed || creating) && store_set_platform(c->s, &np,
-	    creating ? (int)sm->nplatforms : (int)(p - sm->platforms), &e) < 0)
-		goto fail;
-
-	qi = summary_quota_index(sm, np.key);
-	if (qi >= 0)
-		q = sm->quotas[qi];
-	else {
-		memset(&q, 0, sizeof q);
-		snprintf(q.platform, sizeof q.platform, "%s", np.key);
-		q.reset_mday = 1;
-	}
-	if (opt_has(a, PL_NO_QUOTA)) {
-		if (store_delete_quota(c->s, np.key, &e) < 0)
-			goto fail;
-		snprintf(msg + strlen(msg), sizeof msg - strlen(msg),
-		    "%s: no quota\n", np.key);
-		changed = 1;
-	}
-	if (opt_has(a, PL_QUOTA) || opt_has(a, PL_RESET)) {
-		if ((v = opt_get(a, PL_QUOTA)) != NULL &&
-		    parse_quota(v, &q, &e) < 0)
-			goto usage;
-		if (qi < 0 && v == NULL) {
-			err_set(&e, "%s has no quota to reset; give --quota",
-			    np.key);
-			goto usage;
-		}
-		if ((v = opt_get(a, PL_RESET)) != NULL &&
-		    parse_reset(v, &q, &e) < 0)
-			goto usage;
-		if (store_set_quota(c->s, &q, &e) < 0)
-			goto fail;
-		snprintf(msg + strlen(msg), sizeof msg - strlen(msg),
-		    "%s: %s\n", np.key, quota_text(b, sizeof b, &q));
-		changed = 1;
-	}
-	if (opt_has(a, PL_RATE) || opt_has(a, PL_CU)) {
-		const struct rate *old;
-
-		if ((v = opt_get(a, PL_GPU)) == NULL || *v == '\0') {
-			err_set(&e, "--rate and --cu-rate need --gpu MODEL");
-			goto usage;
-		}
-		old = summary_rate(sm, np.key, v);
-		if (old != NULL)
-			rt = *old;
-		else {
-			memset(&rt, 0, sizeof rt);
-			snprintf(rt.platform, sizeof rt.platform, "%s", np.key);
-			snprintf(rt.gpu, sizeof rt.gpu, "%s", v);
-			strcpy(rt.currency, "USD");
-		}
-		if ((v = opt_get(a, PL_RATE)) != NULL) {
-			if (parse_money(v, 6, "USD", &rt.rate_micro,
-			    rt.currency, &e) < 0)
-				goto usage;
-			rt.low_micro = rt.high_micro = 0;
-		}
-		if ((v = opt_get(a, PL_CU)) != NULL &&
-		    parse_fixed(v, 2, "--cu-rate", &rt.cu_centi_h, &e) < 0)
-			goto usage;
-		rt.updated = c->now;
-		strcpy(rt.source, "user");
-		if (store_set_rate(c->s, &rt, &e) < 0)
-			goto fail;
-		snprintf(msg + strlen(msg), sizeof msg - strlen(msg), "%s %s:",
-		    np.key, rt.gpu);
-		if (rt.rate_micro > 0 || rt.cu_centi_h == 0)
-			snprintf(msg + strlen(msg), sizeof msg - strlen(msg),
-			    " %s", fmt_rate(b, sizeof b, rt.rate_micro,
-			    rt.currency, c->fmt));
-		if (rt.cu_centi_h)
-			snprintf(msg + strlen(msg), sizeof msg - strlen(msg),
-			    "%s %s CU/h", rt.rate_micro > 0 ? "," : "",
-			    fmt_centi(b, sizeof b, rt.cu_centi_h));
-		snprintf(msg + strlen(msg), sizeof msg - strlen(msg), "\n");
-		changed = 1;
-	} else if (opt_has(a, PL_GPU)) {
-		err_set(&e, "--gpu names the GPU of a --rate or --cu-rate");
-		goto usage;
-	}
-	if (!changed && !creating) {
-		err_set(&e, "nothing to change: give --quota, --reset, --rate, "
-		    "--monthly, --session-cap, ...");
-		goto usage;
-	}
-	if (store_commit(c->s, &e) < 0)
-		goto fail;
-	/* Said once it is done, not before a later option fails. */
-	fputs(msg, stdout);
-	if (creating)
-		printf("added platform %s (%s)\n", np.key,
-		    billing_name(np.billing));
-	else if (!opt_has(a, PL_QUOTA) && !opt_has(a, PL_RESET) &&
-	    !opt_has(a, PL_RATE) && !opt_has(a, PL_CU) &&
-	    !opt_has(a, PL_NO_QUOTA))
-		printf("changed %s\n", np.key);
+	if (res.created)
+		printf("added platform %s (%s)\n", res.p.key,
+		    billing_name(res.p.billing));
+	else if (!res.quota_set && !res.quota_removed && !res.rate_set)
+		printf("changed %s\n", res.p.key);
 	return EXIT_OK;
-usage:
-	store_rollback(c->s);
-	return cli_fail(EXIT_USAGE, "platforms set: %s", e.msg);
-fail:
-	store_rollback(c->s);
-	return cli_err(EXIT_FAIL, &e);
 }
 
 int
@@ -416,7 +275,7 @@ cmd_platforms(struct ctx *c, const struct args *a)
 		return cli_err(EXIT_FAIL, &e);
 	}
 	if (a->npos > 0)
-		rc = set_platform(c, &sm, a);
+		rc = set_platform(c, a);
 	else if (opt_has(a, PL_JSON))
 		show_json(&sm);
 	else

@@ -62,47 +62,52 @@ get(const char *service, const char *url, const char *body,
 	return fetch(&q, out, len, e);
 }
 
-/* Stores p's prices for platform; prints a line each. */
-static int
-store_prices(struct ctx *c, const char *platform, const char *source,
+/* Adds p's prices for platform to the rates to write (*out, *nout) and
+ * the lines that say so to msg (each line's old figure read from r). */
+static void
+new_prices(struct ctx *c, const char *platform, const char *source,
     const struct gpu_price *p, size_t np, const struct rate *r, size_t nr,
-    const char *how, struct err *e)
+    const char *how, struct rate *out, size_t *nout, char **msg,
+    size_t *msglen)
 {
 	const struct rate *o;
 	struct rate nw;
 	size_t i;
-	char a[32], b[32];
+	char a[32], b[32], line[256];
 
 	for (i = 0; i < np; i++) {
 		o = old_rate(r, nr, platform, p[i].gpu);
 		if (p[i].n == 0) {
-			printf("%-7s %-10s no offer matched; kept %s\n", platform,
-			    p[i].gpu, o ? fmt_rate(a, sizeof a, o->rate_micro,
-			    o->currency, c->fmt) : "none");
-			continue;
+			snprintf(line, sizeof line, "%-7s %-10s no offer "
+			    "matched; kept %s\n", platform, p[i].gpu, o ?
+			    fmt_rate(a, sizeof a, o->rate_micro, o->currency,
+			    c->fmt) : "none");
+		} else {
+			memset(&nw, 0, sizeof nw);
+			if (o != NULL)
+				nw = *o;
+			snprintf(nw.platform, sizeof nw.platform, "%s",
+			    platform);
+			snprintf(nw.gpu, sizeof nw.gpu, "%s", p[i].gpu);
+			strcpy(nw.currency, "USD");
+			nw.rate_micro = p[i].rate_micro;
+			if (p[i].low_micro > 0) {
+				nw.low_micro = p[i].low_micro;
+				nw.high_micro = p[i].high_micro;
+			}
+			snprintf(nw.source, sizeof nw.source, "%s", source);
+			out[(*nout)++] = nw;
+			snprintf(line, sizeof line, "%-7s %-10s %s (%s %d "
+			    "offer%s; was %s)\n", platform, p[i].gpu,
+			    fmt_rate(a, sizeof a, nw.rate_micro, "USD",
+			    c->fmt), how, p[i].n, p[i].n == 1 ? "" : "s", o ?
+			    fmt_rate(b, sizeof b, o->rate_micro, o->currency,
+			    c->fmt) : "none");
 		}
-		memset(&nw, 0, sizeof nw);
-		if (o != NULL)
-			nw = *o;
-		snprintf(nw.platform, sizeof nw.platform, "%s", platform);
-		snprintf(nw.gpu, sizeof nw.gpu, "%s", p[i].gpu);
-		strcpy(nw.currency, "USD");
-		nw.rate_micro = p[i].rate_micro;
-		if (p[i].low_micro > 0) {
-			nw.low_micro = p[i].low_micro;
-			nw.high_micro = p[i].high_micro;
-		}
-		nw.updated = c->now;
-		snprintf(nw.source, sizeof nw.source, "%s", source);
-		if (store_set_rate(c->s, &nw, e) < 0)
-			return -1;
-		printf("%-7s %-10s %s (%s %d offer%s; was %s)\n", platform,
-		    p[i].gpu, fmt_rate(a, sizeof a, nw.rate_micro, "USD",
-		    c->fmt), how, p[i].n, p[i].n == 1 ? "" : "s", o ?
-		    fmt_rate(b, sizeof b, o->rate_micro, o->currency, c->fmt) :
-		    "none");
+		*msg = xrealloc(*msg, *msglen + strlen(line) + 1);
+		memcpy(*msg + *msglen, line, strlen(line) + 1);
+		*msglen += strlen(line);
 	}
-	return 0;
 }
 
 int
@@ -117,9 +122,10 @@ cmd_prices(struct ctx *c, const struct args *a)
 	    "displayName memoryInGb securePrice communityPrice lowestPrice("
 	    "input: {gpuCount: 1}) { minimumBidPrice uninterruptablePrice } }"
 	    " }\"}";
-	struct rate *r = NULL;
+	struct rate *r = NULL, *nw = NULL;
 	struct gpu_price *vp = NULL, *rp = NULL;
-	size_t nr = 0, nv = 0, nrp = 0;
+	size_t nr = 0, nv = 0, nrp = 0, nnw = 0, msglen = 0;
+	char *msg = NULL;
 	char url[1024], *vbody = NULL, *rbody = NULL, *auth = NULL;
 	const char *key = getenv("RUNPOD_API_KEY");
 	size_t vlen = 0, rlen = 0;
@@ -152,13 +158,16 @@ cmd_prices(struct ctx *c, const struct args *a)
 		    rates_parse_runpod(rbody, rlen, "RunPod", rp, nrp, &e) < 0)
 			goto fail;
 	}
-	if (store_begin(c->s, "prices update", &e) < 0 ||
-	    store_prices(c, "vast", "vast", vp, nv, r, nr, "median of", &e) <
-	    0 || (rbody != NULL && store_prices(c, "runpod", "runpod", rp, nrp,
-	    r, nr, "lowest of", &e) < 0) || store_commit(c->s, &e) < 0) {
-		store_rollback(c->s);
+	nw = xcalloc(nv + nrp + 1, sizeof *nw);
+	new_prices(c, "vast", "vast", vp, nv, r, nr, "median of", nw, &nnw,
+	    &msg, &msglen);
+	if (rbody != NULL)
+		new_prices(c, "runpod", "runpod", rp, nrp, r, nr, "lowest of",
+		    nw, &nnw, &msg, &msglen);
+	if (ops_set_rates(&c->ops, nw, nnw, "prices update", &e) < 0)
 		goto fail;
-	}
+	if (msg != NULL)
+		fputs(msg, stdout);
 	if (rbody == NULL)
 		printf("runpod  (set RUNPOD_API_KEY to fetch RunPod's prices)\n");
 	rc = EXIT_OK;
@@ -175,5 +184,7 @@ out:
 	free(vp);
 	free(rp);
 	free(r);
+	free(nw);
+	free(msg);
 	return rc;
 }

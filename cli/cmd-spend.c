@@ -24,48 +24,29 @@ cmd_spend(struct ctx *c, const struct args *a)
 {
 	struct summary sm;
 	struct expense x;
+	struct ops_expense_in in;
 	struct err e;
-	const char *v;
-	char label[96], m1[48], m2[48], m3[48];
+	char m1[48], m2[48], m3[48];
 	int rc = EXIT_USAGE;
 
 	expense_init(&x);
 	memset(&sm, 0, sizeof sm);
-	if (summary_load_catalog(&sm, c->s, c->now, &e) < 0) {
-		rc = cli_err(EXIT_FAIL, &e);
+	memset(&in, 0, sizeof in);
+	in.amount = a->pos[0];
+	in.platform = a->npos > 1 ? a->pos[1] : NULL;
+	in.at = opt_get(a, S_DATE);
+	in.note = opt_get(a, S_NOTE);
+	in.future = opt_has(a, S_FUTURE);
+	if (ops_spend(&c->ops, &in, &x, &e) < 0) {
+		if (c->ops.field == OPS_F_NONE)
+			rc = cli_err(EXIT_FAIL, &e);
+		else
+			rc = cli_fail(EXIT_USAGE, "spend: %s%s", e.msg,
+			    c->ops.future ? "; give --future if it is meant" :
+			    "");
 		goto out;
 	}
-	if (parse_money(a->pos[0], 2, sm.currency, &x.amount_minor,
-	    x.currency, &e) < 0)
-		goto bad;
-	if (x.amount_minor <= 0) {
-		err_set(&e, "invalid amount \"%s\": must be more than zero",
-		    a->pos[0]);
-		goto bad;
-	}
-	if (a->npos > 1 && cli_platform(&sm, a->pos[1], x.platform, &e) < 0)
-		goto bad;
-	x.at = c->now;
-	if ((v = opt_get(a, S_DATE)) != NULL &&
-	    parse_time(v, c->now, &x.at, &e) < 0)
-		goto bad;
-	if (x.at > c->now && !opt_has(a, S_FUTURE)) {
-		err_set(&e, "the date is in the future; give --future if it "
-		    "is meant");
-		goto bad;
-	}
-	if ((v = opt_get(a, S_NOTE)) != NULL && *v != '\0')
-		x.note = xstrdup(v);
-	snprintf(label, sizeof label, "spend %s%s%s", cli_money(c, m1,
-	    sizeof m1, x.amount_minor, x.currency), x.platform[0] ? " on " :
-	    "", x.platform);
-	if (store_begin(c->s, label, &e) < 0 ||
-	    store_add_expense(c->s, &x, &e) < 0 ||
-	    store_commit(c->s, &e) < 0) {
-		store_rollback(c->s);
-		rc = cli_err(EXIT_FAIL, &e);
-		goto out;
-	}
+	cli_money(c, m1, sizeof m1, x.amount_minor, x.currency);
 	summary_free(&sm);
 	if (summary_load(&sm, c->s, c->now, &e) < 0) {
 		rc = cli_err(EXIT_FAIL, &e);
@@ -79,9 +60,6 @@ cmd_spend(struct ctx *c, const struct args *a)
 		    sm.budget.max, sm.currency), sm.budget.pct);
 	putchar('\n');
 	rc = EXIT_OK;
-	goto out;
-bad:
-	rc = cli_fail(EXIT_USAGE, "spend: %s", e.msg);
 out:
 	summary_free(&sm);
 	expense_clear(&x);

@@ -30,7 +30,7 @@ enum ops_field {
 	OPS_F_GPU, OPS_F_GPUS, OPS_F_NOTE, OPS_F_TAGS, OPS_F_PROJECT,
 	OPS_F_COST, OPS_F_RATE, OPS_F_UNITS, OPS_F_RUN, OPS_F_QUOTA,
 	OPS_F_RESET, OPS_F_CAP, OPS_F_AMOUNT, OPS_F_DAY, OPS_F_CURRENCY,
-	OPS_F_CU_RATE, OPS_F_BILLING, OPS_F_NAME
+	OPS_F_CU_RATE, OPS_F_BILLING, OPS_F_NAME, OPS_F_INPUT
 };
 
 struct ops {
@@ -169,6 +169,61 @@ int ops_undo(struct ops *o, char *what, size_t len, struct err *e);
  */
 int ops_reprice(const struct summary *cat, const struct run *old,
     struct run *r, int cost_given, int rate_given);
+
+/*
+ * A platform's settings as typed; NULL leaves each alone.  key names a
+ * platform (a key or a unique prefix), or a new one when name or billing
+ * is given and it names none.  quota "" (or no_quota) removes the quota;
+ * rate and cu_rate need gpu, the model they are for.
+ */
+struct ops_platform_in {
+	const char *key;
+	const char *name, *billing, *default_gpu, *cap, *monthly;
+	const char *quota, *reset;
+	int no_quota;
+	const char *gpu, *rate, *cu_rate;
+};
+
+struct ops_platform_result {
+	struct platform p;       /* as stored */
+	int created;             /* a new platform */
+	int changed;             /* its own fields changed */
+	int quota_set, quota_removed;
+	struct quota q;          /* when quota_set */
+	int rate_set;
+	struct rate rt;          /* when rate_set */
+	char what[96];
+};
+
+int ops_platform_set(struct ops *o, const struct ops_platform_in *in,
+    struct ops_platform_result *res, struct err *e);
+
+/* Rates fetched or typed, written as one change named what (their
+ * updated time is the change's).  */
+int ops_set_rates(struct ops *o, const struct rate *rates, size_t n,
+    const char *what, struct err *e);
+
+/* USD to INR: rate as typed ("84.10"), from the local day of at (a day as
+ * typed, NULL for today), or a fetched rate for day from source. */
+int ops_fx_set(struct ops *o, const char *rate, const char *at,
+    int64_t *day, int64_t *micro, struct err *e);
+int ops_fx_fetched(struct ops *o, int64_t day, int64_t micro,
+    const char *source, struct err *e);
+/* The display currency, as typed ("INR", "usd", "$"). */
+int ops_set_currency(struct ops *o, const char *in, char cur[4],
+    struct err *e);
+/* The plan's month 1 starts on day (as typed); its local date in out. */
+int ops_plan_start(struct ops *o, const char *day, int64_t *t, char out[16],
+    struct err *e);
+
+/* An expense as typed: amount ("899INR"), platform (NULL: none), when
+ * (NULL: now), note. */
+struct ops_expense_in {
+	const char *amount, *platform, *at, *note;
+	int future;
+};
+int ops_spend(struct ops *o, const struct ops_expense_in *in,
+    struct expense *x, struct err *e);
 
 /*
  * The checker.  Each reads one input as typed, returns 0 with the value,

@@ -198,14 +198,11 @@ check_reset(struct tui *t, struct form_field *f)
 static int
 check_rate(struct tui *t, struct form_field *f)
 {
-	struct err *e = (struct err *)f->err;
 	int64_t n;
 	char cur[4];
 
 	(void)t;
-	if (parse_money(f->text, 6, "USD", &n, cur, e) < 0)
-		return err_set(e, "invalid --rate: %s", e->msg);
-	return 0;
+	return ops_check_rate(f->text, &n, cur, (struct err *)f->err);
 }
 
 static void
@@ -432,6 +429,20 @@ field_of(struct form *fm, int which)
 	}
 }
 
+/* Points the form at the field a failed change named. */
+static void
+show_field(struct tui *t, const struct err *e)
+{
+	struct form *fm = &t->form;
+	struct form_field *f = field_of(fm, t->ops.field);
+
+	if (f != NULL) {
+		snprintf(f->err, sizeof f->err, "%s", e->msg);
+		fm->cur = (int)(f - fm->f);
+		fm->caret = strlen(f->text);
+	}
+}
+
 /* Writes the run form's run through the operations layer; -1 with e set
  * when it cannot. */
 static int
@@ -476,13 +487,7 @@ save_run(struct tui *t, struct err *e)
 	else
 		rc = ops_edit(&t->ops, fm->run_id, &in, &res, e);
 	if (rc < 0) {
-		struct form_field *f = field_of(fm, t->ops.field);
-
-		if (f != NULL) {
-			snprintf(f->err, sizeof f->err, "%s", e->msg);
-			fm->cur = (int)(f - fm->f);
-			fm->caret = strlen(f->text);
-		}
+		show_field(t, e);
 		ops_result_clear(&res);
 		return -1;
 	}
@@ -506,79 +511,42 @@ save_run(struct tui *t, struct err *e)
 	return 0;
 }
 
+/* The quota and rate forms: a platform's settings, as `gpulog platforms
+ * set` changes them. */
 static int
-save_quota(struct tui *t, struct err *e)
+save_platform(struct tui *t, struct err *e)
 {
 	struct form *fm = &t->form;
-	int qi = summary_quota_index(&t->sm, fm->platform);
-	struct quota q;
-	char label[64];
+	struct ops_platform_in in;
+	struct ops_platform_result res;
+	char b[48];
 
-	if (qi >= 0) {
-		q = t->sm.quotas[qi];
+	memset(&in, 0, sizeof in);
+	in.key = fm->platform;
+	if (fm->kind == FORM_QUOTA) {
+		in.quota = val(fm, "Quota");
+		if (*in.quota == '\0' &&
+		    summary_quota_index(&t->sm, fm->platform) < 0)
+			return 0; /* no quota, and none asked for */
+		in.reset = *in.quota != '\0' ? val(fm, "Reset") : NULL;
 	} else {
-		memset(&q, 0, sizeof q);
-		snprintf(q.platform, sizeof q.platform, "%s", fm->platform);
-		q.reset_mday = 1;
+		in.gpu = val(fm, "GPU");
+		in.rate = val(fm, "Rate");
 	}
-	snprintf(label, sizeof label, "platforms set %s", fm->platform);
-	if (fm->f[0].text[0] == '\0') {
-		if (qi < 0)
-			return 0;
-		if (store_begin(t->s, label, e) < 0 ||
-		    store_delete_quota(t->s, fm->platform, e) < 0 ||
-		    store_commit(t->s, e) < 0)
-			goto rollback;
+	t->ops.now = t->now;
+	if (ops_platform_set(&t->ops, &in, &res, e) < 0) {
+		show_field(t, e);
+		return -1;
+	}
+	if (res.quota_removed)
 		tui_msg(t, CC_GREEN, "%s: no quota", fm->platform);
-		return 0;
-	}
-	if (parse_quota(fm->f[0].text, &q, e) < 0 ||
-	    (fm->f[1].text[0] != '\0' && parse_reset(fm->f[1].text, &q,
-	    e) < 0))
-		return -1;
-	if (store_begin(t->s, label, e) < 0 || store_set_quota(t->s, &q,
-	    e) < 0 || store_commit(t->s, e) < 0)
-		goto rollback;
-	tui_msg(t, CC_GREEN, "%s: quota %s", fm->platform, fm->f[0].text);
-	return 0;
-rollback:
-	store_rollback(t->s);
-	return -1;
-}
-
-static int
-save_rate(struct tui *t, struct err *e)
-{
-	struct form *fm = &t->form;
-	const struct rate *old = summary_rate(&t->sm, fm->platform,
-	    fm->f[0].text);
-	struct rate rt;
-	char label[64], b[48];
-
-	if (fm->f[0].text[0] == '\0')
-		return err_set(e, "--rate and --cu-rate need --gpu MODEL");
-	if (old != NULL) {
-		rt = *old;
-	} else {
-		memset(&rt, 0, sizeof rt);
-		snprintf(rt.platform, sizeof rt.platform, "%s", fm->platform);
-		snprintf(rt.gpu, sizeof rt.gpu, "%.31s", fm->f[0].text);
-		strcpy(rt.currency, "USD");
-	}
-	if (parse_money(fm->f[1].text, 6, "USD", &rt.rate_micro, rt.currency,
-	    e) < 0)
-		return -1;
-	rt.low_micro = rt.high_micro = 0;
-	rt.updated = t->now;
-	strcpy(rt.source, "user");
-	snprintf(label, sizeof label, "platforms set %s", fm->platform);
-	if (store_begin(t->s, label, e) < 0 || store_set_rate(t->s, &rt,
-	    e) < 0 || store_commit(t->s, e) < 0) {
-		store_rollback(t->s);
-		return -1;
-	}
-	tui_msg(t, CC_GREEN, "%s %s: %s", fm->platform, rt.gpu, fmt_rate(b,
-	    sizeof b, rt.rate_micro, rt.currency, t->fmt));
+	else if (res.quota_set)
+		tui_msg(t, CC_GREEN, "%s: quota %s", fm->platform,
+		    val(fm, "Quota"));
+	else
+		tui_msg(t, CC_GREEN, "%s %s: %s", fm->platform, res.rt.gpu,
+		    fmt_rate(b, sizeof b, res.rt.rate_micro, res.rt.currency,
+		    t->fmt));
 	return 0;
 }
 
@@ -605,10 +573,8 @@ save(struct tui *t)
 			return TUI_DRAW;
 		}
 	}
-	if (fm->kind == FORM_QUOTA)
-		rc = save_quota(t, &e);
-	else if (fm->kind == FORM_RATE)
-		rc = save_rate(t, &e);
+	if (fm->kind == FORM_QUOTA || fm->kind == FORM_RATE)
+		rc = save_platform(t, &e);
 	else
 		rc = save_run(t, &e);
 	if (rc < 0) {
