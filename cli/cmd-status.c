@@ -11,7 +11,6 @@
 #include "core/clock.h"
 #include "core/fmt.h"
 #include "core/model.h"
-#include "core/parse.h"
 #include "core/quota.h"
 #include "core/text.h"
 #include "store/metrics.h"
