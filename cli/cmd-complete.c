@@ -26,7 +26,8 @@ find_cmd(const char *name)
 	return NULL;
 }
 
-/* Options of cmd; only those taking a value when valued. */
+/* Options of cmd; only those taking a value in the next word when
+ * valued (not --check[=LIST]). */
 static void
 options(const char *name, int valued)
 {
@@ -36,7 +37,7 @@ options(const char *name, int valued)
 	if (c == NULL)
 		return;
 	for (o = c->opts; o->id != 0; o++) {
-		if (valued && o->arg == NULL)
+		if (valued && (o->arg == NULL || o->arg[0] == '['))
 			continue;
 		printf("--%s\n", o->lng);
 		if (o->shrt)

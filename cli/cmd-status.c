@@ -11,42 +11,33 @@
 #include "core/clock.h"
 #include "core/fmt.h"
 #include "core/model.h"
-#include "core/parse.h"
 #include "core/quota.h"
+#include "core/text.h"
 #include "store/metrics.h"
 #include "store/store.h"
 #include "store/summary.h"
 
-enum { ST_SHORT = 1, ST_JSON, ST_CHECK, ST_QUOTA_PCT, ST_OPEN_LIMIT,
-	ST_LAPSE_WITHIN };
+enum { ST_SHORT = 1, ST_JSON, ST_CHECK };
 
 const struct opt status_opts[] = {
-	{ ST_SHORT, 's', "short", NULL, "one line, for a status bar" },
+	{ ST_SHORT, 's', "short", NULL, "one line, for a status bar; ! marks "
+	    "what has a nudge" },
 	{ ST_JSON, 0, "json", NULL, "print JSON" },
-	{ ST_CHECK, 0, "check", NULL, "print only what needs attention; exit "
-	    "3 when anything does" },
-	{ ST_QUOTA_PCT, 0, "quota-pct", "N", "--check: a quota used N% or "
-	    "more (default 90)" },
-	{ ST_OPEN_LIMIT, 0, "open-limit", "T", "--check: a paid run open "
-	    "longer than T (default 2h)" },
-	{ ST_LAPSE_WITHIN, 0, "lapse-within", "T", "show free hours that "
-	    "lapse at a reset within T (default 48h)" },
+	{ ST_CHECK, 0, "check", "[=LIST]", "print only the nudges of the "
+	    "kinds in LIST (all when none); exit 3 when any" },
 	{ 0, 0, NULL, NULL, NULL },
 };
 
-#define EXIT_CHECK 3 /* status --check found something */
+#define EXIT_CHECK 3 /* status --check found a nudge */
 
-/* The nudges beside the figures: alerts, lapsing hours, savings. */
-struct nudges {
-	struct alert al[32];
-	size_t nal;           /* may exceed 32; only 32 are kept */
-	int64_t *lapse;       /* lapse[i] for quota i, in its unit */
-	struct savings saved; /* this month */
-};
+/* Colours of the table's levels. */
+static int
+level_color(int level)
+{
+	int ac = alerts_levels[level].colour;
 
-static const char *const qstate[] = { "ok", "warn", "over" };
-static const char *const bstate[] = { "under", "within", "warn", "over" };
-
+	return ac == AC_RED ? C_RED : ac == AC_YELLOW ? C_YELLOW : C_GREEN;
+}
 
 /* A quota amount in its unit: "12.5" hours or "12.34" units. */
 static char *
@@ -72,10 +63,10 @@ run_warnings(const struct summary *sm, const struct run *r, const char **w,
 }
 
 static void print_nudges_json(struct ctx *c, const struct summary *sm,
-    const struct nudges *nd);
+    const struct savings *saved);
 
 static void
-print_json(struct ctx *c, struct summary *sm, const struct nudges *nd)
+print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
 {
 	char b[64], b2[64];
 	size_t i;
@@ -101,7 +92,7 @@ print_json(struct ctx *c, struct summary *sm, const struct nudges *nd)
 		    st->remaining));
 		printf(", \"used_raw\": %lld, \"limit_raw\": %lld, "
 		    "\"percent\": %d, \"state\": \"%s\"", (long long)st->used,
-		    (long long)st->limit, st->pct, qstate[st->state]);
+		    (long long)st->limit, st->pct, alerts_levels[st->state].word);
 		printf(", \"window_start\": \"%s\"", fmt_iso_utc(b, sizeof b,
 		    st->ws));
 		if (q->window == QW_ROLLING)
@@ -130,7 +121,7 @@ print_json(struct ctx *c, struct summary *sm, const struct nudges *nd)
 		    "\"remaining_minor\": null, \"percent\": null, ");
 	printf("\"projected_minor\": %lld, \"state\": \"%s\", \"runs\": %d, "
 	    "\"gpu_hours\": %s, \"fx_missing\": %s},\n",
-	    (long long)sm->budget.projected, bstate[sm->budget.state],
+	    (long long)sm->budget.projected, alerts_budget_word(&sm->budget),
 	    sm->month_runs, fmt_centi(b2, sizeof b2,
 	    (sm->month_gpu_s * 100 + 1800) / 3600),
 	    sm->budget.fx_missing ? "true" : "false");
@@ -172,8 +163,21 @@ print_json(struct ctx *c, struct summary *sm, const struct nudges *nd)
 		printf("]}");
 	}
 	printf("%s],\n", sm->nopen ? "\n  " : "");
-	print_nudges_json(c, sm, nd);
+	print_nudges_json(c, sm, saved);
 	printf("}\n");
+}
+
+/* 1 when a nudge of kind names quota qi (-1: any of that kind). */
+static int
+has_nudge(const struct summary *sm, int kind, int qi)
+{
+	size_t i;
+
+	for (i = 0; i < sm->nnudges; i++)
+		if (sm->nudges[i].kind == kind && (qi < 0 ||
+		    sm->nudges[i].quota == qi))
+			return 1;
+	return 0;
 }
 
 static void
@@ -185,26 +189,89 @@ print_short(struct ctx *c, struct summary *sm)
 	for (i = 0; i < sm->nquotas; i++) {
 		const struct quota *q = &sm->quotas[i];
 
-		printf("%s %s%s %s ", q->platform, amount(b, sizeof b, q,
+		printf("%s %s%s%s %s ", q->platform, amount(b, sizeof b, q,
 		    sm->qs[i].remaining), q->unit == QU_CU ? "cu" : "h",
-		    c->dot);
+		    has_nudge(sm, NUDGE_QUOTA, (int)i) ||
+		    has_nudge(sm, NUDGE_LAPSE, (int)i) ? "!" : "", c->dot);
 	}
 	printf("%s", cli_money_whole(c, m, sizeof m, sm->budget.spent,
 	    sm->currency));
 	if (sm->budget.max >= 0)
 		printf("/%s", cli_money_whole(c, b, sizeof b, sm->budget.max,
 		    sm->currency));
+	if (has_nudge(sm, NUDGE_BUDGET, -1))
+		putchar('!');
 	if (sm->phase != NULL) {
 		printf(" %s M%d ", c->dot, sm->plan_month);
 		cli_put_safe(stdout, sm->phase->name);
 	}
 	if (sm->nopen > 0)
-		printf(" %s %zu running", c->dot, sm->nopen);
+		printf(" %s %zu running%s", c->dot, sm->nopen,
+		    has_nudge(sm, NUDGE_OPEN, -1) ? "!" : "");
 	putchar('\n');
 }
 
+/* One nudge in words: a --check line, and status's own for a lapse. */
 static void
-print_text(struct ctx *c, struct summary *sm, const struct nudges *nd)
+print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
+    const struct nudge *n)
+{
+	const struct quota *q = n->quota >= 0 ? &sm->quotas[n->quota] : NULL;
+	char b[48], b2[48], d[32], rel[32];
+
+	switch (n->kind) {
+	case NUDGE_QUOTA:
+		if (n->level == AL_OVER)
+			fprintf(f, "%s quota used up", n->platform);
+		else
+			fprintf(f, "%s quota %d%% used", n->platform, n->pct);
+		fprintf(f, " (%s of %s %s)", amount(b, sizeof b, q, n->value),
+		    amount(b2, sizeof b2, q, n->limit),
+		    quota_unit_name(q->unit));
+		if (n->at != 0)
+			fprintf(f, ", resets %s", fmt_local(d, sizeof d, n->at,
+			    "%a %H:%M"));
+		break;
+	case NUDGE_BUDGET:
+		fmt_local(d, sizeof d, sm->budget.ms, "%B %Y");
+		if (n->level == AL_OVER)
+			fprintf(f, "%s is past its budget: %s spent of %s "
+			    "(%d%%)", d, cli_money(c, b, sizeof b, n->value,
+			    sm->currency), cli_money_whole(c, b2, sizeof b2,
+			    n->limit, sm->currency), n->pct);
+		else
+			fprintf(f, "%s has spent %d%% of its budget: %s of %s",
+			    d, n->pct, cli_money(c, b, sizeof b, n->value,
+			    sm->currency), cli_money_whole(c, b2, sizeof b2,
+			    n->limit, sm->currency));
+		break;
+	case NUDGE_OPEN:
+		if (n->past_cap)
+			fprintf(f, "run #%lld on %s open for %s, past %s's %s "
+			    "session cap: the platform has ended it; `gpulog "
+			    "stop --at TIME` ends it here", (long long)n->run_id,
+			    n->platform, fmt_duration(b, sizeof b, n->value),
+			    n->platform, fmt_duration(b2, sizeof b2,
+			    n->limit));
+		else
+			fprintf(f, "run #%lld on %s open for %s (limit %s): a "
+			    "paid instance left running costs by the hour",
+			    (long long)n->run_id, n->platform, fmt_duration(b,
+			    sizeof b, n->value), fmt_duration(b2, sizeof b2,
+			    n->limit));
+		break;
+	default:
+		fprintf(f, "use it or lose it: %s %s on %s (%d%%) lapse unused "
+		    "at the reset %s (%s)", amount(b, sizeof b, q, n->value),
+		    quota_unit_name(q->unit), n->platform, n->pct,
+		    fmt_local(d, sizeof d, n->at, "%a %H:%M"),
+		    fmt_relative(rel, sizeof rel, n->at - c->now));
+	}
+	putc('\n', f);
+}
+
+static void
+print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 {
 	char b[64], b2[64], b3[64], rel[32];
 	size_t i;
@@ -216,8 +283,6 @@ print_text(struct ctx *c, struct summary *sm, const struct nudges *nd)
 	for (i = 0; i < sm->nquotas; i++) {
 		const struct quota *q = &sm->quotas[i];
 		const struct quota_status *st = &sm->qs[i];
-		int col = st->state == QS_OVER ? C_RED : st->state == QS_WARN ?
-		    C_YELLOW : C_GREEN;
 		char w[16];
 
 		/* Two lines a quota, so that status fits 80 columns. */
@@ -226,8 +291,9 @@ print_text(struct ctx *c, struct summary *sm, const struct nudges *nd)
 		    amount(b2, sizeof b2, q, st->limit),
 		    quota_unit_name(q->unit), quota_window_name(q, w,
 		    sizeof w), c->dot, amount(b3, sizeof b3, q,
-		    st->remaining), c->dot, st->pct, cli_color(c, col),
-		    qstate[st->state], cli_color(c, C_OFF));
+		    st->remaining), c->dot, st->pct, cli_color(c,
+		    level_color(st->state)), alerts_levels[st->state].word,
+		    cli_color(c, C_OFF));
 		printf("  %-11s ", "");
 		if (q->window != QW_ROLLING)
 			printf("resets %s (%s) %s ", fmt_when(b, sizeof b,
@@ -244,18 +310,12 @@ print_text(struct ctx *c, struct summary *sm, const struct nudges *nd)
 			printf("a rolling window: no reset");
 		putchar('\n');
 	}
-	for (i = 0; i < sm->nquotas; i++) {
-		const struct quota *q = &sm->quotas[i];
-
-		if (nd->lapse[i] <= 0)
+	for (i = 0; i < sm->nnudges; i++) {
+		if (sm->nudges[i].kind != NUDGE_LAPSE)
 			continue;
-		printf("  %suse it or lose it:%s %s %s on %s lapse unused at "
-		    "the reset %s (%s)\n", cli_color(c, C_YELLOW),
-		    cli_color(c, C_OFF), amount(b, sizeof b, q, nd->lapse[i]),
-		    quota_unit_name(q->unit), q->platform, fmt_local(b2,
-		    sizeof b2,
-		    sm->qs[i].we, "%a %H:%M"), fmt_relative(rel, sizeof rel,
-		    sm->qs[i].we - c->now));
+		printf("  %s! %s", cli_color(c, level_color(
+		    sm->nudges[i].level)), cli_color(c, C_OFF));
+		print_nudge(stdout, c, sm, &sm->nudges[i]);
 	}
 
 	cli_kaggle_report(c, 0);
@@ -269,8 +329,7 @@ print_text(struct ctx *c, struct summary *sm, const struct nudges *nd)
 	printf("\n  spent %s", cli_money(c, b, sizeof b, sm->budget.spent,
 	    sm->currency));
 	if (sm->budget.max >= 0) {
-		int col = sm->budget.state == BS_OVER ? C_RED :
-		    sm->budget.state == BS_WARN ? C_YELLOW : C_GREEN;
+		int col = level_color(alerts_budget_level(&sm->budget));
 
 		printf(" (%d%%) %s ", sm->budget.pct, c->dot);
 		if (sm->budget.remaining >= 0)
@@ -280,7 +339,7 @@ print_text(struct ctx *c, struct summary *sm, const struct nudges *nd)
 			printf("%s over", cli_money(c, b, sizeof b,
 			    -sm->budget.remaining, sm->currency));
 		printf(" %s %s%s%s\n  %s by %s at this pace", c->dot,
-		    cli_color(c, col), bstate[sm->budget.state],
+		    cli_color(c, col), alerts_budget_word(&sm->budget),
 		    cli_color(c, C_OFF), cli_money(c, b2, sizeof b2,
 		    sm->budget.projected, sm->currency), fmt_local(b3,
 		    sizeof b3, sm->budget.me - 1, "%d %b"));
@@ -288,11 +347,10 @@ print_text(struct ctx *c, struct summary *sm, const struct nudges *nd)
 	printf("\n  %d run%s, %s GPU-h this month\n", sm->month_runs,
 	    sm->month_runs == 1 ? "" : "s", fmt_hours(b, sizeof b,
 	    sm->month_gpu_s));
-	if (nd->saved.gpu_s > 0)
+	if (saved->gpu_s > 0)
 		printf("  free tiers saved %s this month (%s GPU-h at market "
-		    "rates)\n", cli_money(c, b, sizeof b, nd->saved.amount,
-		    nd->saved.currency), fmt_hours(b2, sizeof b2,
-		    nd->saved.gpu_s));
+		    "rates)\n", cli_money(c, b, sizeof b, saved->amount,
+		    saved->currency), fmt_hours(b2, sizeof b2, saved->gpu_s));
 	if (sm->budget.fx_missing)
 		printf("  (some amounts had no exchange rate: `gpulog fx "
 		    "RATE`)\n");
@@ -328,6 +386,7 @@ print_text(struct ctx *c, struct summary *sm, const struct nudges *nd)
 		const char *w[3];
 		char caps[2][96], label[96];
 		int k, n = run_warnings(sm, r, w, caps);
+		size_t j;
 
 		printf("  #%lld %s, since %s", (long long)r->id,
 		    cli_run_label(label, sizeof label, r, c->now),
@@ -339,184 +398,148 @@ print_text(struct ctx *c, struct summary *sm, const struct nudges *nd)
 		for (k = 0; k < n; k++)
 			printf("  %s! %s%s", cli_color(c, C_YELLOW), w[k],
 			    cli_color(c, C_OFF));
+		/* A paid run open too long: the cap's warning is above. */
+		for (j = 0; j < sm->nnudges; j++)
+			if (sm->nudges[j].kind == NUDGE_OPEN &&
+			    sm->nudges[j].run_id == r->id &&
+			    !sm->nudges[j].past_cap)
+				printf("  %s! paid, open past %s%s", cli_color(c,
+				    level_color(sm->nudges[j].level)),
+				    fmt_duration(b, sizeof b,
+				    sm->nudges[j].limit), cli_color(c, C_OFF));
 		putchar('\n');
 	}
 }
 
-static const char *const alert_kinds[] = { "quota", "budget", "open_run" };
-
-/* One alert in words: why --check fails. */
-static void
-print_alert(FILE *f, struct ctx *c, const struct summary *sm,
-    const struct alert *al)
-{
-	char b[48], b2[48], d[32];
-	int qi;
-
-	switch (al->kind) {
-	case AL_QUOTA:
-		qi = summary_quota_index(sm, al->platform);
-		fprintf(f, "%s quota %d%% used (%s of %s %s)", al->platform,
-		    al->pct, qi < 0 ? "?" : amount(b, sizeof b,
-		    &sm->quotas[qi], al->value), qi < 0 ? "?" : amount(b2,
-		    sizeof b2, &sm->quotas[qi], al->limit), qi < 0 ? "" :
-		    quota_unit_name(sm->quotas[qi].unit));
-		if (qi >= 0 && sm->quotas[qi].window != QW_ROLLING)
-			fprintf(f, ", resets %s", fmt_local(d, sizeof d,
-			    sm->qs[qi].we, "%a %H:%M"));
-		break;
-	case AL_BUDGET:
-		fprintf(f, "%s is past its budget: %s spent of %s (%d%%)",
-		    fmt_local(d, sizeof d, sm->budget.ms, "%B %Y"),
-		    cli_money(c, b, sizeof b, al->value, sm->currency),
-		    cli_money_whole(c, b2, sizeof b2, al->limit, sm->currency),
-		    al->pct);
-		break;
-	default:
-		fprintf(f, "run #%lld on %s open for %s (limit %s): a paid "
-		    "instance left running costs by the hour",
-		    (long long)al->run_id, al->platform, fmt_duration(b,
-		    sizeof b, al->value), fmt_duration(b2, sizeof b2,
-		    al->limit));
-	}
-	putc('\n', f);
-}
-
 static void
 print_nudges_json(struct ctx *c, const struct summary *sm,
-    const struct nudges *nd)
+    const struct savings *saved)
 {
-	char b[64], b2[64];
-	size_t i, k = 0;
+	char b[64];
+	size_t i;
 
-	printf("  \"use_it_or_lose_it\": [");
-	for (i = 0; i < sm->nquotas; i++) {
-		const struct quota *q = &sm->quotas[i];
-
-		if (nd->lapse[i] <= 0)
-			continue;
-		printf("%s\n    {\"platform\": ", k++ ? "," : "");
-		json_str(stdout, q->platform);
-		printf(", \"unit\": \"%s\", \"lapses\": %s, \"lapses_raw\": "
-		    "%lld, \"resets\": \"%s\"}", q->unit == QU_CU ?
-		    "compute_units" : "gpu_hours", amount_json(b, sizeof b, q,
-		    nd->lapse[i]), (long long)nd->lapse[i], fmt_iso_utc(b2,
-		    sizeof b2, sm->qs[i].we));
-	}
-	printf("%s],\n", k ? "\n  " : "");
 	printf("  \"free_tiers_saved\": {\"month\": \"%s\", \"currency\": "
 	    "\"%s\", \"amount_minor\": %lld, ", fmt_local(b, sizeof b,
-	    sm->budget.ms, "%Y-%m"), nd->saved.currency,
-	    (long long)nd->saved.amount);
+	    sm->budget.ms, "%Y-%m"), saved->currency,
+	    (long long)saved->amount);
 	printf("\"gpu_hours\": %s, \"runs\": %d, \"unpriced_runs\": %d},\n",
-	    fmt_centi(b, sizeof b, (nd->saved.gpu_s * 100 + 1800) / 3600),
-	    nd->saved.runs, nd->saved.unpriced);
-	printf("  \"alerts\": [");
-	for (i = 0; i < nd->nal && i < 32; i++) {
-		const struct alert *al = &nd->al[i];
+	    fmt_centi(b, sizeof b, (saved->gpu_s * 100 + 1800) / 3600),
+	    saved->runs, saved->unpriced);
+	printf("  \"nudges\": [");
+	for (i = 0; i < sm->nnudges; i++) {
+		const struct nudge *n = &sm->nudges[i];
+		char *line = NULL;
+		size_t len = 0;
+		FILE *m;
 
-		printf("%s\n    {\"kind\": \"%s\", \"platform\": ",
-		    i ? "," : "", alert_kinds[al->kind]);
-		json_str(stdout, al->kind == AL_BUDGET ? NULL : al->platform);
+		printf("%s\n    {\"kind\": \"%s\", \"level\": \"%s\", "
+		    "\"platform\": ", i ? "," : "", nudge_kinds[n->kind],
+		    alerts_levels[n->level].word);
+		json_str(stdout, n->kind == NUDGE_BUDGET ? NULL : n->platform);
 		printf(", \"run\": ");
-		if (al->kind == AL_OPEN_RUN)
-			printf("%lld", (long long)al->run_id);
+		if (n->kind == NUDGE_OPEN)
+			printf("%lld", (long long)n->run_id);
 		else
 			printf("null");
 		printf(", \"percent\": ");
-		if (al->kind == AL_OPEN_RUN)
+		if (n->kind == NUDGE_OPEN)
 			printf("null");
 		else
-			printf("%d", al->pct);
-		printf(", \"value\": %lld, \"limit\": %lld, \"why\": ",
-		    (long long)al->value, (long long)al->limit);
+			printf("%d", n->pct);
+		printf(", \"value\": %lld, \"limit\": %lld, \"at\": ",
+		    (long long)n->value, (long long)n->limit);
+		if (n->at != 0)
+			printf("\"%s\"", fmt_iso_utc(b, sizeof b, n->at));
+		else
+			printf("null");
 		/* The same words as the text, as a JSON string. */
-		{
-			char *line = NULL;
-			size_t len = 0;
-			FILE *m = open_memstream(&line, &len);
-
-			if (m != NULL) {
-				print_alert(m, c, sm, al);
-				fclose(m);
-			}
-			if (line == NULL)
-				die("out of memory");
-			if (len > 0 && line[len - 1] == '\n')
-				line[len - 1] = '\0';
-			json_str(stdout, line);
-			free(line);
+		printf(", \"why\": ");
+		m = open_memstream(&line, &len);
+		if (m != NULL) {
+			print_nudge(m, c, sm, n);
+			fclose(m);
 		}
+		if (line == NULL)
+			die("out of memory");
+		if (len > 0 && line[len - 1] == '\n')
+			line[len - 1] = '\0';
+		json_str(stdout, line);
+		free(line);
 		putchar('}');
 	}
-	printf("%s]\n", nd->nal ? "\n  " : "");
+	printf("%s]\n", sm->nnudges ? "\n  " : "");
 }
 
-/* Reads --check's limits and the lapse horizon. */
+/* Reads --check's LIST into *kinds, a bit for each nudge kind; all of
+ * them when no LIST is given. */
 static int
-read_limits(const struct args *a, struct alert_limits *lim, int64_t *within,
-    struct err *e)
+read_check(const char *v, unsigned *kinds, struct err *e)
 {
-	const char *v;
-	int64_t n;
+	const char *p = v;
+	int k;
 
-	lim->quota_pct = 90;
-	lim->open_limit_s = 2 * 3600;
-	*within = ALERTS_LAPSE_NEAR;
-	if ((v = opt_get(a, ST_QUOTA_PCT)) != NULL) {
-		if (parse_int(v, "--quota-pct", 1, 100, &n, e) < 0)
-			return -1;
-		lim->quota_pct = (int)n;
+	*kinds = 0;
+	if (v == NULL) {
+		*kinds = (1u << NUDGE_NKINDS) - 1;
+		return 0;
 	}
-	if ((v = opt_get(a, ST_OPEN_LIMIT)) != NULL &&
-	    parse_duration(v, &lim->open_limit_s, e) < 0)
-		return err_set(e, "--open-limit: %s", e->msg);
-	if ((v = opt_get(a, ST_LAPSE_WITHIN)) != NULL &&
-	    parse_duration(v, within, e) < 0)
-		return err_set(e, "--lapse-within: %s", e->msg);
-	return 0;
+	for (;;) {
+		size_t n = strcspn(p, ",");
+
+		for (k = 0; k < NUDGE_NKINDS; k++)
+			if (strlen(nudge_kinds[k]) == n &&
+			    strncmp(p, nudge_kinds[k], n) == 0)
+				break;
+		if (k == NUDGE_NKINDS) {
+			char *w = xstrdup(p), *safe;
+
+			w[n] = '\0';
+			safe = text_safe(w);
+			err_set(e, "--check: unknown kind '%s' (quota, budget, "
+			    "open or lapse)", safe);
+			free(safe);
+			free(w);
+			return -1;
+		}
+		*kinds |= 1u << k;
+		if (p[n] == '\0')
+			return 0;
+		p += n + 1;
+	}
 }
 
 int
 cmd_status(struct ctx *c, const struct args *a)
 {
 	struct summary sm;
-	struct nudges nd;
-	struct alert_limits lim;
+	struct savings saved;
 	struct err e;
-	int64_t within;
-	size_t i;
-	int rc = EXIT_OK;
+	unsigned kinds = 0;
+	size_t i, ntrip = 0;
+	int check = opt_has(a, ST_CHECK);
 
-	memset(&nd, 0, sizeof nd);
-	if (read_limits(a, &lim, &within, &e) < 0)
+	if (check && read_check(opt_get(a, ST_CHECK), &kinds, &e) < 0)
 		return cli_fail(EXIT_USAGE, "status: %s", e.msg);
 	if (summary_load(&sm, c->s, c->now, &e) < 0 ||
 	    metrics_savings(c->s, &sm, sm.budget.ms, sm.budget.me, NULL,
-	    &nd.saved, &e) < 0) {
+	    &saved, &e) < 0) {
 		summary_free(&sm);
 		return cli_err(EXIT_FAIL, &e);
 	}
-	nd.lapse = xcalloc(sm.nquotas + 1, sizeof *nd.lapse);
-	for (i = 0; i < sm.nquotas; i++)
-		nd.lapse[i] = alerts_lapse(&sm.quotas[i], &sm.qs[i], sm.open,
-		    sm.nopen, summary_cu_rate(&sm, sm.quotas[i].platform, ""),
-		    c->now, within);
-	nd.nal = alerts_check(sm.quotas, sm.qs, sm.nquotas, &sm.budget,
-	    sm.open, sm.nopen, sm.platforms, sm.nplatforms, &lim, c->now,
-	    nd.al, 32);
+	for (i = 0; i < sm.nnudges; i++)
+		if (kinds & (1u << sm.nudges[i].kind))
+			ntrip++;
 	if (opt_has(a, ST_JSON))
-		print_json(c, &sm, &nd);
+		print_json(c, &sm, &saved);
 	else if (opt_has(a, ST_SHORT))
 		print_short(c, &sm);
-	else if (opt_has(a, ST_CHECK))
-		for (i = 0; i < nd.nal && i < 32; i++)
-			print_alert(stdout, c, &sm, &nd.al[i]);
+	else if (check)
+		for (i = 0; i < sm.nnudges; i++) {
+			if (kinds & (1u << sm.nudges[i].kind))
+				print_nudge(stdout, c, &sm, &sm.nudges[i]);
+		}
 	else
-		print_text(c, &sm, &nd);
-	if (opt_has(a, ST_CHECK) && nd.nal > 0)
-		rc = EXIT_CHECK;
-	free(nd.lapse);
+		print_text(c, &sm, &saved);
 	summary_free(&sm);
-	return rc;
+	return ntrip > 0 ? EXIT_CHECK : EXIT_OK;
 }

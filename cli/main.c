@@ -56,8 +56,15 @@ const struct cmd cli_cmds[] = {
 	{ "spend", cmd_spend, spend_opts, 1, 2,
 	    "AMOUNT [PLATFORM] [--date D] [-n TEXT]",
 	    "record spend that is not a run (a subscription, credits)", NULL },
-	{ "status", cmd_status, status_opts, 0, 0, "[--short] [--json]",
-	    "quotas, this month's budget, the plan and open runs", NULL },
+	{ "status", cmd_status, status_opts, 0, 0, "[--short] [--json] "
+	    "[--check[=LIST]]",
+	    "quotas, this month's budget, the plan and open runs",
+	    "A quota or the budget is ok below 80% used, warn from 80%, near "
+	    "from 90%, and\nover when a quota is all used or the budget is "
+	    "past its top.  The nudges:\na quota or the budget near or over "
+	    "(quota, budget), a paid run open longer\nthan 2h or a run past "
+	    "its platform's session cap (open), and a free quota\nwith 25% or "
+	    "more unused that resets within 24h (lapse)." },
 	{ "where", cmd_where, where_opts, 1, 1, "DURATION [--gpu MODEL] "
 	    "[--vram GB] [--json]", "where a job that long should run now",
 	    "Ranks the platforms: free quota left before the next reset and "

@@ -79,7 +79,7 @@ opt_parse(const struct opt *opts, int argc, char **argv, struct args *a,
 			if (o->arg == NULL && val != NULL)
 				return err_set(e, "option --%s takes no "
 				    "value", o->lng);
-			if (o->arg != NULL && val == NULL) {
+			if (o->arg != NULL && val == NULL && o->arg[0] != '[') {
 				if (++i == argc)
 					return err_set(e, "option --%s needs "
 					    "%s", o->lng, o->arg);
@@ -93,7 +93,7 @@ opt_parse(const struct opt *opts, int argc, char **argv, struct args *a,
 		for (s++; *s != '\0'; s++) {
 			if ((o = find_short(opts, *s)) == NULL)
 				return err_set(e, "unknown option -%c", *s);
-			if (o->arg == NULL) {
+			if (o->arg == NULL || o->arg[0] == '[') {
 				if (give(a, o->id, NULL, e) < 0)
 					return -1;
 				continue;
@@ -145,13 +145,15 @@ opt_print(FILE *f, const struct opt *opts)
 		return;
 	fputs("options:\n", f);
 	for (; opts->id != 0; opts++) {
+		const char *sp = opts->arg && opts->arg[0] != '[' ? " " : "";
+
 		if (opts->shrt)
 			snprintf(left, sizeof left, "-%c, --%s%s%s",
-			    opts->shrt, opts->lng, opts->arg ? " " : "",
+			    opts->shrt, opts->lng, sp,
 			    opts->arg ? opts->arg : "");
 		else
 			snprintf(left, sizeof left, "    --%s%s%s", opts->lng,
-			    opts->arg ? " " : "", opts->arg ? opts->arg : "");
+			    sp, opts->arg ? opts->arg : "");
 		fprintf(f, "  %-24s %s\n", left, opts->help);
 	}
 }

@@ -14,7 +14,9 @@ struct opt {
 	int id;               /* the command's own number for it, > 0 */
 	char shrt;            /* 'g', or 0 */
 	const char *lng;      /* "gpu" */
-	const char *arg;      /* "MODEL", or NULL for a flag */
+	const char *arg;      /* "MODEL", or NULL for a flag; "[=LIST]" for
+	                         a long option whose value is optional and
+	                         given only as --name=LIST */
 	const char *help;     /* one line */
 };
 
@@ -37,7 +39,8 @@ struct args {
 int opt_parse(const struct opt *opts, int argc, char **argv, struct args *a,
     struct err *e);
 
-/* The last value given for id, or NULL. */
+/* The last value given for id, or NULL (also for an optional value left
+ * out). */
 const char *opt_get(const struct args *a, int id);
 
 /* 1 when option id was given. */

@@ -1,9 +1,10 @@
 /*
- * alerts.c: the rules of status --check, use it or lose it, and the free
- * tiers' savings.  It reads what it is given and prints nothing.
+ * alerts.c: the table of thresholds, the nudges, use it or lose it, and
+ * the free tiers' savings.  It reads what it is given and prints nothing.
  */
 #include "core/alerts.h"
 
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -11,6 +12,56 @@
 #include "core/gpu.h"
 #include "core/model.h"
 #include "core/quota.h"
+
+const struct alert_threshold alerts_levels[AL_NLEVELS] = {
+	[AL_OK] = { "ok", 0, 0, AC_GREEN },
+	[AL_WARN] = { "warn", 80, 0, AC_YELLOW },
+	[AL_NEAR] = { "near", 90, 0, AC_RED },
+	[AL_OVER] = { "over", 100, 1, AC_RED },
+};
+
+const char *const nudge_kinds[NUDGE_NKINDS] = {
+	[NUDGE_QUOTA] = "quota",
+	[NUDGE_BUDGET] = "budget",
+	[NUDGE_OPEN] = "open",
+	[NUDGE_LAPSE] = "lapse",
+};
+
+int
+alerts_level(int subject, int64_t used, int64_t limit)
+{
+	int lv;
+
+	if (limit < 0)
+		return AL_OK;
+	for (lv = AL_NLEVELS - 1; lv > AL_OK; lv--) {
+		const struct alert_threshold *t = &alerts_levels[lv];
+		int64_t at = limit * t->pct;
+
+		if (limit == 0 && lv != AL_OVER)
+			continue;
+		if (subject == ALS_BUDGET && t->budget_past ? used * 100 > at :
+		    used * 100 >= at)
+			return lv;
+	}
+	return AL_OK;
+}
+
+int
+alerts_budget_level(const struct budget_status *b)
+{
+	return alerts_level(ALS_BUDGET, b->spent, b->max);
+}
+
+const char *
+alerts_budget_word(const struct budget_status *b)
+{
+	int lv = alerts_budget_level(b);
+
+	if (lv != AL_OK)
+		return alerts_levels[lv].word;
+	return b->state == BS_UNDER ? "under" : "within";
+}
 
 static const struct platform *
 find_platform(const struct platform *p, size_t np, const char *key)
@@ -23,70 +74,119 @@ find_platform(const struct platform *p, size_t np, const char *key)
 	return NULL;
 }
 
-size_t
-alerts_check(const struct quota *q, const struct quota_status *qs,
-    size_t nq, const struct budget_status *b, const struct run *open,
-    size_t nopen, const struct platform *p, size_t np,
-    const struct alert_limits *lim, int64_t now, struct alert *out,
-    size_t max)
+int
+alerts_past_cap(const struct platform *p, int64_t open_s)
 {
-	size_t i, n = 0;
-	struct alert a;
+	return p != NULL && p->session_cap_s > 0 && open_s > p->session_cap_s;
+}
 
-	for (i = 0; i < nq; i++) {
-		if (qs[i].limit <= 0 || qs[i].pct < lim->quota_pct)
-			continue;
-		memset(&a, 0, sizeof a);
-		a.kind = AL_QUOTA;
-		memcpy(a.platform, q[i].platform, sizeof a.platform);
-		a.pct = qs[i].pct;
-		a.value = qs[i].used;
-		a.limit = qs[i].limit;
-		if (n < max)
-			out[n] = a;
-		n++;
-	}
-	if (b != NULL && b->max >= 0 && b->spent > b->max) {
-		memset(&a, 0, sizeof a);
-		a.kind = AL_BUDGET;
-		a.pct = b->pct;
-		a.value = b->spent;
-		a.limit = b->max;
-		if (n < max)
-			out[n] = a;
-		n++;
-	}
-	for (i = 0; i < nopen; i++) {
-		const struct platform *pl = find_platform(p, np,
-		    open[i].platform);
-		int paid = open[i].rate_micro > 0 || (pl != NULL &&
-		    pl->billing == BILL_HOURLY);
-		int64_t el = run_end_at(&open[i], now) - open[i].start;
+/* Adds n to out when there is room; counts it either way. */
+static void
+put(struct nudge *out, size_t max, size_t *count, const struct nudge *n)
+{
+	if (*count < max)
+		out[*count] = *n;
+	(*count)++;
+}
 
-		if (!paid || el <= lim->open_limit_s)
+static void
+start(struct nudge *n, int kind, int level, const char *platform)
+{
+	memset(n, 0, sizeof *n);
+	n->kind = kind;
+	n->level = level;
+	n->quota = -1;
+	if (platform != NULL)
+		snprintf(n->platform, sizeof n->platform, "%s", platform);
+}
+
+size_t
+alerts_nudges(const struct nudge_input *in, struct nudge *out, size_t max)
+{
+	const struct budget_status *b = in->budget;
+	size_t i, count = 0;
+	struct nudge n;
+	int lv;
+
+	for (i = 0; i < in->nquotas; i++) {
+		const struct quota *q = &in->quotas[i];
+		const struct quota_status *st = &in->qs[i];
+
+		if (st->state < AL_NEAR)
 			continue;
-		memset(&a, 0, sizeof a);
-		a.kind = AL_OPEN_RUN;
-		memcpy(a.platform, open[i].platform, sizeof a.platform);
-		a.run_id = open[i].id;
-		a.value = el;
-		a.limit = lim->open_limit_s;
-		if (n < max)
-			out[n] = a;
-		n++;
+		start(&n, NUDGE_QUOTA, st->state, q->platform);
+		n.quota = (int)i;
+		n.pct = st->pct;
+		n.value = st->used;
+		n.limit = st->limit;
+		n.at = q->window == QW_ROLLING ? 0 : st->we;
+		put(out, max, &count, &n);
 	}
-	return n;
+	if (b != NULL && (lv = alerts_budget_level(b)) >= AL_NEAR) {
+		start(&n, NUDGE_BUDGET, lv, NULL);
+		n.pct = b->pct;
+		n.value = b->spent;
+		n.limit = b->max;
+		put(out, max, &count, &n);
+	}
+	for (i = 0; i < in->nopen; i++) {
+		const struct run *r = &in->open[i];
+		const struct platform *p = find_platform(in->platforms,
+		    in->nplatforms, r->platform);
+		int paid = r->rate_micro > 0 || (p != NULL &&
+		    p->billing == BILL_HOURLY);
+		int64_t el = run_end_at(r, in->now) - r->start;
+
+		if (alerts_past_cap(p, el)) {
+			start(&n, NUDGE_OPEN, AL_OVER, r->platform);
+			n.limit = p->session_cap_s;
+			n.past_cap = 1;
+		} else if (paid && el > ALERTS_OPEN_LIMIT) {
+			start(&n, NUDGE_OPEN, AL_NEAR, r->platform);
+			n.limit = ALERTS_OPEN_LIMIT;
+		} else {
+			continue;
+		}
+		n.run_id = r->id;
+		n.value = el;
+		n.at = r->start;
+		put(out, max, &count, &n);
+	}
+	for (i = 0; i < in->nquotas; i++) {
+		const struct quota *q = &in->quotas[i];
+		const struct quota_status *st = &in->qs[i];
+		int64_t left;
+
+		/* Use it or lose it: free hours, a reset near, and enough of
+		 * them left to be worth a run. */
+		if (!alerts_free_tier(find_platform(in->platforms,
+		    in->nplatforms, q->platform)) || q->window == QW_ROLLING ||
+		    st->limit <= 0 || st->we <= in->now ||
+		    st->we - in->now > ALERTS_LAPSE_WITHIN)
+			continue;
+		left = alerts_lapse(q, st, in->open, in->nopen,
+		    in->cu_centi_h != NULL ? in->cu_centi_h[i] : 0, in->now);
+		if (left * 100 < st->limit * ALERTS_LAPSE_PCT)
+			continue;
+		start(&n, NUDGE_LAPSE, AL_WARN, q->platform);
+		n.quota = (int)i;
+		n.pct = (int)(left * 100 / st->limit);
+		n.value = left;
+		n.limit = st->limit;
+		n.at = st->we;
+		put(out, max, &count, &n);
+	}
+	return count;
 }
 
 int64_t
 alerts_lapse(const struct quota *q, const struct quota_status *st,
-    const struct run *open, size_t nopen, int64_t cu_centi_h, int64_t now,
-    int64_t near_s)
+    const struct run *open, size_t nopen, int64_t cu_centi_h, int64_t now)
 {
 	int64_t left = st->remaining;
 	size_t i;
 
-	if (q->window == QW_ROLLING || st->we - now > near_s || st->we <= now)
+	if (q->window == QW_ROLLING || st->we <= now)
 		return 0;
 	/* The open runs go on using the quota until the reset. */
 	for (i = 0; i < nopen && left > 0; i++) {

@@ -1,8 +1,12 @@
 /*
- * alerts.h: the nudges: what `gpulog status --check` reports (a quota
- * nearly used, a month past its budget, a paid run left open), the free
- * hours that will lapse at the next reset, and what the free tiers saved
- * at market rates.  Pure rules over what the caller loads; no I/O.
+ * alerts.h: the thresholds and the nudges.  One table says at what use a
+ * quota or the month's budget is ok, warn, near or over; `gpulog status`'s
+ * words, its colours, `status --check` and the dashboard all read it.  The
+ * nudges are what needs attention now (a quota near its end, the budget
+ * near or past its top, an open run too long or past its session cap, free
+ * hours about to lapse unused), computed once by alerts_nudges() for
+ * store/summary.c.  Also what the free tiers saved at market rates.  Pure
+ * rules over what the caller loads; no I/O.
  */
 #ifndef GPULOG_ALERTS_H
 #define GPULOG_ALERTS_H
@@ -11,58 +15,139 @@
 #include <stdint.h>
 
 struct budget_status;
-struct fx_point;
 struct platform;
 struct quota;
 struct quota_status;
 struct rate;
 struct run;
 
-struct alert_limits {
-	int quota_pct;          /* a quota used this much or more: 90 */
-	int64_t open_limit_s;   /* a paid run open longer than this: 2 h */
+/* The levels of a quota's or the budget's use, lowest first. */
+enum alert_level {
+	AL_OK,
+	AL_WARN,
+	AL_NEAR,
+	AL_OVER,
+	AL_NLEVELS
 };
 
-enum alert_kind {
-	AL_QUOTA,     /* platform, pct */
-	AL_BUDGET,    /* value spent, limit the budget's top (display
-	                 currency, minor units) */
-	AL_OPEN_RUN   /* platform, run_id, value seconds open, limit */
+/* The colour of a level, for the CLI and the dashboard alike. */
+enum alert_colour {
+	AC_GREEN,
+	AC_YELLOW,
+	AC_RED
 };
 
-struct alert {
-	int kind;               /* enum alert_kind */
-	char platform[32];
-	int64_t run_id;
-	int pct;
-	int64_t value;
-	int64_t limit;
+/* Whose use is measured: over means all used for a quota, but more spent
+ * than the top for the budget. */
+enum alert_subject {
+	ALS_QUOTA,
+	ALS_BUDGET
+};
+
+struct alert_threshold {
+	const char *word;   /* status's word: "ok", "warn", "near", "over" */
+	int pct;            /* from pct% of the limit used ... */
+	int budget_past;    /* ... but for the budget, when 1, only past it */
+	int colour;         /* enum alert_colour */
 };
 
 /*
- * Fills out[0..max) with what is wrong now and returns how many things are
- * (which may exceed max; only max are written).  A run is paid when its
- * platform bills by the hour or it has a rate of its own.
+ * The table, indexed by level:
+ *   ok    below 80%                                        green
+ *   warn  from 80%                                         yellow
+ *   near  from 90%                                         red
+ *   over  a quota from 100% (all used), the budget past    red
+ *         100% (more spent than its top)
+ * A quota or the budget at near or over is a nudge.
  */
-size_t alerts_check(const struct quota *q, const struct quota_status *qs,
-    size_t nq, const struct budget_status *b, const struct run *open,
-    size_t nopen, const struct platform *p, size_t np,
-    const struct alert_limits *lim, int64_t now, struct alert *out,
+extern const struct alert_threshold alerts_levels[AL_NLEVELS];
+
+/*
+ * The level of used of limit for subject (enum alert_subject), by the
+ * table.  A zero limit is never warn or near: a zero budget is over once
+ * anything is spent, a zero quota at once.  A negative limit (no budget)
+ * is ok.
+ */
+int alerts_level(int subject, int64_t used, int64_t limit);
+
+/* The budget's level (ok when there is no budget), and status's word for
+ * it: the level's, or below warn "under" the range's bottom or "within". */
+int alerts_budget_level(const struct budget_status *b);
+const char *alerts_budget_word(const struct budget_status *b);
+
+/* How long a paid run may be open before it is a nudge: 2 hours. */
+#define ALERTS_OPEN_LIMIT (2 * 3600)
+/* Use it or lose it: a free quota that resets within 24 hours ... */
+#define ALERTS_LAPSE_WITHIN (24 * 3600)
+/* ... with 25% or more of it to lapse unused is a nudge. */
+#define ALERTS_LAPSE_PCT 25
+
+enum nudge_kind {
+	NUDGE_QUOTA,   /* a quota at near or over */
+	NUDGE_BUDGET,  /* the month's budget at near or over */
+	NUDGE_OPEN,    /* an open run: paid and open too long, or past its
+	                  platform's session cap */
+	NUDGE_LAPSE,   /* use it or lose it */
+	NUDGE_NKINDS
+};
+
+/* "quota", "budget", "open", "lapse": --check's words, by kind. */
+extern const char *const nudge_kinds[NUDGE_NKINDS];
+
+struct nudge {
+	int kind;           /* enum nudge_kind */
+	int level;          /* enum alert_level: near or over for a quota
+	                       or the budget; near for an open run too long,
+	                       over past its cap; warn for a lapse */
+	char platform[32];  /* "" for the budget */
+	int quota;          /* quota, lapse: index of the quota; else -1 */
+	int64_t run_id;     /* open: the run; else 0 */
+	int pct;            /* quota, budget: percent used; lapse: percent
+	                       of the limit that will lapse */
+	int64_t value;      /* quota: used; budget: spent; open: seconds
+	                       open; lapse: what will lapse (quota's unit) */
+	int64_t limit;      /* quota: its limit; budget: its top; open: the
+	                       limit passed; lapse: the quota's limit */
+	int64_t at;         /* quota, lapse: the reset (0 for a rolling
+	                       window); open: the run's start; budget: 0 */
+	int past_cap;       /* open: 1 when limit is the session cap */
+};
+
+/* What alerts_nudges() reads; the arrays are borrowed for the call. */
+struct nudge_input {
+	const struct quota *quotas;
+	const struct quota_status *qs;     /* qs[i] is quotas[i] now */
+	const int64_t *cu_centi_h;         /* per quota: hundredths of a
+	                                      unit a GPU-hour burns */
+	size_t nquotas;
+	const struct budget_status *budget; /* or NULL */
+	const struct run *open;
+	size_t nopen;
+	const struct platform *platforms;
+	size_t nplatforms;
+	int64_t now;
+};
+
+/*
+ * Fills out[0..max) with the nudges, quotas first, then the budget, open
+ * runs and lapses, each in its input's order, and returns how many there
+ * are (which may exceed max; only max are written).  At most
+ * 2 * nquotas + 1 + nopen.
+ */
+size_t alerts_nudges(const struct nudge_input *in, struct nudge *out,
     size_t max);
 
-/* How near a reset must be for its lapsing hours to be shown: 48 hours. */
-#define ALERTS_LAPSE_NEAR (48 * 3600)
-
 /*
- * Use it or lose it: what of quota q (in its unit) will lapse unused at
- * its next reset, when that reset is at most near_s away: what is left
- * less what the open runs on its platform will use by then (compute units
- * at cu_centi_h a GPU-hour).  0 when the reset is further, the window
- * rolls, or nothing will be left.
+ * What of quota q (in its unit) will be left unused at its next reset:
+ * what is left less what the open runs on its platform will use by then
+ * (compute units at cu_centi_h a GPU-hour).  0 when the window rolls or
+ * nothing will be left.
  */
 int64_t alerts_lapse(const struct quota *q, const struct quota_status *st,
-    const struct run *open, size_t nopen, int64_t cu_centi_h, int64_t now,
-    int64_t near_s);
+    const struct run *open, size_t nopen, int64_t cu_centi_h, int64_t now);
+
+/* 1 when a run open for open_s is past p's session cap (p may be NULL). */
+int alerts_past_cap(const struct platform *p, int64_t open_s);
 
 /*
  * The market rate of gpu: the cheapest rate the catalog has for that

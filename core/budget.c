@@ -3,6 +3,7 @@
 
 #include <string.h>
 
+#include "core/alerts.h"
 #include "core/clock.h"
 #include "core/model.h"
 
@@ -139,6 +140,7 @@ void
 budget_finish(struct budget_status *b, int64_t now)
 {
 	int64_t elapsed = now - b->ms, len = b->me - b->ms;
+	int lv;
 
 	/* A subscription paid on the 1st is not a pace: only runs are
 	 * projected forward. */
@@ -154,9 +156,13 @@ budget_finish(struct budget_status *b, int64_t now)
 	b->remaining = b->max - b->spent;
 	b->pct = b->max > 0 ? (int)(b->spent * 100 / b->max) :
 	    (b->spent > 0 ? 100 : 0);
-	if (b->spent > b->max)
+	/* The top's thresholds are core/alerts.h's table. */
+	lv = alerts_level(ALS_BUDGET, b->spent, b->max);
+	if (lv == AL_OVER)
 		b->state = BS_OVER;
-	else if (b->max > 0 && b->spent * 10 >= b->max * 8)
+	else if (lv == AL_NEAR)
+		b->state = BS_NEAR;
+	else if (lv == AL_WARN)
 		b->state = BS_WARN;
 	else if (b->spent < b->min)
 		b->state = BS_UNDER;

@@ -57,7 +57,8 @@ enum budget_state {
 	BS_UNDER,  /* below the range's low end */
 	BS_WITHIN, /* within the range */
 	BS_WARN,   /* 80% or more of the high end */
-	BS_OVER    /* past the high end */
+	BS_NEAR,   /* 90% or more of it */
+	BS_OVER    /* past the high end: the levels of core/alerts.h */
 };
 
 struct budget_status {

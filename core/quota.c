@@ -95,8 +95,7 @@ quota_status_finish(struct quota_status *st, int64_t now)
 
 	st->remaining = st->limit - st->used;
 	st->pct = st->limit > 0 ? (int)(st->used * 100 / st->limit) : 0;
-	st->state = st->used >= st->limit ? QS_OVER :
-	    st->used * 10 >= st->limit * 8 ? QS_WARN : QS_OK;
+	st->state = alerts_level(ALS_QUOTA, st->used, st->limit);
 	st->runs_out = 0;
 	if (st->used >= st->limit) {
 		st->runs_out = now;

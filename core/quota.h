@@ -8,13 +8,17 @@
 
 #include <stdint.h>
 
+#include "core/alerts.h"
+
 struct quota;
 struct run;
 
+/* A quota's state is its level in core/alerts.h's table. */
 enum quota_state {
-	QS_OK,
-	QS_WARN, /* 80% or more used */
-	QS_OVER  /* all used */
+	QS_OK = AL_OK,
+	QS_WARN = AL_WARN,  /* 80% or more used */
+	QS_NEAR = AL_NEAR,  /* 90% or more used */
+	QS_OVER = AL_OVER   /* all used */
 };
 
 struct quota_status {

@@ -170,7 +170,7 @@ summary_run_warnings(const struct summary *sm, const struct run *r,
 	if (el > CKPT_RULE_S && !r->checkpointed)
 		w[n++] = "no checkpoint after 30 min";
 	if (p != NULL && p->session_cap_s > 0) {
-		if (el > p->session_cap_s) {
+		if (alerts_past_cap(p, el)) {
 			snprintf(caps[0], 96, "past %s's %s session cap",
 			    r->platform, fmt_duration(d, sizeof d,
 			    p->session_cap_s));
@@ -235,6 +235,32 @@ collect_open(const struct run *r, void *arg)
 	return 0;
 }
 
+/* The nudges, once, from the figures just computed. */
+static void
+load_nudges(struct summary *sm)
+{
+	struct nudge_input in;
+	int64_t *cu = xcalloc(sm->nquotas + 1, sizeof *cu);
+	size_t i, max = 2 * sm->nquotas + 1 + sm->nopen;
+
+	for (i = 0; i < sm->nquotas; i++)
+		cu[i] = summary_cu_rate(sm, sm->quotas[i].platform, "");
+	memset(&in, 0, sizeof in);
+	in.quotas = sm->quotas;
+	in.qs = sm->qs;
+	in.cu_centi_h = cu;
+	in.nquotas = sm->nquotas;
+	in.budget = &sm->budget;
+	in.open = sm->open;
+	in.nopen = sm->nopen;
+	in.platforms = sm->platforms;
+	in.nplatforms = sm->nplatforms;
+	in.now = sm->now;
+	sm->nudges = xcalloc(max, sizeof *sm->nudges);
+	sm->nnudges = alerts_nudges(&in, sm->nudges, max);
+	free(cu);
+}
+
 int
 summary_load(struct summary *sm, struct store *s, int64_t now, struct err *e)
 {
@@ -267,6 +293,7 @@ summary_load(struct summary *sm, struct store *s, int64_t now, struct err *e)
 	f.open_only = 1;
 	if (store_each_run(s, &f, collect_open, sm, e) < 0)
 		return -1;
+	load_nudges(sm);
 	return 0;
 }
 
@@ -284,5 +311,6 @@ summary_free(struct summary *sm)
 	for (i = 0; i < sm->nopen; i++)
 		run_clear(&sm->open[i]);
 	free(sm->open);
+	free(sm->nudges);
 	memset(sm, 0, sizeof *sm);
 }

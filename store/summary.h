@@ -9,6 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/alerts.h"
 #include "core/budget.h"
 #include "core/model.h"
 #include "core/quota.h"
@@ -43,6 +44,11 @@ struct summary {
 	struct run *open;             /* open runs, oldest first */
 	size_t nopen;
 
+	struct nudge *nudges;         /* what needs attention now, by
+	                                 alerts_nudges(): status, --check,
+	                                 --short and the overview read it */
+	size_t nnudges;
+
 	int64_t day_lo, day_hi, day_no;  /* summary_convert()'s last day */
 };
 
@@ -51,7 +57,8 @@ struct summary {
 int summary_load_catalog(struct summary *sm, struct store *s, int64_t now,
     struct err *e);
 
-/* Loads the catalog and computes quotas, budget, plan and open runs. */
+/* Loads the catalog and computes quotas, budget, plan, open runs and
+ * the nudges (as at now: a later summary_refresh_quota() leaves them). */
 int summary_load(struct summary *sm, struct store *s, int64_t now,
     struct err *e);
 

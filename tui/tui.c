@@ -188,9 +188,18 @@ tui_section(struct tui *t, int y, int x, int w, const char *title)
 }
 
 int
+tui_colour(int level)
+{
+	int ac = alerts_levels[level].colour;
+
+	return ac == AC_RED ? CC_RED : ac == AC_YELLOW ? CC_YELLOW : CC_GREEN;
+}
+
+int
 tui_level(int pct)
 {
-	return pct > 90 ? CC_RED : pct >= 70 ? CC_YELLOW : CC_GREEN;
+	/* A quota used pct% has the level of pct of 100. */
+	return tui_colour(alerts_level(ALS_QUOTA, pct, 100));
 }
 
 void
@@ -243,7 +252,6 @@ load(struct tui *t, struct err *e)
 	int i;
 
 	struct savings sv;
-	size_t q;
 
 	t->now = core_now();
 	summary_free(&t->sm);
@@ -254,12 +262,6 @@ load(struct tui *t, struct err *e)
 	    NULL, &sv, e) < 0)
 		return -1;
 	t->saved = sv.amount;
-	free(t->lapse);
-	t->lapse = xcalloc(t->sm.nquotas + 1, sizeof *t->lapse);
-	for (q = 0; q < t->sm.nquotas; q++)
-		t->lapse[q] = alerts_lapse(&t->sm.quotas[q], &t->sm.qs[q],
-		    t->sm.open, t->sm.nopen, summary_cu_rate(&t->sm,
-		    t->sm.quotas[q].platform, ""), t->now, ALERTS_LAPSE_NEAR);
 	for (i = 0; i < VIEW_N; i++)
 		t->dirty[i] = 1;
 	t->loaded_at = t->now;
@@ -576,8 +578,6 @@ tui_clear(struct tui *t)
 		run_clear(&t->latest[i]);
 	summary_free(&t->sm);
 	ops_clear(&t->ops);
-	free(t->lapse);
-	t->lapse = NULL;
 	cv_free(&t->cv);
 }
 

@@ -111,8 +111,8 @@ struct tui {
 	int help, help_top;       /* the help screen, and its scroll */
 	int tab_x[VIEW_N + 1];    /* where the tabs start on row 0 */
 
-	struct summary sm;        /* the Overview's figures, as status's */
-	int64_t *lapse;           /* per quota: what lapses at a near reset */
+	struct summary sm;        /* the Overview's figures and nudges, as
+	                             status's */
 	int64_t saved;            /* free tiers' hours at market rates */
 	int64_t data_version;
 	int64_t loaded_at;        /* now when the model was read */
@@ -228,7 +228,9 @@ int tui_put_safe(struct tui *t, int y, int x, int w, int attr,
 void tui_section(struct tui *t, int y, int x, int w, const char *title);
 /* A bar of w cells, pct filled (0..100+), coloured by level. */
 void tui_gauge(struct tui *t, int y, int x, int w, int pct, int attr);
-/* Colour of a quota or budget at pct: green, yellow from 70, red past 90. */
+/* The colour of a level of core/alerts.h's table: green, yellow, red. */
+int tui_colour(int level);
+/* The colour of a quota used pct%: its level's, by the same table. */
 int tui_level(int pct);
 /* Undoes the latest change, as `gpulog undo`. */
 int tui_undo(struct tui *t);

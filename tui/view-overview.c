@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alerts.h"
 #include "core/budget.h"
 #include "core/clock.h"
 #include "core/err.h"
@@ -97,6 +98,22 @@ amount(char *buf, size_t n, const struct quota *q, int64_t v)
 	return q->unit == QU_CU ? fmt_centi(buf, n, v) : fmt_hours(buf, n, v);
 }
 
+/* The nudge of kind on quota qi or run id (else 0), from the summary's
+ * list: the Overview reads it as status does and computes none. */
+static const struct nudge *
+find_nudge(const struct tui *t, int kind, int qi, int64_t run_id)
+{
+	size_t i;
+
+	for (i = 0; i < t->sm.nnudges; i++) {
+		const struct nudge *n = &t->sm.nudges[i];
+
+		if (n->kind == kind && n->quota == qi && n->run_id == run_id)
+			return n;
+	}
+	return NULL;
+}
+
 /* When it resets and how the pace looks. */
 static void
 quota_when(struct tui *t, const struct quota *q, const struct quota_status *st,
@@ -138,7 +155,9 @@ draw_quotas(struct tui *t, int y, int y1)
 	for (i = 0; i < t->sm.nquotas && y < y1; i++) {
 		const struct quota *q = &t->sm.quotas[i];
 		const struct quota_status *st = &t->sm.qs[i];
-		int lvl = tui_level(st->pct), x = 2;
+		const struct nudge *lapse = find_nudge(t, NUDGE_LAPSE, (int)i,
+		    0);
+		int lvl = tui_colour(st->state), x = 2;
 
 		x += tui_put_safe(t, y, x, 11, CA_BOLD, q->platform);
 		x = 14;
@@ -151,13 +170,13 @@ draw_quotas(struct tui *t, int y, int y1)
 		x += cv_printf(cv, y, x, -1, st->remaining < 0 ? CC_RED : 0,
 		    "%8s left", amount(b3, sizeof b3, q, st->remaining));
 		quota_when(t, q, st, when, sizeof when);
-		if (t->lapse != NULL && t->lapse[i] > 0) {
+		if (lapse != NULL) {
 			size_t k = strlen(when);
 
 			/* Use it or lose it, as status says it. */
 			snprintf(when + k, sizeof when - k, " %s %s %s lapse",
 			    t->cv.g->dot, amount(b1, sizeof b1, q,
-			    t->lapse[i]), q->unit == QU_CU ? "CU" : "h");
+			    lapse->value), q->unit == QU_CU ? "CU" : "h");
 		}
 		if (wide) {
 			cv_put(cv, y++, x + 2, cv->w - x - 3, CA_DIM, when);
@@ -174,11 +193,8 @@ draw_budget(struct tui *t, int y, int y1)
 	const struct budget_status *b = &t->sm.budget;
 	struct canvas *cv = &t->cv;
 	char title[128], m1[48], m2[48], m3[48];
-	int x, d, lvl = b->state == BS_OVER ? CC_RED : b->state == BS_WARN ?
-	    CC_YELLOW : CC_GREEN;
+	int x, d, lvl = tui_colour(alerts_budget_level(b));
 	int64_t top = 0, today;
-	static const char *const states[] = { "under", "within", "warn",
-		"over" };
 
 	fmt_local(m1, sizeof m1, b->ms, "%B %Y");
 	if (b->max >= 0)
@@ -207,7 +223,8 @@ draw_budget(struct tui *t, int y, int y1)
 		x += cv_printf(cv, y, x, -1, 0, " %s pace %s by %s",
 		    cv->g->dot, tui_money(t, m1, sizeof m1, b->projected,
 		    b->currency), m3);
-		cv_put(cv, y, x + 2, -1, lvl | CA_BOLD, states[b->state]);
+		cv_put(cv, y, x + 2, -1, lvl | CA_BOLD,
+		    alerts_budget_word(b));
 	}
 	if (++y >= y1)
 		return y;
@@ -316,6 +333,7 @@ draw_open(struct tui *t, int y, int y1)
 	tui_section(t, y++, 1, cv->w - 2, title);
 	for (i = 0; i < t->sm.nopen && y < y1; i++, y++) {
 		const struct run *r = &t->sm.open[i];
+		const struct nudge *nd;
 		const char *w[3];
 		char caps[2][96];
 		int k, n = tui_run_warnings(t, r, w, caps), x = 2;
@@ -334,6 +352,12 @@ draw_open(struct tui *t, int y, int y1)
 		for (k = 0; k < n; k++)
 			x += cv_printf(cv, y, x + 1, cv->w - x - 2, CC_YELLOW |
 			    CA_BOLD, "! %s", w[k]) + 1;
+		/* A paid run open too long; the cap's warning is above. */
+		if ((nd = find_nudge(t, NUDGE_OPEN, -1, r->id)) != NULL &&
+		    !nd->past_cap)
+			x += cv_printf(cv, y, x + 1, cv->w - x - 2,
+			    tui_colour(nd->level) | CA_BOLD, "! paid, open "
+			    "past %s", fmt_duration(b, sizeof b, nd->limit)) + 1;
 	}
 	return y;
 }

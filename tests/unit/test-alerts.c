@@ -1,6 +1,7 @@
 /*
- * test-alerts.c: the rules of status --check, use it or lose it, and the
- * market rate that prices what the free tiers saved.
+ * test-alerts.c: the table of thresholds at every boundary, the nudges
+ * (quota, budget, open run, use it or lose it), and the market rate that
+ * prices what the free tiers saved.
  */
 #include <string.h>
 
@@ -11,89 +12,327 @@
 #include "core/quota.h"
 #include "t.h"
 
-int
-main(void)
+#define H(x) ((int64_t)(x) * 3600)
+
+/* The catalog's quotas at now, each with used[i] used. */
+static void
+quotas_at(struct quota_status *qs, int64_t now, const int64_t *used)
 {
-	int64_t now = t_utc(2026, 12, 4, 12, 0, 0); /* Fri, 12 h to reset */
-	struct quota_status qs[3];
-	struct budget_status b;
-	struct alert_limits lim = { 90, 2 * 3600 };
-	struct alert al[8];
-	struct run open[2];
-	char cur[4], via[32];
 	size_t i;
 
 	for (i = 0; i < catalog_nquotas; i++) {
 		quota_status_init(&qs[i], &catalog_quotas[i], now);
-		qs[i].used = 0;
+		qs[i].used = used[i];
 		quota_status_finish(&qs[i], now);
 	}
+}
+
+/* The nudges for the catalog's quotas and platforms. */
+static size_t
+nudges(const struct quota_status *qs, const struct budget_status *b,
+    const struct run *open, size_t nopen, int64_t now, struct nudge *out,
+    size_t max)
+{
+	struct nudge_input in;
+
+	memset(&in, 0, sizeof in);
+	in.quotas = catalog_quotas;
+	in.qs = qs;
+	in.nquotas = qs != NULL ? catalog_nquotas : 0;
+	in.budget = b;
+	in.open = open;
+	in.nopen = nopen;
+	in.platforms = catalog_platforms;
+	in.nplatforms = catalog_nplatforms;
+	in.now = now;
+	return alerts_nudges(&in, out, max);
+}
+
+static void
+test_table(void)
+{
+	struct budget_status b;
+
+	/* The table's words, percentages and colours. */
+	CHECK_EQ_STR(alerts_levels[AL_OK].word, "ok");
+	CHECK_EQ_STR(alerts_levels[AL_WARN].word, "warn");
+	CHECK_EQ_STR(alerts_levels[AL_NEAR].word, "near");
+	CHECK_EQ_STR(alerts_levels[AL_OVER].word, "over");
+	CHECK_EQ_INT(alerts_levels[AL_WARN].pct, 80);
+	CHECK_EQ_INT(alerts_levels[AL_NEAR].pct, 90);
+	CHECK_EQ_INT(alerts_levels[AL_OVER].pct, 100);
+	CHECK_EQ_INT(alerts_levels[AL_OK].colour, AC_GREEN);
+	CHECK_EQ_INT(alerts_levels[AL_WARN].colour, AC_YELLOW);
+	CHECK_EQ_INT(alerts_levels[AL_NEAR].colour, AC_RED);
+	CHECK_EQ_INT(alerts_levels[AL_OVER].colour, AC_RED);
+
+	/* A quota: warn from 80%, near from 90%, over all used. */
+	CHECK_EQ_INT(alerts_level(ALS_QUOTA, 0, 100), AL_OK);
+	CHECK_EQ_INT(alerts_level(ALS_QUOTA, 79, 100), AL_OK);
+	CHECK_EQ_INT(alerts_level(ALS_QUOTA, 7999, 10000), AL_OK);
+	CHECK_EQ_INT(alerts_level(ALS_QUOTA, 80, 100), AL_WARN);
+	CHECK_EQ_INT(alerts_level(ALS_QUOTA, 89, 100), AL_WARN);
+	CHECK_EQ_INT(alerts_level(ALS_QUOTA, 8999, 10000), AL_WARN);
+	CHECK_EQ_INT(alerts_level(ALS_QUOTA, 90, 100), AL_NEAR);
+	CHECK_EQ_INT(alerts_level(ALS_QUOTA, 99, 100), AL_NEAR);
+	CHECK_EQ_INT(alerts_level(ALS_QUOTA, 9999, 10000), AL_NEAR);
+	CHECK_EQ_INT(alerts_level(ALS_QUOTA, 100, 100), AL_OVER);
+	CHECK_EQ_INT(alerts_level(ALS_QUOTA, 110, 100), AL_OVER);
+	/* The budget the same, but over only past its top. */
+	CHECK_EQ_INT(alerts_level(ALS_BUDGET, 79, 100), AL_OK);
+	CHECK_EQ_INT(alerts_level(ALS_BUDGET, 80, 100), AL_WARN);
+	CHECK_EQ_INT(alerts_level(ALS_BUDGET, 89, 100), AL_WARN);
+	CHECK_EQ_INT(alerts_level(ALS_BUDGET, 90, 100), AL_NEAR);
+	CHECK_EQ_INT(alerts_level(ALS_BUDGET, 100, 100), AL_NEAR);
+	CHECK_EQ_INT(alerts_level(ALS_BUDGET, 10001, 10000), AL_OVER);
+	/* Zero limits are never warn or near; no budget is ok. */
+	CHECK_EQ_INT(alerts_level(ALS_QUOTA, 0, 0), AL_OVER);
+	CHECK_EQ_INT(alerts_level(ALS_BUDGET, 0, 0), AL_OK);
+	CHECK_EQ_INT(alerts_level(ALS_BUDGET, 1, 0), AL_OVER);
+	CHECK_EQ_INT(alerts_level(ALS_BUDGET, 500, -1), AL_OK);
+
+	/* The quota's state and the budget's are the table's levels. */
+	{
+		struct quota_status st;
+		const int64_t used[] = { H(24) - 1, H(24), H(27) - 1, H(27),
+			H(30) - 1, H(30) };
+		const int want[] = { QS_OK, QS_WARN, QS_WARN, QS_NEAR, QS_NEAR,
+			QS_OVER };
+		size_t i;
+
+		for (i = 0; i < 6; i++) {
+			quota_status_init(&st, &catalog_quotas[0],
+			    t_utc(2026, 12, 1, 12, 0, 0));
+			st.used = used[i];
+			quota_status_finish(&st, t_utc(2026, 12, 1, 12, 0, 0));
+			CHECK_EQ_INT(st.state, want[i]);
+			CHECK_EQ_INT(st.state, alerts_level(ALS_QUOTA, used[i],
+			    H(30)));
+		}
+	}
+	budget_init(&b, "INR", t_utc(2026, 12, 10, 0, 0, 0));
+	b.min = 0;
+	b.max = 89900;
+	b.spent = 71919;                    /* 79.99% */
+	budget_finish(&b, t_utc(2026, 12, 10, 0, 0, 0));
+	CHECK_EQ_INT(b.state, BS_WITHIN);
+	CHECK_EQ_STR(alerts_budget_word(&b), "within");
+	b.spent = 71920;                    /* 80% */
+	budget_finish(&b, t_utc(2026, 12, 10, 0, 0, 0));
+	CHECK_EQ_INT(b.state, BS_WARN);
+	CHECK_EQ_STR(alerts_budget_word(&b), "warn");
+	b.spent = 80910;                    /* 90% */
+	budget_finish(&b, t_utc(2026, 12, 10, 0, 0, 0));
+	CHECK_EQ_INT(b.state, BS_NEAR);
+	CHECK_EQ_INT(alerts_budget_level(&b), AL_NEAR);
+	CHECK_EQ_STR(alerts_budget_word(&b), "near");
+	b.spent = 89901;                    /* past the top */
+	budget_finish(&b, t_utc(2026, 12, 10, 0, 0, 0));
+	CHECK_EQ_INT(b.state, BS_OVER);
+	CHECK_EQ_STR(alerts_budget_word(&b), "over");
+	b.min = 89900;
+	b.max = 200000;
+	b.spent = 50000;
+	budget_finish(&b, t_utc(2026, 12, 10, 0, 0, 0));
+	CHECK_EQ_STR(alerts_budget_word(&b), "under");
+}
+
+static void
+test_quota_budget(void)
+{
+	int64_t now = t_utc(2026, 12, 1, 12, 0, 0);  /* Tue; 3.5 d to reset */
+	int64_t used[3] = { 0, 0, 0 };
+	struct quota_status qs[3];
+	struct budget_status b;
+	struct nudge n[8];
+
 	memset(&b, 0, sizeof b);
 	b.max = -1;
-	CHECK_EQ_INT(alerts_check(catalog_quotas, qs, catalog_nquotas, &b,
-	    NULL, 0, catalog_platforms, catalog_nplatforms, &lim, now, al, 8),
-	    0);
+	quotas_at(qs, now, used);
+	CHECK_EQ_INT(nudges(qs, &b, NULL, 0, now, n, 8), 0);
 
-	/* Kaggle at 27 of 30 h is 90%; 26 is not. */
-	qs[0].used = 27 * 3600;
-	quota_status_finish(&qs[0], now);
-	CHECK_EQ_INT(alerts_check(catalog_quotas, qs, catalog_nquotas, &b,
-	    NULL, 0, catalog_platforms, catalog_nplatforms, &lim, now, al, 8),
-	    1);
-	CHECK_EQ_INT(al[0].kind, AL_QUOTA);
-	CHECK_EQ_STR(al[0].platform, "kaggle");
-	CHECK_EQ_INT(al[0].pct, 90);
-	qs[0].used = 26 * 3600;
-	quota_status_finish(&qs[0], now);
-	CHECK_EQ_INT(alerts_check(catalog_quotas, qs, catalog_nquotas, &b,
-	    NULL, 0, catalog_platforms, catalog_nplatforms, &lim, now, al, 8),
-	    0);
+	/* Kaggle at 27 of 30 h is 90%: near; one second less is not. */
+	used[0] = H(27) - 1;
+	quotas_at(qs, now, used);
+	CHECK_EQ_INT(nudges(qs, &b, NULL, 0, now, n, 8), 0);
+	used[0] = H(27);
+	quotas_at(qs, now, used);
+	CHECK_EQ_INT(nudges(qs, &b, NULL, 0, now, n, 8), 1);
+	CHECK_EQ_INT(n[0].kind, NUDGE_QUOTA);
+	CHECK_EQ_INT(n[0].level, AL_NEAR);
+	CHECK_EQ_STR(n[0].platform, "kaggle");
+	CHECK_EQ_INT(n[0].quota, 0);
+	CHECK_EQ_INT(n[0].pct, 90);
+	CHECK_EQ_INT(n[0].value, H(27));
+	CHECK_EQ_INT(n[0].limit, H(30));
+	CHECK_EQ_INT(n[0].at, t_utc(2026, 12, 5, 0, 0, 0));
+	used[0] = H(30);
+	quotas_at(qs, now, used);
+	CHECK_EQ_INT(nudges(qs, &b, NULL, 0, now, n, 8), 1);
+	CHECK_EQ_INT(n[0].level, AL_OVER);
+	/* Colab Pro's compute units: 95 of 100 is near too. */
+	used[2] = 9500;
+	quotas_at(qs, now, used);
+	CHECK_EQ_INT(nudges(qs, &b, NULL, 0, now, n, 8), 2);
+	CHECK_EQ_STR(n[1].platform, "colab-pro");
+	CHECK_EQ_INT(n[1].level, AL_NEAR);
+	/* Counted beyond max, written up to it. */
+	CHECK_EQ_INT(nudges(qs, &b, NULL, 0, now, n, 1), 2);
+	CHECK_EQ_STR(n[0].platform, "kaggle");
 
-	/* A month past its budget; at the budget is not past. */
+	/* The budget: ₹899's 90% is ₹809.10; past ₹899 is over. */
 	b.max = 89900;
+	b.spent = 80909;
+	CHECK_EQ_INT(nudges(NULL, &b, NULL, 0, now, n, 8), 0);
+	b.spent = 80910;
+	CHECK_EQ_INT(nudges(NULL, &b, NULL, 0, now, n, 8), 1);
+	CHECK_EQ_INT(n[0].kind, NUDGE_BUDGET);
+	CHECK_EQ_INT(n[0].level, AL_NEAR);
+	CHECK_EQ_INT(n[0].quota, -1);
+	CHECK_EQ_STR(n[0].platform, "");
+	CHECK_EQ_INT(n[0].value, 80910);
+	CHECK_EQ_INT(n[0].limit, 89900);
 	b.spent = 89900;
-	CHECK_EQ_INT(alerts_check(NULL, NULL, 0, &b, NULL, 0, NULL, 0, &lim,
-	    now, al, 8), 0);
+	CHECK_EQ_INT(nudges(NULL, &b, NULL, 0, now, n, 8), 1);
+	CHECK_EQ_INT(n[0].level, AL_NEAR);
 	b.spent = 90000;
-	CHECK_EQ_INT(alerts_check(NULL, NULL, 0, &b, NULL, 0, NULL, 0, &lim,
-	    now, al, 8), 1);
-	CHECK_EQ_INT(al[0].kind, AL_BUDGET);
-	b.max = -1;
+	CHECK_EQ_INT(nudges(NULL, &b, NULL, 0, now, n, 8), 1);
+	CHECK_EQ_INT(n[0].level, AL_OVER);
+	/* Quotas come first, then the budget. */
+	CHECK_EQ_INT(nudges(qs, &b, NULL, 0, now, n, 8), 3);
+	CHECK_EQ_INT(n[2].kind, NUDGE_BUDGET);
+}
 
-	/* Open runs: a Vast one for 3 h is reported, Kaggle's is free. */
+static void
+test_open(void)
+{
+	int64_t now = t_utc(2026, 12, 1, 12, 0, 0);
+	struct run open[2];
+	struct nudge n[8];
+
 	run_init(&open[0]);
 	run_init(&open[1]);
 	strcpy(open[0].platform, "vast");
 	open[0].id = 4;
-	open[0].start = now - 3 * 3600;
 	open[0].gpus = 1;
 	strcpy(open[1].platform, "kaggle");
 	open[1].id = 5;
-	open[1].start = now - 4 * 3600;
 	open[1].gpus = 1;
-	CHECK_EQ_INT(alerts_check(NULL, NULL, 0, NULL, open, 2,
-	    catalog_platforms, catalog_nplatforms, &lim, now, al, 8), 1);
-	CHECK_EQ_INT(al[0].kind, AL_OPEN_RUN);
-	CHECK_EQ_INT(al[0].run_id, 4);
-	CHECK_EQ_INT(al[0].value, 3 * 3600);
-	lim.open_limit_s = 4 * 3600;
-	CHECK_EQ_INT(alerts_check(NULL, NULL, 0, NULL, open, 2,
-	    catalog_platforms, catalog_nplatforms, &lim, now, al, 0), 0);
 
-	/* Use it or lose it: 4 h left, 12 h to the reset. */
-	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[0], &qs[0], NULL, 0, 0, now,
-	    48 * 3600), 4 * 3600);
-	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[0], &qs[0], NULL, 0, 0, now,
-	    6 * 3600), 0);
-	/* The open Kaggle run goes on using it until the reset: nothing
-	 * lapses; 2 h before the reset, 2 of the 4 h will. */
-	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[0], &qs[0], &open[1], 1, 0,
-	    now, 48 * 3600), 0);
-	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[0], &qs[0], &open[1], 1, 0,
-	    now + 10 * 3600, 48 * 3600), 4 * 3600 - 2 * 3600);
-	/* Lightning's month is 27 days from its reset. */
-	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[1], &qs[1], NULL, 0, 0, now,
-	    48 * 3600), 0);
+	/* A paid run: 2 h open is not past the limit; a second more is. */
+	open[0].start = now - H(2);
+	CHECK_EQ_INT(nudges(NULL, NULL, open, 1, now, n, 8), 0);
+	open[0].start = now - H(2) - 1;
+	CHECK_EQ_INT(nudges(NULL, NULL, open, 1, now, n, 8), 1);
+	CHECK_EQ_INT(n[0].kind, NUDGE_OPEN);
+	CHECK_EQ_INT(n[0].level, AL_NEAR);
+	CHECK_EQ_INT(n[0].run_id, 4);
+	CHECK_EQ_INT(n[0].value, H(2) + 1);
+	CHECK_EQ_INT(n[0].limit, ALERTS_OPEN_LIMIT);
+	CHECK_EQ_INT(n[0].past_cap, 0);
+	CHECK_EQ_INT(n[0].at, now - H(2) - 1);
+	/* A free run 4 h open is fine; past Kaggle's 9 h cap it is over. */
+	open[1].start = now - H(4);
+	CHECK_EQ_INT(nudges(NULL, NULL, &open[1], 1, now, n, 8), 0);
+	open[1].start = now - H(9);
+	CHECK_EQ_INT(nudges(NULL, NULL, &open[1], 1, now, n, 8), 0);
+	open[1].start = now - H(9) - 60;
+	CHECK_EQ_INT(nudges(NULL, NULL, open, 2, now, n, 8), 2);
+	CHECK_EQ_INT(n[1].run_id, 5);
+	CHECK_EQ_INT(n[1].level, AL_OVER);
+	CHECK_EQ_INT(n[1].past_cap, 1);
+	CHECK_EQ_INT(n[1].limit, H(9));
+	/* A run with a rate of its own is paid wherever it runs. */
+	open[1].start = now - H(3);
+	open[1].rate_micro = 100000;
+	CHECK_EQ_INT(nudges(NULL, NULL, &open[1], 1, now, n, 8), 1);
+	CHECK_EQ_INT(n[0].level, AL_NEAR);
+	CHECK(alerts_past_cap(&catalog_platforms[3], H(9) + 1));
+	CHECK(!alerts_past_cap(&catalog_platforms[3], H(9)));
+	CHECK(!alerts_past_cap(&catalog_platforms[5], H(99)));  /* vast */
+	CHECK(!alerts_past_cap(NULL, H(99)));
+}
+
+static void
+test_lapse(void)
+{
+	/* Kaggle resets Saturday 00:00 UTC. */
+	int64_t reset = t_utc(2026, 12, 5, 0, 0, 0);
+	int64_t now = reset - H(12);
+	int64_t used[3] = { 0, 0, 0 };
+	struct quota_status qs[3];
+	struct nudge n[8];
+	struct run open;
+
+	/* 7.5 of 30 h left is 25%: a nudge; 24.9% is not. */
+	used[0] = H(30) - H(30) / 4;
+	quotas_at(qs, now, used);
+	CHECK_EQ_INT(nudges(qs, NULL, NULL, 0, now, n, 8), 1);
+	CHECK_EQ_INT(n[0].kind, NUDGE_LAPSE);
+	CHECK_EQ_INT(n[0].level, AL_WARN);
+	CHECK_EQ_STR(n[0].platform, "kaggle");
+	CHECK_EQ_INT(n[0].quota, 0);
+	CHECK_EQ_INT(n[0].pct, 25);
+	CHECK_EQ_INT(n[0].value, H(30) / 4);
+	CHECK_EQ_INT(n[0].limit, H(30));
+	CHECK_EQ_INT(n[0].at, reset);
+	used[0] = H(30) - H(30) * 249 / 1000;
+	quotas_at(qs, now, used);
+	CHECK_EQ_INT(nudges(qs, NULL, NULL, 0, now, n, 8), 0);
+	used[0] = H(30) - H(30) / 4 + 1;
+	quotas_at(qs, now, used);
+	CHECK_EQ_INT(nudges(qs, NULL, NULL, 0, now, n, 8), 0);
+
+	/* Nothing used: 23 h 59 before the reset a nudge, 24 h 01 not;
+	 * 24 h is within. */
+	used[0] = 0;
+	quotas_at(qs, reset - H(24) + 60, used);
+	CHECK_EQ_INT(nudges(qs, NULL, NULL, 0, reset - H(24) + 60, n, 8), 1);
+	CHECK_EQ_INT(n[0].pct, 100);
+	quotas_at(qs, reset - H(24), used);
+	CHECK_EQ_INT(nudges(qs, NULL, NULL, 0, reset - H(24), n, 8), 1);
+	quotas_at(qs, reset - H(24) - 60, used);
+	CHECK_EQ_INT(nudges(qs, NULL, NULL, 0, reset - H(24) - 60, n, 8), 0);
+
+	/* The open Kaggle run uses the rest by the reset: nothing lapses;
+	 * started 2 h before it, 2 of the 7.5 h go, 5.5 (18%) lapse. */
+	used[0] = H(30) - H(30) / 4;
+	quotas_at(qs, now, used);
+	run_init(&open);
+	strcpy(open.platform, "kaggle");
+	open.gpus = 1;
+	open.start = now;
+	CHECK_EQ_INT(nudges(qs, NULL, &open, 1, now, n, 8), 0);
+	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[0], &qs[0], &open, 1, 0,
+	    now), 0);
+	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[0], &qs[0], NULL, 0, 0,
+	    now), H(30) / 4);
+	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[0], &qs[0], &open, 1, 0,
+	    reset - H(2)), H(30) / 4 - H(2));
+
+	/* New Year's Eve noon: Lightning (free) and Colab Pro (paid by
+	 * the month) both reset at midnight, unused; only Lightning's is
+	 * a nudge. */
+	now = t_utc(2026, 12, 31, 12, 0, 0);
+	used[0] = H(30);
+	quotas_at(qs, now, used);
+	CHECK_EQ_INT(nudges(qs, NULL, NULL, 0, now, n, 8), 2);
+	CHECK_EQ_INT(n[0].kind, NUDGE_QUOTA);
+	CHECK_EQ_INT(n[1].kind, NUDGE_LAPSE);
+	CHECK_EQ_STR(n[1].platform, "lightning");
+	CHECK_EQ_INT(n[1].value, H(80));
+	CHECK_EQ_INT(n[1].at, t_utc(2027, 1, 1, 0, 0, 0));
+	/* Lightning's month is far from its reset on the 1st. */
+	now = t_utc(2026, 12, 1, 12, 0, 0);
+	used[0] = 0;
+	quotas_at(qs, now, used);
+	CHECK_EQ_INT(nudges(qs, NULL, NULL, 0, now, n, 8), 0);
+}
+
+static void
+test_market(void)
+{
+	char cur[4], via[32];
 
 	/* Market rates: the model's own cheapest; a T4 at the cheapest GPU
 	 * of its class or above; Apple MPS none. */
@@ -118,5 +357,15 @@ main(void)
 	CHECK(alerts_free_tier(&catalog_platforms[3]));   /* kaggle */
 	CHECK(!alerts_free_tier(&catalog_platforms[0]));  /* local */
 	CHECK(!alerts_free_tier(&catalog_platforms[2]));  /* colab-pro */
+}
+
+int
+main(void)
+{
+	test_table();
+	test_quota_budget();
+	test_open();
+	test_lapse();
+	test_market();
 	return t_done();
 }

@@ -297,12 +297,15 @@ test_budget_finish(void)
 	budget_finish(&b, now);
 	CHECK_EQ_INT(b.pct, 79);
 	CHECK_EQ_INT(b.state, BS_WITHIN);
-	/* All of it is still a warning; past it, over. */
+	/* 90% of it is near, all of it still near; past it, over. */
+	b.spent = 80910;
+	budget_finish(&b, now);
+	CHECK_EQ_INT(b.state, BS_NEAR);
 	b.spent = 89900;
 	budget_finish(&b, now);
 	CHECK_EQ_INT(b.remaining, 0);
 	CHECK_EQ_INT(b.pct, 100);
-	CHECK_EQ_INT(b.state, BS_WARN);
+	CHECK_EQ_INT(b.state, BS_NEAR);
 	b.spent = 90000;
 	budget_finish(&b, now);
 	CHECK_EQ_INT(b.remaining, -100);
