@@ -24,7 +24,7 @@ struct ctx {
 	struct store *s;      /* opened before the command runs */
 	const char *db;       /* its path */
 	int64_t now;          /* core_now(), pinned by GPULOG_NOW */
-	int color;            /* stdout is a terminal and NO_COLOR is unset */
+	int color;            /* text_color_wanted(NO_COLOR, stdout tty) */
 	int fmt;              /* FMT_ASCII when the locale is not UTF-8 */
 	const char *dot;      /* "·", or "-" without UTF-8 */
 	const char *dash;     /* "–", or "-" without UTF-8 */

@@ -18,6 +18,7 @@
 #include "core/clock.h"
 #include "core/fmt.h"
 #include "core/parse.h"
+#include "core/text.h"
 #include "store/store.h"
 
 #ifndef GPULOG_VERSION
@@ -230,7 +231,7 @@ run_cmd(const struct cmd *cmd, int argc, char **argv, const char *gdb)
 	c.fmt = utf8 ? 0 : FMT_ASCII;
 	c.dot = utf8 ? "\xc2\xb7" : "-";
 	c.dash = utf8 ? "\xe2\x80\x93" : "-";
-	c.color = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL;
+	c.color = text_color_wanted(getenv("NO_COLOR"), isatty(STDOUT_FILENO));
 	if ((path = cli_db_path(a.db ? a.db : gdb, &e)) == NULL)
 		return cli_err(EXIT_FAIL, &e);
 	if (make_parents(path, &e) < 0 ||

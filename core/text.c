@@ -176,6 +176,12 @@ text_is_name(const char *s, size_t max, const char *forbid)
 	return 1;
 }
 
+int
+text_color_wanted(const char *no_color_env, int is_tty)
+{
+	return is_tty && (no_color_env == NULL || *no_color_env == '\0');
+}
+
 size_t
 text_width_n(const char *s, size_t n)
 {

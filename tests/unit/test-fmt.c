@@ -318,6 +318,20 @@ test_match(void)
 	CHECK_EQ_INT(text_width("abc"), 3);
 }
 
+/* https://no-color.org: "when present and not an empty string". */
+static void
+test_color(void)
+{
+	CHECK_EQ_INT(text_color_wanted(NULL, 1), 1);
+	CHECK_EQ_INT(text_color_wanted("", 1), 1);
+	CHECK_EQ_INT(text_color_wanted("1", 1), 0);
+	CHECK_EQ_INT(text_color_wanted("0", 1), 0);
+	CHECK_EQ_INT(text_color_wanted(" ", 1), 0);
+	CHECK_EQ_INT(text_color_wanted(NULL, 0), 0);
+	CHECK_EQ_INT(text_color_wanted("", 0), 0);
+	CHECK_EQ_INT(text_color_wanted("1", 0), 0);
+}
+
 int
 main(void)
 {
@@ -327,5 +341,6 @@ main(void)
 	test_times();
 	test_safe();
 	test_match();
+	test_color();
 	return t_done();
 }
