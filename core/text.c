@@ -117,7 +117,7 @@ int
 text_match(const char *in, const char *const *names, size_t n, size_t *idx,
     char *hint, size_t hintlen)
 {
-	size_t i, found = 0, plen = strlen(in), shown = 0;
+	size_t i, found = 0, plen = strlen(in);
 	size_t best[3];
 	int bestd[3], d, k, j;
 
@@ -131,8 +131,7 @@ text_match(const char *in, const char *const *names, size_t n, size_t *idx,
 		if (plen > 0 && strncasecmp(in, names[i], plen) == 0) {
 			if (found++ == 0)
 				*idx = i;
-			if (shown++ < 3)
-				hint_add(hint, hintlen, names[i]);
+			hint_add(hint, hintlen, names[i]);
 		}
 	if (found == 1) {
 		hint[0] = '\0';

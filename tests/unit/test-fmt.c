@@ -264,6 +264,15 @@ test_match(void)
 	CHECK_EQ_INT(text_match("l", names, n, &idx, hint, sizeof hint),
 	    MATCH_AMBIGUOUS);
 	CHECK_EQ_STR(hint, "local, lightning, lambda");
+	/* Every candidate, however many (the commands' "s"). */
+	{
+		static const char *const cmds[] = { "start", "stop", "spend",
+			"status", "where" };
+
+		CHECK_EQ_INT(text_match("s", cmds, 5, &idx, hint,
+		    sizeof hint), MATCH_AMBIGUOUS);
+		CHECK_EQ_STR(hint, "start, stop, spend, status");
+	}
 	/* An exact name wins over being a prefix of another. */
 	idx = 99;
 	CHECK_EQ_INT(text_match("colab", few, 2, &idx, hint, sizeof hint),
