@@ -83,8 +83,8 @@ print_json(struct ctx *c, struct summary *sm, const struct nudges *nd)
 
 	printf("{\n  \"now\": \"%s\",\n  \"currency\": \"%s\",\n"
 	    "  \"quotas\": [", fmt_iso_utc(b, sizeof b, c->now), sm->currency);
-	for (i = 0; i < sm->nquotas; i++) {
-		const struct quota *q = &sm->quotas[i];
+	for (i = 0; i < sm->cat.nquotas; i++) {
+		const struct quota *q = &sm->cat.quotas[i];
 		const struct quota_status *st = &sm->qs[i];
 
 		printf("%s\n    {\"platform\": ", i ? "," : "");
@@ -116,7 +116,7 @@ print_json(struct ctx *c, struct summary *sm, const struct nudges *nd)
 		else
 			printf(", \"runs_out\": null}");
 	}
-	printf("%s],\n", sm->nquotas ? "\n  " : "");
+	printf("%s],\n", sm->cat.nquotas ? "\n  " : "");
 	printf("  \"budget\": {\"month\": \"%s\", \"currency\": \"%s\", "
 	    "\"spent_minor\": %lld, ", fmt_local(b, sizeof b, sm->budget.ms,
 	    "%Y-%m"), sm->currency, (long long)sm->budget.spent);
@@ -182,8 +182,8 @@ print_short(struct ctx *c, struct summary *sm)
 	char b[48], m[48];
 	size_t i;
 
-	for (i = 0; i < sm->nquotas; i++) {
-		const struct quota *q = &sm->quotas[i];
+	for (i = 0; i < sm->cat.nquotas; i++) {
+		const struct quota *q = &sm->cat.quotas[i];
 
 		printf("%s %s%s %s ", q->platform, amount(b, sizeof b, q,
 		    sm->qs[i].remaining), q->unit == QU_CU ? "cu" : "h",
@@ -210,11 +210,11 @@ print_text(struct ctx *c, struct summary *sm, const struct nudges *nd)
 	size_t i;
 
 	printf("%sQuotas%s\n", cli_color(c, C_BOLD), cli_color(c, C_OFF));
-	if (sm->nquotas == 0)
+	if (sm->cat.nquotas == 0)
 		printf("  none set (`gpulog platforms set KEY --quota 30h/week`)"
 		    "\n");
-	for (i = 0; i < sm->nquotas; i++) {
-		const struct quota *q = &sm->quotas[i];
+	for (i = 0; i < sm->cat.nquotas; i++) {
+		const struct quota *q = &sm->cat.quotas[i];
 		const struct quota_status *st = &sm->qs[i];
 		int col = st->state == QS_OVER ? C_RED : st->state == QS_WARN ?
 		    C_YELLOW : C_GREEN;
@@ -244,8 +244,8 @@ print_text(struct ctx *c, struct summary *sm, const struct nudges *nd)
 			printf("a rolling window: no reset");
 		putchar('\n');
 	}
-	for (i = 0; i < sm->nquotas; i++) {
-		const struct quota *q = &sm->quotas[i];
+	for (i = 0; i < sm->cat.nquotas; i++) {
+		const struct quota *q = &sm->cat.quotas[i];
 
 		if (nd->lapse[i] <= 0)
 			continue;
@@ -358,10 +358,10 @@ print_alert(FILE *f, struct ctx *c, const struct summary *sm,
 		qi = summary_quota_index(sm, al->platform);
 		fprintf(f, "%s quota %d%% used (%s of %s %s)", al->platform,
 		    al->pct, qi < 0 ? "?" : amount(b, sizeof b,
-		    &sm->quotas[qi], al->value), qi < 0 ? "?" : amount(b2,
-		    sizeof b2, &sm->quotas[qi], al->limit), qi < 0 ? "" :
-		    quota_unit_name(sm->quotas[qi].unit));
-		if (qi >= 0 && sm->quotas[qi].window != QW_ROLLING)
+		    &sm->cat.quotas[qi], al->value), qi < 0 ? "?" : amount(b2,
+		    sizeof b2, &sm->cat.quotas[qi], al->limit), qi < 0 ? "" :
+		    quota_unit_name(sm->cat.quotas[qi].unit));
+		if (qi >= 0 && sm->cat.quotas[qi].window != QW_ROLLING)
 			fprintf(f, ", resets %s", fmt_local(d, sizeof d,
 			    sm->qs[qi].we, "%a %H:%M"));
 		break;
@@ -390,8 +390,8 @@ print_nudges_json(struct ctx *c, const struct summary *sm,
 	size_t i, k = 0;
 
 	printf("  \"use_it_or_lose_it\": [");
-	for (i = 0; i < sm->nquotas; i++) {
-		const struct quota *q = &sm->quotas[i];
+	for (i = 0; i < sm->cat.nquotas; i++) {
+		const struct quota *q = &sm->cat.quotas[i];
 
 		if (nd->lapse[i] <= 0)
 			continue;
@@ -497,13 +497,13 @@ cmd_status(struct ctx *c, const struct args *a)
 		summary_free(&sm);
 		return cli_err(EXIT_FAIL, &e);
 	}
-	nd.lapse = xcalloc(sm.nquotas + 1, sizeof *nd.lapse);
-	for (i = 0; i < sm.nquotas; i++)
-		nd.lapse[i] = alerts_lapse(&sm.quotas[i], &sm.qs[i], sm.open,
-		    sm.nopen, summary_cu_rate(&sm, sm.quotas[i].platform, ""),
+	nd.lapse = xcalloc(sm.cat.nquotas + 1, sizeof *nd.lapse);
+	for (i = 0; i < sm.cat.nquotas; i++)
+		nd.lapse[i] = alerts_lapse(&sm.cat.quotas[i], &sm.qs[i], sm.open,
+		    sm.nopen, summary_cu_rate(&sm, sm.cat.quotas[i].platform, ""),
 		    c->now, within);
-	nd.nal = alerts_check(sm.quotas, sm.qs, sm.nquotas, &sm.budget,
-	    sm.open, sm.nopen, sm.platforms, sm.nplatforms, &lim, c->now,
+	nd.nal = alerts_check(sm.cat.quotas, sm.qs, sm.cat.nquotas, &sm.budget,
+	    sm.open, sm.nopen, sm.cat.platforms, sm.cat.nplatforms, &lim, c->now,
 	    nd.al, 32);
 	if (opt_has(a, ST_JSON))
 		print_json(c, &sm, &nd);

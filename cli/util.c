@@ -16,17 +16,17 @@ int
 cli_platform(const struct summary *sm, const char *in, char key[32],
     struct err *e)
 {
-	const char **names = xcalloc(sm->nplatforms + 1, sizeof *names);
+	const char **names = xcalloc(sm->cat.nplatforms + 1, sizeof *names);
 	char hint[128];
 	size_t i, idx = 0;
 	int rc;
 
-	for (i = 0; i < sm->nplatforms; i++)
-		names[i] = sm->platforms[i].key;
-	rc = text_match(in, names, sm->nplatforms, &idx, hint, sizeof hint);
+	for (i = 0; i < sm->cat.nplatforms; i++)
+		names[i] = sm->cat.platforms[i].key;
+	rc = text_match(in, names, sm->cat.nplatforms, &idx, hint, sizeof hint);
 	free(names);
 	if (rc == MATCH_OK) {
-		snprintf(key, 32, "%s", sm->platforms[idx].key);
+		snprintf(key, 32, "%s", sm->cat.platforms[idx].key);
 		return 0;
 	}
 	{

@@ -10,6 +10,27 @@
 
 #include "core/model.h"
 
+struct fx_point;
+
+/*
+ * A catalog: platforms, their quotas, hourly rates, the plan's phases and
+ * the dated USD->INR rates.  Who fills one owns the arrays (the store's
+ * loaders malloc them); quotas, rates and fx may be empty (NULL, 0).
+ */
+struct catalog {
+	struct platform *platforms;
+	size_t nplatforms;
+	struct quota *quotas;
+	size_t nquotas;
+	struct rate *rates;
+	size_t nrates;
+	struct phase *phases;
+	size_t nphases;
+	struct fx_point *fx;
+	size_t nfx;
+};
+
+/* The built-in tables, loaded into a new database. */
 extern const struct platform catalog_platforms[];
 extern const size_t catalog_nplatforms;
 extern const struct quota catalog_quotas[];

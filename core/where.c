@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "core/budget.h"
+#include "core/catalog.h"
 #include "core/clock.h"
 #include "core/err.h"
 #include "core/fmt.h"
@@ -87,8 +88,8 @@ free_gpu(const struct where_in *in, const struct platform *p,
 		if (best == NULL || g->cls < best->cls)
 			best = g;
 	}
-	for (i = 0; i < in->nrates; i++) {
-		const struct rate *r = &in->rates[i];
+	for (i = 0; i < in->cat->nrates; i++) {
+		const struct rate *r = &in->cat->rates[i];
 
 		if (strcmp(r->platform, p->key) != 0 ||
 		    !gpu_meets(r->gpu, job->gpu, job->vram_gb))
@@ -113,10 +114,10 @@ find_rate(const struct where_in *in, const char *platform, const char *gpu)
 {
 	size_t i;
 
-	for (i = 0; i < in->nrates; i++)
-		if (strcmp(in->rates[i].platform, platform) == 0 &&
-		    strcasecmp(in->rates[i].gpu, gpu) == 0)
-			return &in->rates[i];
+	for (i = 0; i < in->cat->nrates; i++)
+		if (strcmp(in->cat->rates[i].platform, platform) == 0 &&
+		    strcasecmp(in->cat->rates[i].gpu, gpu) == 0)
+			return &in->cat->rates[i];
 	return NULL;
 }
 
@@ -128,7 +129,7 @@ find_rate(const struct where_in *in, const char *platform, const char *gpu)
 static void
 price_row(const struct where_in *in, struct where_row *w, int64_t gpu_s)
 {
-	int64_t fx = fx_rate_on(in->fx, in->nfx, local_day_number(in->now));
+	int64_t fx = fx_rate_on(in->cat->fx, in->cat->nfx, local_day_number(in->now));
 	int inr = strcmp(w->rate_cur, "INR") == 0;
 	int64_t other = fx <= 0 ? -1 : inr ? rate_cost((int64_t)((double)
 	    w->rate_micro * 1e6 / (double)fx + 0.5), gpu_s) :
@@ -159,8 +160,8 @@ paid_gpu(const struct where_in *in, const struct platform *p,
 	size_t i;
 	int found = 0;
 
-	for (i = 0; i < in->nrates; i++) {
-		const struct rate *r = &in->rates[i];
+	for (i = 0; i < in->cat->nrates; i++) {
+		const struct rate *r = &in->cat->rates[i];
 
 		if (strcmp(r->platform, p->key) != 0 || r->rate_micro <= 0 ||
 		    !gpu_meets(r->gpu, job->gpu, job->vram_gb))
@@ -262,9 +263,9 @@ rank_free(const struct where_in *in, const struct platform *p,
 	char want[64], have[64];
 	size_t i;
 
-	for (i = 0; i < in->nquotas; i++)
-		if (strcmp(in->quotas[i].platform, p->key) == 0) {
-			q = &in->quotas[i];
+	for (i = 0; i < in->cat->nquotas; i++)
+		if (strcmp(in->cat->quotas[i].platform, p->key) == 0) {
+			q = &in->cat->quotas[i];
 			st = &in->qs[i];
 		}
 	want_text(want, sizeof want, job);
@@ -410,9 +411,9 @@ where_rank(const struct where_in *in, const struct where_job *job,
 	*n = 0;
 	if (job->dur_s <= 0)
 		return err_set(e, "the job needs a duration, such as 8h");
-	x = xcalloc(in->nplatforms + 1, sizeof *x);
-	for (i = 0; i < in->nplatforms; i++) {
-		const struct platform *p = &in->platforms[i];
+	x = xcalloc(in->cat->nplatforms + 1, sizeof *x);
+	for (i = 0; i < in->cat->nplatforms; i++) {
+		const struct platform *p = &in->cat->platforms[i];
 		struct where_row *w = &x[i].row;
 
 		x[i].i = i;
@@ -437,11 +438,11 @@ where_rank(const struct where_in *in, const struct where_job *job,
 		if (w->in_phase && in->phase != NULL)
 			say(w, "; the plan's pick for %s", in->phase->name);
 	}
-	qsort(x, in->nplatforms, sizeof *x, cmp_indexed);
-	*rows = xcalloc(in->nplatforms + 1, sizeof **rows);
-	for (i = 0; i < in->nplatforms; i++)
+	qsort(x, in->cat->nplatforms, sizeof *x, cmp_indexed);
+	*rows = xcalloc(in->cat->nplatforms + 1, sizeof **rows);
+	for (i = 0; i < in->cat->nplatforms; i++)
 		(*rows)[i] = x[i].row;
-	*n = in->nplatforms;
+	*n = in->cat->nplatforms;
 	free(x);
 	return 0;
 }

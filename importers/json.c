@@ -689,28 +689,28 @@ read_catalog(struct rd *d, const cJSON *root, struct import_extra *x)
 	void *p;
 	int rc;
 
-	rc = read_all(d, root, "platforms", sizeof *x->platforms, rd_platform,
-	    &p, &x->nplatforms);
-	x->platforms = p;
+	rc = read_all(d, root, "platforms", sizeof *x->cat.platforms, rd_platform,
+	    &p, &x->cat.nplatforms);
+	x->cat.platforms = p;
 	if (rc < 0)
 		return -1;
-	rc = read_all(d, root, "quotas", sizeof *x->quotas, rd_quota, &p,
-	    &x->nquotas);
-	x->quotas = p;
+	rc = read_all(d, root, "quotas", sizeof *x->cat.quotas, rd_quota, &p,
+	    &x->cat.nquotas);
+	x->cat.quotas = p;
 	if (rc < 0)
 		return -1;
-	rc = read_all(d, root, "rates", sizeof *x->rates, rd_rate, &p,
-	    &x->nrates);
-	x->rates = p;
+	rc = read_all(d, root, "rates", sizeof *x->cat.rates, rd_rate, &p,
+	    &x->cat.nrates);
+	x->cat.rates = p;
 	if (rc < 0)
 		return -1;
-	rc = read_all(d, root, "phases", sizeof *x->phases, rd_phase, &p,
-	    &x->nphases);
-	x->phases = p;
+	rc = read_all(d, root, "phases", sizeof *x->cat.phases, rd_phase, &p,
+	    &x->cat.nphases);
+	x->cat.phases = p;
 	if (rc < 0)
 		return -1;
-	rc = read_all(d, root, "fx", sizeof *x->fx, rd_fx, &p, &x->nfx);
-	x->fx = p;
+	rc = read_all(d, root, "fx", sizeof *x->cat.fx, rd_fx, &p, &x->cat.nfx);
+	x->cat.fx = p;
 	if (rc < 0)
 		return -1;
 	return read_settings(d, root, x);

@@ -24,11 +24,11 @@ summary_load_catalog(struct summary *sm, struct store *s, int64_t now,
 
 	memset(sm, 0, sizeof *sm);
 	sm->now = now;
-	if (store_load_platforms(s, &sm->platforms, &sm->nplatforms, e) < 0 ||
-	    store_load_quotas(s, &sm->quotas, &sm->nquotas, e) < 0 ||
-	    store_load_rates(s, &sm->rates, &sm->nrates, e) < 0 ||
-	    store_load_phases(s, &sm->phases, &sm->nphases, e) < 0 ||
-	    store_load_fx(s, &sm->fx, &sm->nfx, e) < 0)
+	if (store_load_platforms(s, &sm->cat.platforms, &sm->cat.nplatforms, e) < 0 ||
+	    store_load_quotas(s, &sm->cat.quotas, &sm->cat.nquotas, e) < 0 ||
+	    store_load_rates(s, &sm->cat.rates, &sm->cat.nrates, e) < 0 ||
+	    store_load_phases(s, &sm->cat.phases, &sm->cat.nphases, e) < 0 ||
+	    store_load_fx(s, &sm->cat.fx, &sm->cat.nfx, e) < 0)
 		return -1;
 	rc = store_get_setting(s, "currency", buf, sizeof buf, e);
 	if (rc < 0)
@@ -41,7 +41,7 @@ summary_load_catalog(struct summary *sm, struct store *s, int64_t now,
 	if (rc == 0 || parse_day(buf, now, &sm->plan_start, NULL) < 0)
 		sm->plan_start = local_month_start(now);
 	sm->plan_month = plan_month(sm->plan_start, now);
-	sm->phase = plan_phase(sm->phases, sm->nphases, sm->plan_month);
+	sm->phase = plan_phase(sm->cat.phases, sm->cat.nphases, sm->plan_month);
 	return 0;
 }
 
@@ -50,9 +50,9 @@ summary_platform(const struct summary *sm, const char *key)
 {
 	size_t i;
 
-	for (i = 0; i < sm->nplatforms; i++)
-		if (strcmp(sm->platforms[i].key, key) == 0)
-			return &sm->platforms[i];
+	for (i = 0; i < sm->cat.nplatforms; i++)
+		if (strcmp(sm->cat.platforms[i].key, key) == 0)
+			return &sm->cat.platforms[i];
 	return NULL;
 }
 
@@ -61,8 +61,8 @@ summary_quota_index(const struct summary *sm, const char *platform)
 {
 	size_t i;
 
-	for (i = 0; i < sm->nquotas; i++)
-		if (strcmp(sm->quotas[i].platform, platform) == 0)
+	for (i = 0; i < sm->cat.nquotas; i++)
+		if (strcmp(sm->cat.quotas[i].platform, platform) == 0)
 			return (int)i;
 	return -1;
 }
@@ -74,10 +74,10 @@ summary_rate(const struct summary *sm, const char *platform, const char *gpu)
 
 	if (gpu == NULL || *gpu == '\0')
 		return NULL;
-	for (i = 0; i < sm->nrates; i++)
-		if (strcmp(sm->rates[i].platform, platform) == 0 &&
-		    strcasecmp(sm->rates[i].gpu, gpu) == 0)
-			return &sm->rates[i];
+	for (i = 0; i < sm->cat.nrates; i++)
+		if (strcmp(sm->cat.rates[i].platform, platform) == 0 &&
+		    strcasecmp(sm->cat.rates[i].gpu, gpu) == 0)
+			return &sm->cat.rates[i];
 	return NULL;
 }
 
@@ -120,7 +120,7 @@ summary_cu_rate(const struct summary *sm, const char *platform,
 int64_t
 summary_run_use(const struct summary *sm, int i, const struct run *r)
 {
-	const struct quota *q = &sm->quotas[i];
+	const struct quota *q = &sm->cat.quotas[i];
 	const struct quota_status *st = &sm->qs[i];
 
 	return quota_run_use(q, r, st->ws, st->we, sm->now,
@@ -148,8 +148,8 @@ summary_refresh_quota(struct summary *sm, struct store *s, int i,
 	struct quota_walk w = { sm, i };
 	struct quota_status *st = &sm->qs[i];
 
-	quota_status_init(st, &sm->quotas[i], sm->now);
-	if (store_each_window_run(s, sm->quotas[i].platform, st->ws,
+	quota_status_init(st, &sm->cat.quotas[i], sm->now);
+	if (store_each_window_run(s, sm->cat.quotas[i].platform, st->ws,
 	    st->we, add_use, &w, e) < 0)
 		return -1;
 	quota_status_finish(st, sm->now);
@@ -197,8 +197,8 @@ summary_convert(struct summary *sm, int64_t minor, const char *cur, int64_t t)
 		sm->day_hi = local_day_start(sm->day_lo + DAY_S + 3600);
 		sm->day_no = local_day_number(t);
 	}
-	return fx_convert_on(minor, cur, sm->currency, sm->day_no, sm->fx,
-	    sm->nfx, &sm->budget.fx_missing);
+	return fx_convert_on(minor, cur, sm->currency, sm->day_no, sm->cat.fx,
+	    sm->cat.nfx, &sm->budget.fx_missing);
 }
 
 static int
@@ -243,8 +243,8 @@ summary_load(struct summary *sm, struct store *s, int64_t now, struct err *e)
 
 	if (summary_load_catalog(sm, s, now, e) < 0)
 		return -1;
-	sm->qs = xcalloc(sm->nquotas, sizeof *sm->qs);
-	for (i = 0; i < sm->nquotas; i++)
+	sm->qs = xcalloc(sm->cat.nquotas, sizeof *sm->qs);
+	for (i = 0; i < sm->cat.nquotas; i++)
 		if (summary_refresh_quota(sm, s, (int)i, e) < 0)
 			return -1;
 	budget_init(&sm->budget, sm->currency, now);
@@ -275,12 +275,12 @@ summary_free(struct summary *sm)
 {
 	size_t i;
 
-	free(sm->platforms);
-	free(sm->quotas);
+	free(sm->cat.platforms);
+	free(sm->cat.quotas);
 	free(sm->qs);
-	free(sm->rates);
-	free(sm->phases);
-	free(sm->fx);
+	free(sm->cat.rates);
+	free(sm->cat.phases);
+	free(sm->cat.fx);
 	for (i = 0; i < sm->nopen; i++)
 		run_clear(&sm->open[i]);
 	free(sm->open);

@@ -25,15 +25,15 @@ static int
 check_platform(struct tui *t, struct form_field *f)
 {
 	const struct summary *sm = &t->sm;
-	const char **names = xcalloc(sm->nplatforms + 1, sizeof *names);
+	const char **names = xcalloc(sm->cat.nplatforms + 1, sizeof *names);
 	char hint[128];
 	size_t i, idx = 0;
 	int rc;
 	char *safe;
 
-	for (i = 0; i < sm->nplatforms; i++)
-		names[i] = sm->platforms[i].key;
-	rc = text_match(f->text, names, sm->nplatforms, &idx, hint,
+	for (i = 0; i < sm->cat.nplatforms; i++)
+		names[i] = sm->cat.platforms[i].key;
+	rc = text_match(f->text, names, sm->cat.nplatforms, &idx, hint,
 	    sizeof hint);
 	free(names);
 	if (rc == MATCH_OK)
@@ -61,15 +61,15 @@ static void
 platform_key(struct tui *t, const char *in, char key[32])
 {
 	const struct summary *sm = &t->sm;
-	const char **names = xcalloc(sm->nplatforms + 1, sizeof *names);
+	const char **names = xcalloc(sm->cat.nplatforms + 1, sizeof *names);
 	char hint[128];
 	size_t i, idx = 0;
 
-	for (i = 0; i < sm->nplatforms; i++)
-		names[i] = sm->platforms[i].key;
-	if (text_match(in, names, sm->nplatforms, &idx, hint, sizeof hint) ==
+	for (i = 0; i < sm->cat.nplatforms; i++)
+		names[i] = sm->cat.platforms[i].key;
+	if (text_match(in, names, sm->cat.nplatforms, &idx, hint, sizeof hint) ==
 	    MATCH_OK)
-		snprintf(key, 32, "%s", sm->platforms[idx].key);
+		snprintf(key, 32, "%s", sm->cat.platforms[idx].key);
 	else
 		snprintf(key, 32, "%s", in);
 	free(names);
@@ -348,7 +348,7 @@ form_open_quota(struct tui *t, const char *platform)
 	snprintf(fm->platform, sizeof fm->platform, "%s", platform);
 	snprintf(fm->title, sizeof fm->title, "Quota of %s", platform);
 	if (qi >= 0) {
-		const struct quota *o = &t->sm.quotas[qi];
+		const struct quota *o = &t->sm.cat.quotas[qi];
 		char a[32];
 
 		if (o->unit == QU_CU)
@@ -395,9 +395,9 @@ form_open_rate(struct tui *t, const char *platform)
 	snprintf(fm->title, sizeof fm->title, "Rate on %s (per GPU-hour)",
 	    platform);
 	if (r == NULL)
-		for (i = 0; i < t->sm.nrates; i++)
-			if (strcmp(t->sm.rates[i].platform, platform) == 0) {
-				r = &t->sm.rates[i];
+		for (i = 0; i < t->sm.cat.nrates; i++)
+			if (strcmp(t->sm.cat.rates[i].platform, platform) == 0) {
+				r = &t->sm.cat.rates[i];
 				break;
 			}
 	if (r != NULL && r->rate_micro > 0) {
@@ -621,7 +621,7 @@ save_quota(struct tui *t, struct err *e)
 	char label[64];
 
 	if (qi >= 0) {
-		q = t->sm.quotas[qi];
+		q = t->sm.cat.quotas[qi];
 	} else {
 		memset(&q, 0, sizeof q);
 		snprintf(q.platform, sizeof q.platform, "%s", fm->platform);

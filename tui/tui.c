@@ -252,11 +252,11 @@ load(struct tui *t, struct err *e)
 		return -1;
 	t->saved = sv.amount;
 	free(t->lapse);
-	t->lapse = xcalloc(t->sm.nquotas + 1, sizeof *t->lapse);
-	for (q = 0; q < t->sm.nquotas; q++)
-		t->lapse[q] = alerts_lapse(&t->sm.quotas[q], &t->sm.qs[q],
+	t->lapse = xcalloc(t->sm.cat.nquotas + 1, sizeof *t->lapse);
+	for (q = 0; q < t->sm.cat.nquotas; q++)
+		t->lapse[q] = alerts_lapse(&t->sm.cat.quotas[q], &t->sm.qs[q],
 		    t->sm.open, t->sm.nopen, summary_cu_rate(&t->sm,
-		    t->sm.quotas[q].platform, ""), t->now, ALERTS_LAPSE_NEAR);
+		    t->sm.cat.quotas[q].platform, ""), t->now, ALERTS_LAPSE_NEAR);
 	for (i = 0; i < VIEW_N; i++)
 		t->dirty[i] = 1;
 	t->loaded_at = t->now;
