@@ -30,6 +30,21 @@ struct catalog {
 	size_t nfx;
 };
 
+/* Frees c's arrays and zeroes it; c may be zeroed already. */
+void catalog_free(struct catalog *c);
+
+/* The platform with key in c, or NULL; borrowed from c. */
+const struct platform *catalog_platform(const struct catalog *c,
+    const char *key);
+
+/* Index in c->quotas of the quota on platform, or -1. */
+int catalog_quota_index(const struct catalog *c, const char *platform);
+
+/* The rate in c for platform and gpu (the GPU's name case-insensitive), or
+ * NULL, as for a NULL or empty gpu; borrowed from c. */
+const struct rate *catalog_rate(const struct catalog *c, const char *platform,
+    const char *gpu);
+
 /* The built-in tables, loaded into a new database. */
 extern const struct platform catalog_platforms[];
 extern const size_t catalog_nplatforms;

@@ -108,19 +108,6 @@ free_gpu(const struct where_in *in, const struct platform *p,
 	return 1;
 }
 
-/* The rate row for platform and gpu, or NULL. */
-static const struct rate *
-find_rate(const struct where_in *in, const char *platform, const char *gpu)
-{
-	size_t i;
-
-	for (i = 0; i < in->cat->nrates; i++)
-		if (strcmp(in->cat->rates[i].platform, platform) == 0 &&
-		    strcasecmp(in->cat->rates[i].gpu, gpu) == 0)
-			return &in->cat->rates[i];
-	return NULL;
-}
-
 /*
  * Fills cost_usd and cost_inr for gpu_s GPU-seconds at the row's rate.
  * The other currency's cost is priced from the converted rate, so that
@@ -295,9 +282,9 @@ rank_free(const struct where_in *in, const struct platform *p,
 			after = job->dur_s - before;
 		}
 		if (q->unit == QU_CU) {
-			r = find_rate(in, p->key, w->gpu);
+			r = catalog_rate(in->cat, p->key, w->gpu);
 			if (r == NULL || r->cu_centi_h == 0)
-				r = find_rate(in, p->key, p->default_gpu);
+				r = catalog_rate(in->cat, p->key, p->default_gpu);
 			burn = r ? r->cu_centi_h : 0;
 			w->quota_need = (before * burn + 1800) / 3600;
 			after = (after * burn + 1800) / 3600;

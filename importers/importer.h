@@ -80,18 +80,7 @@ struct import_extra {
 static inline void
 import_extra_free(struct import_extra *x)
 {
-	free(x->cat.platforms);
-	free(x->cat.quotas);
-	free(x->cat.rates);
-	free(x->cat.phases);
-	free(x->cat.fx);
-	x->cat.platforms = NULL;
-	x->cat.quotas = NULL;
-	x->cat.rates = NULL;
-	x->cat.phases = NULL;
-	x->cat.fx = NULL;
-	x->cat.nplatforms = x->cat.nquotas = x->cat.nrates = 0;
-	x->cat.nphases = x->cat.nfx = 0;
+	catalog_free(&x->cat);
 }
 
 /*

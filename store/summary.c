@@ -48,37 +48,19 @@ summary_load_catalog(struct summary *sm, struct store *s, int64_t now,
 const struct platform *
 summary_platform(const struct summary *sm, const char *key)
 {
-	size_t i;
-
-	for (i = 0; i < sm->cat.nplatforms; i++)
-		if (strcmp(sm->cat.platforms[i].key, key) == 0)
-			return &sm->cat.platforms[i];
-	return NULL;
+	return catalog_platform(&sm->cat, key);
 }
 
 int
 summary_quota_index(const struct summary *sm, const char *platform)
 {
-	size_t i;
-
-	for (i = 0; i < sm->cat.nquotas; i++)
-		if (strcmp(sm->cat.quotas[i].platform, platform) == 0)
-			return (int)i;
-	return -1;
+	return catalog_quota_index(&sm->cat, platform);
 }
 
 const struct rate *
 summary_rate(const struct summary *sm, const char *platform, const char *gpu)
 {
-	size_t i;
-
-	if (gpu == NULL || *gpu == '\0')
-		return NULL;
-	for (i = 0; i < sm->cat.nrates; i++)
-		if (strcmp(sm->cat.rates[i].platform, platform) == 0 &&
-		    strcasecmp(sm->cat.rates[i].gpu, gpu) == 0)
-			return &sm->cat.rates[i];
-	return NULL;
+	return catalog_rate(&sm->cat, platform, gpu);
 }
 
 int
@@ -275,12 +257,8 @@ summary_free(struct summary *sm)
 {
 	size_t i;
 
-	free(sm->cat.platforms);
-	free(sm->cat.quotas);
+	catalog_free(&sm->cat);
 	free(sm->qs);
-	free(sm->cat.rates);
-	free(sm->cat.phases);
-	free(sm->cat.fx);
 	for (i = 0; i < sm->nopen; i++)
 		run_clear(&sm->open[i]);
 	free(sm->open);

@@ -292,11 +292,50 @@ test_rank(void)
 	free(w);
 }
 
+/* The catalog's lookups, on the copy setup() makes of the built-in one. */
+static void
+test_catalog(void)
+{
+	struct where_in in;
+	struct catalog c;
+	const struct platform *p;
+	const struct rate *r;
+
+	setup(&in, 0, NULL, NULL);
+	if (CHECK((p = catalog_platform(&cat, "kaggle")) != NULL))
+		CHECK(p == &cat.platforms[3]);
+	CHECK(catalog_platform(&cat, "kag") == NULL);
+	CHECK(catalog_platform(&cat, "Kaggle") == NULL);
+	CHECK(catalog_quota_index(&cat, "kaggle") >= 0);
+	CHECK_EQ_STR(cat.quotas[catalog_quota_index(&cat, "lightning")]
+	    .platform, "lightning");
+	CHECK_EQ_INT(catalog_quota_index(&cat, "vast"), -1);
+	if (CHECK((r = catalog_rate(&cat, "vast", "rtx 4090")) != NULL)) {
+		CHECK_EQ_STR(r->gpu, "RTX 4090");
+		CHECK_EQ_STR(r->platform, "vast");
+	}
+	CHECK(catalog_rate(&cat, "runpod", "RTX 4090") == NULL);
+	CHECK(catalog_rate(&cat, "vast", "") == NULL);
+	CHECK(catalog_rate(&cat, "vast", NULL) == NULL);
+
+	/* catalog_free frees and zeroes; a zeroed one frees too. */
+	memset(&c, 0, sizeof c);
+	catalog_free(&c);
+	c.platforms = xcalloc(2, sizeof *c.platforms);
+	c.nplatforms = 2;
+	c.fx = xcalloc(1, sizeof *c.fx);
+	c.nfx = 1;
+	catalog_free(&c);
+	CHECK(c.platforms == NULL && c.fx == NULL && c.nplatforms == 0 &&
+	    c.nfx == 0);
+}
+
 int
 main(void)
 {
 	setenv("TZ", "UTC", 1);
 	test_gpu();
 	test_rank();
+	test_catalog();
 	return t_done();
 }
