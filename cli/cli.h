@@ -26,7 +26,7 @@ struct ctx {
 	struct ops ops;       /* every change goes through it */
 	const char *db;       /* its path */
 	int64_t now;          /* core_now(), pinned by GPULOG_NOW */
-	int color;            /* stdout is a terminal and NO_COLOR is unset */
+	int color;            /* text_color_wanted(NO_COLOR, stdout tty) */
 	int fmt;              /* FMT_ASCII when the locale is not UTF-8 */
 	const char *dot;      /* "·", or "-" without UTF-8 */
 	const char *dash;     /* "–", or "-" without UTF-8 */
@@ -44,6 +44,14 @@ struct cmd {
 
 /* The command table, for help and completion. */
 extern const struct cmd cli_cmds[];
+
+/*
+ * The one lookup of a command as typed: a command's name, "help", or a
+ * unique prefix of one of them (case does not matter).  Returns 0 and sets
+ * *cp to the row, or to NULL for help; -1 with a message for a prefix of
+ * several (naming them all) or a name of none (naming the nearest).
+ */
+int cli_cmd_find(const char *name, const struct cmd **cp, struct err *e);
 
 /* Prints "gpulog: MSG" on stderr and returns code. */
 int cli_fail(int code, const char *fmt, ...)

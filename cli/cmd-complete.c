@@ -15,15 +15,16 @@
 #include "core/model.h"
 #include "store/store.h"
 
+/* The command a word names, as main() finds it (a prefix will do). */
 static const struct cmd *
 find_cmd(const char *name)
 {
 	const struct cmd *c;
+	struct err e;
 
-	for (c = cli_cmds; c->name != NULL; c++)
-		if (strcmp(c->name, name) == 0 && c->about != NULL)
-			return c;
-	return NULL;
+	if (cli_cmd_find(name, &c, &e) < 0)
+		return NULL;
+	return c;
 }
 
 /* Options of cmd; only those taking a value in the next word when
@@ -76,12 +77,19 @@ int
 cli_complete(int argc, char **argv, const char *db)
 {
 	const struct cmd *c;
+	struct err e;
 
 	if (argc >= 1 && strcmp(argv[0], "commands") == 0) {
 		for (c = cli_cmds; c->name != NULL; c++)
 			if (c->about != NULL)
 				printf("%s\n", c->name);
 		printf("help\n");
+	} else if (argc >= 2 && strcmp(argv[0], "name") == 0) {
+		/* The full name of an abbreviated command, or the word. */
+		if (cli_cmd_find(argv[1], &c, &e) < 0)
+			printf("%s\n", argv[1]);
+		else
+			printf("%s\n", c != NULL ? c->name : "help");
 	} else if (argc >= 2 && strcmp(argv[0], "options") == 0) {
 		options(argv[1], 0);
 	} else if (argc >= 2 && strcmp(argv[0], "valued") == 0) {
@@ -89,8 +97,8 @@ cli_complete(int argc, char **argv, const char *db)
 	} else if (argc >= 1 && strcmp(argv[0], "platforms") == 0) {
 		platforms(db);
 	} else {
-		fprintf(stderr, "usage: gpulog __complete commands|options CMD|"
-		    "valued CMD|platforms\n");
+		fprintf(stderr, "usage: gpulog __complete commands|name CMD|"
+		    "options CMD|valued CMD|platforms\n");
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;

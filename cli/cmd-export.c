@@ -20,6 +20,7 @@
 #include "core/budget.h"
 #include "core/catalog.h"
 #include "core/clock.h"
+#include "core/fields.h"
 #include "core/fmt.h"
 #include "core/model.h"
 #include "importers/json.h"
@@ -252,98 +253,29 @@ struct walk {
 	size_t n;
 };
 
-/* The comma-separated tags as a JSON array. */
-static void
-put_tags(FILE *f, const char *tags)
+/* A record, from its field table. */
+static int
+put_record(struct walk *w, const struct field *t, size_t n, const void *rec)
 {
-	const char *p = tags, *comma;
-	char *one;
-	int n = 0;
+	char *j = fields_json(t, n, rec, FIELDS_EXPORT, 0);
 
-	fputs("\"tags\": [", f);
-	while (p != NULL && *p != '\0') {
-		comma = strchr(p, ',');
-		if (comma == NULL)
-			comma = p + strlen(p);
-		if (comma > p) {
-			one = xstrndup(p, (size_t)(comma - p));
-			fputs(n++ ? ", " : "", f);
-			json_str(f, one);
-			free(one);
-		}
-		p = *comma == ',' ? comma + 1 : comma;
-	}
-	fputc(']', f);
+	fputs(w->n++ ? ",\n    " : "\n    ", w->f);
+	fputs(j, w->f);
+	free(j);
+	/* Stop early on a write error (a full disk) rather than walk on. */
+	return ferror(w->f) ? -1 : 0;
 }
 
 static int
 put_run(const struct run *r, void *arg)
 {
-	struct walk *w = arg;
-	FILE *f = w->f;
-
-	item(f, w->n++);
-	put_str(f, "uid", r->uid);
-	fputs(", ", f);
-	put_str(f, "platform", r->platform);
-	fputs(", ", f);
-	put_str(f, "gpu", r->gpu);
-	fprintf(f, ", \"gpus\": %d, ", r->gpus);
-	put_time(f, "start", r->start);
-	fputs(", ", f);
-	if (r->end == RUN_OPEN)
-		fputs("\"end\": null", f);
-	else
-		put_time(f, "end", r->end);
-	fprintf(f, ", \"cost_minor\": %lld, ", (long long)r->cost_minor);
-	put_str(f, "currency", r->currency);
-	fprintf(f, ", \"rate_micro\": %lld, ", (long long)r->rate_micro);
-	if (r->cu_centi < 0)
-		fputs("\"cu_centi\": null", f);
-	else
-		fprintf(f, "\"cu_centi\": %lld", (long long)r->cu_centi);
-	fprintf(f, ", \"checkpointed\": %s, ", r->checkpointed ? "true" :
-	    "false");
-	put_str(f, "note", r->note);
-	fputs(", ", f);
-	put_str(f, "project", r->project);
-	fputs(", ", f);
-	put_tags(f, r->tags);
-	fputs(", ", f);
-	put_str(f, "source", r->source);
-	fputs(", ", f);
-	put_str(f, "source_id", r->source_id);
-	fputs(", ", f);
-	put_time(f, "created", r->created);
-	fputs(", ", f);
-	put_time(f, "modified", r->modified);
-	fputc('}', f);
-	/* Stop early on a write error (a full disk) rather than walk on. */
-	return ferror(f) ? -1 : 0;
+	return put_record(arg, fields_run, fields_nrun, r);
 }
 
 static int
 put_expense(const struct expense *x, void *arg)
 {
-	struct walk *w = arg;
-	FILE *f = w->f;
-
-	item(f, w->n++);
-	put_str(f, "uid", x->uid);
-	fputs(", ", f);
-	put_time(f, "at", x->at);
-	fputs(", ", f);
-	put_str(f, "platform", x->platform[0] ? x->platform : NULL);
-	fprintf(f, ", \"amount_minor\": %lld, ", (long long)x->amount_minor);
-	put_str(f, "currency", x->currency);
-	fputs(", ", f);
-	put_str(f, "note", x->note);
-	fputs(", ", f);
-	put_str(f, "source", x->source);
-	fputs(", ", f);
-	put_str(f, "source_id", x->source_id);
-	fputc('}', f);
-	return ferror(f) ? -1 : 0;
+	return put_record(arg, fields_expense, fields_nexpense, x);
 }
 
 /*

@@ -138,16 +138,16 @@ ensure_platform(struct import *im, const char *key, struct err *e)
 	for (i = 0; i < im->nknown; i++)
 		if (strcmp(im->known[i].key, key) == 0)
 			return 0;
-	for (i = 0; i < im->extra.nplatforms; i++) {
-		if (strcmp(im->extra.platforms[i].key, key) != 0)
+	for (i = 0; i < im->extra.cat.nplatforms; i++) {
+		if (strcmp(im->extra.cat.platforms[i].key, key) != 0)
 			continue;
 		/* New platforms sort after the ones already there. */
-		if (store_set_platform(im->s, &im->extra.platforms[i],
+		if (store_set_platform(im->s, &im->extra.cat.platforms[i],
 		    (int)im->nknown, e) < 0)
 			return -1;
 		im->known = xrealloc(im->known, (im->nknown + 1) *
 		    sizeof *im->known);
-		im->known[im->nknown++] = im->extra.platforms[i];
+		im->known[im->nknown++] = im->extra.cat.platforms[i];
 		im->nplat++;
 		return 0;
 	}
@@ -313,43 +313,43 @@ restore_catalog(struct import *im, struct err *e)
 	size_t nph = 0, nfx = 0, i, j;
 	int rc = -1, covered;
 
-	for (i = 0; i < x->nplatforms; i++)
-		if (ensure_platform(im, x->platforms[i].key, e) < 0)
+	for (i = 0; i < x->cat.nplatforms; i++)
+		if (ensure_platform(im, x->cat.platforms[i].key, e) < 0)
 			goto out;
-	for (i = 0; i < x->nquotas; i++) {
-		if (!is_new_platform(im, x->quotas[i].platform))
+	for (i = 0; i < x->cat.nquotas; i++) {
+		if (!is_new_platform(im, x->cat.quotas[i].platform))
 			continue;
-		if (store_set_quota(im->s, &x->quotas[i], e) < 0)
+		if (store_set_quota(im->s, &x->cat.quotas[i], e) < 0)
 			goto out;
 		im->nquota++;
 	}
-	for (i = 0; i < x->nrates; i++) {
-		if (!is_new_platform(im, x->rates[i].platform))
+	for (i = 0; i < x->cat.nrates; i++) {
+		if (!is_new_platform(im, x->cat.rates[i].platform))
 			continue;
-		if (store_set_rate(im->s, &x->rates[i], e) < 0)
+		if (store_set_rate(im->s, &x->cat.rates[i], e) < 0)
 			goto out;
 		im->nrate++;
 	}
 	if (store_load_phases(im->s, &ph, &nph, e) < 0 ||
 	    store_load_fx(im->s, &fx, &nfx, e) < 0)
 		goto out;
-	for (i = 0; i < x->nphases; i++) {
+	for (i = 0; i < x->cat.nphases; i++) {
 		for (covered = 0, j = 0; j < nph && !covered; j++)
-			covered = x->phases[i].first_month <=
+			covered = x->cat.phases[i].first_month <=
 			    ph[j].last_month && ph[j].first_month <=
-			    x->phases[i].last_month;
+			    x->cat.phases[i].last_month;
 		if (covered)
 			continue;
-		if (store_set_phase(im->s, &x->phases[i], e) < 0)
+		if (store_set_phase(im->s, &x->cat.phases[i], e) < 0)
 			goto out;
 		im->nphase++;
 	}
-	for (i = 0; i < x->nfx; i++) {
+	for (i = 0; i < x->cat.nfx; i++) {
 		for (covered = 0, j = 0; j < nfx && !covered; j++)
-			covered = fx[j].day == x->fx[i].day;
+			covered = fx[j].day == x->cat.fx[i].day;
 		if (covered)
 			continue;
-		if (store_set_fx(im->s, x->fx[i].day, x->fx[i].usd_inr_micro,
+		if (store_set_fx(im->s, x->cat.fx[i].day, x->cat.fx[i].usd_inr_micro,
 		    "import", e) < 0)
 			goto out;
 		im->nfx++;

@@ -1,8 +1,10 @@
 /* cmd-log.c: `gpulog log`: runs, newest first, as text, JSON or CSV. */
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "core/clock.h"
+#include "core/fields.h"
 #include "core/fmt.h"
 #include "core/model.h"
 #include "core/parse.h"
@@ -55,49 +57,10 @@ struct log_out {
 void
 cli_json_run(FILE *f, const struct run *r, int64_t now)
 {
-	char b[48];
+	char *j = fields_json(fields_run, fields_nrun, r, FIELDS_SHOWN, now);
 
-	fprintf(f, "{\"id\":%lld,\"uid\":", (long long)r->id);
-	json_str(f, r->uid);
-	fputs(",\"platform\":", f);
-	json_str(f, r->platform);
-	fputs(",\"gpu\":", f);
-	json_str(f, r->gpu[0] ? r->gpu : NULL);
-	fprintf(f, ",\"gpus\":%d,\"start\":\"%s\"", r->gpus,
-	    fmt_iso_utc(b, sizeof b, r->start));
-	if (r->end == RUN_OPEN)
-		fputs(",\"end\":null", f);
-	else
-		fprintf(f, ",\"end\":\"%s\"", fmt_iso_utc(b, sizeof b, r->end));
-	fprintf(f, ",\"open\":%s,\"duration_s\":%lld,\"gpu_hours\":%s",
-	    r->end == RUN_OPEN ? "true" : "false",
-	    (long long)(run_end_at(r, now) - r->start),
-	    fmt_centi(b, sizeof b, ((run_end_at(r, now) - r->start) *
-	    r->gpus * 100 + 1800) / 3600));
-	fprintf(f, ",\"cost_minor\":%lld,\"currency\":",
-	    (long long)run_cost_at(r, now));
-	json_str(f, r->currency[0] ? r->currency : NULL);
-	fprintf(f, ",\"rate_micro\":%lld,\"compute_units\":",
-	    (long long)r->rate_micro);
-	if (r->cu_centi >= 0)
-		fputs(fmt_centi(b, sizeof b, r->cu_centi), f);
-	else
-		fputs("null", f);
-	fprintf(f, ",\"checkpointed\":%s,\"note\":",
-	    r->checkpointed ? "true" : "false");
-	json_str(f, r->note);
-	fputs(",\"project\":", f);
-	json_str(f, r->project);
-	fputs(",\"tags\":", f);
-	if (r->tags != NULL)
-		json_list(f, r->tags);
-	else
-		fputs("[]", f);
-	fputs(",\"source\":", f);
-	json_str(f, r->source);
-	fputs(",\"source_id\":", f);
-	json_str(f, r->source_id);
-	putc('}', f);
+	fputs(j, f);
+	free(j);
 }
 
 static int

@@ -109,7 +109,7 @@ cmd_plan(struct ctx *c, const struct args *a)
 		    "                          budget               spent  GPU-h%s\n",
 		    cli_color(c, C_BOLD), cli_color(c, C_OFF));
 	for (m = 1; m <= PLAN_MONTHS; m++) {
-		const struct phase *p = plan_phase(sm.phases, sm.nphases, m);
+		const struct phase *p = plan_phase(sm.cat.phases, sm.cat.nphases, m);
 		int64_t lo = p ? summary_convert(&sm, p->budget_min_minor,
 		    p->currency, c->now) : 0;
 		int64_t hi = p ? summary_convert(&sm, p->budget_max_minor,

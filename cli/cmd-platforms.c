@@ -75,8 +75,8 @@ show_json(struct summary *sm)
 	size_t i;
 
 	printf("{\n  \"platforms\": [");
-	for (i = 0; i < sm->nplatforms; i++) {
-		const struct platform *p = &sm->platforms[i];
+	for (i = 0; i < sm->cat.nplatforms; i++) {
+		const struct platform *p = &sm->cat.platforms[i];
 
 		printf("%s\n    {\"key\": ", i ? "," : "");
 		json_str(stdout, p->key);
@@ -103,8 +103,8 @@ show_json(struct summary *sm)
 		printf("}");
 	}
 	printf("\n  ],\n  \"quotas\": [");
-	for (i = 0; i < sm->nquotas; i++) {
-		const struct quota *q = &sm->quotas[i];
+	for (i = 0; i < sm->cat.nquotas; i++) {
+		const struct quota *q = &sm->cat.quotas[i];
 
 		printf("%s\n    {\"platform\": ", i ? "," : "");
 		json_str(stdout, q->platform);
@@ -120,8 +120,8 @@ show_json(struct summary *sm)
 		    q->reset_min, q->rolling_days);
 	}
 	printf("\n  ],\n  \"rates\": [");
-	for (i = 0; i < sm->nrates; i++) {
-		const struct rate *r = &sm->rates[i];
+	for (i = 0; i < sm->cat.nrates; i++) {
+		const struct rate *r = &sm->cat.rates[i];
 
 		printf("%s\n    {\"platform\": ", i ? "," : "");
 		json_str(stdout, r->platform);
@@ -152,8 +152,8 @@ show_text(struct ctx *c, struct summary *sm)
 	    cli_color(c, C_BOLD), "key", "name", "GPU", "VRAM GB", "$/month",
 	    "INR/month", "session", "storage", "best for",
 	    cli_color(c, C_OFF));
-	for (i = 0; i < sm->nplatforms; i++) {
-		const struct platform *p = &sm->platforms[i];
+	for (i = 0; i < sm->cat.nplatforms; i++) {
+		const struct platform *p = &sm->cat.platforms[i];
 		const char *f[8] = { p->key, p->name, p->gpu, p->vram,
 			p->cost_usd, p->cost_inr, p->session_text, p->storage };
 		static const int w[8] = { 11, 18, 14, 14, 8, 12, 18, 20 };
@@ -170,17 +170,17 @@ show_text(struct ctx *c, struct summary *sm)
 		putchar('\n');
 	}
 	printf("\n%sQuotas%s\n", cli_color(c, C_BOLD), cli_color(c, C_OFF));
-	for (i = 0; i < sm->nquotas; i++) {
-		char *sp = text_safe(sm->quotas[i].platform);
+	for (i = 0; i < sm->cat.nquotas; i++) {
+		char *sp = text_safe(sm->cat.quotas[i].platform);
 
 		printf("  %-11s %s\n", sp, quota_text(b, sizeof b,
-		    &sm->quotas[i]));
+		    &sm->cat.quotas[i]));
 		free(sp);
 	}
 	printf("\n%sRates%s (per GPU-hour)\n", cli_color(c, C_BOLD),
 	    cli_color(c, C_OFF));
-	for (i = 0; i < sm->nrates; i++) {
-		const struct rate *r = &sm->rates[i];
+	for (i = 0; i < sm->cat.nrates; i++) {
+		const struct rate *r = &sm->cat.rates[i];
 
 		char *sp = text_safe(r->platform), *sg = text_safe(r->gpu);
 

@@ -440,7 +440,7 @@ guess_platform(struct ctx *c, const struct summary *sm, char key[32],
 			k = w.found ? "colab-pro" : "colab-free";
 		}
 	if (summary_platform(sm, k) == NULL)
-		k = sm->nplatforms > 0 ? sm->platforms[0].key : "local";
+		k = sm->cat.nplatforms > 0 ? sm->cat.platforms[0].key : "local";
 	snprintf(key, 32, "%s", k);
 }
 
@@ -564,7 +564,7 @@ watch_tick(struct summary *sm, struct run *r, struct watch *w, int64_t el)
 		w->cap_over = w->cap_warned = 1;
 	}
 	if (w->qi >= 0 && (w->q_reset_ms == 0 || el < w->q_reset_ms)) {
-		const struct quota *q = &sm->quotas[w->qi];
+		const struct quota *q = &sm->cat.quotas[w->qi];
 		/* What this run has used, in the quota's unit. */
 		int64_t used = q->unit == QU_CU ? el / 1000 * r->gpus *
 		    w->burn / 3600 : el / 1000 * r->gpus;
@@ -707,13 +707,13 @@ cmd_run(struct ctx *c, const struct args *a)
 		w.cap_ms = p ? p->session_cap_s * 1000 : 0;
 		w.qi = summary_quota_index(&sm, res.run.platform);
 		if (w.qi >= 0) {
-			sm.qs = xcalloc(sm.nquotas, sizeof *sm.qs);
+			sm.qs = xcalloc(sm.cat.nquotas, sizeof *sm.qs);
 			if (summary_refresh_quota(&sm, c->s, w.qi, &e) < 0) {
 				rc = cli_err(EXIT_FAIL, &e);
 				goto out;
 			}
 			w.q_left = sm.qs[w.qi].remaining;
-			if (sm.quotas[w.qi].window != QW_ROLLING)
+			if (sm.cat.quotas[w.qi].window != QW_ROLLING)
 				w.q_reset_ms = (sm.qs[w.qi].we - c->now) * 1000;
 			w.burn = summary_cu_rate(&sm, res.run.platform, res.run.gpu);
 		}

@@ -74,8 +74,8 @@ print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
 
 	printf("{\n  \"now\": \"%s\",\n  \"currency\": \"%s\",\n"
 	    "  \"quotas\": [", fmt_iso_utc(b, sizeof b, c->now), sm->currency);
-	for (i = 0; i < sm->nquotas; i++) {
-		const struct quota *q = &sm->quotas[i];
+	for (i = 0; i < sm->cat.nquotas; i++) {
+		const struct quota *q = &sm->cat.quotas[i];
 		const struct quota_status *st = &sm->qs[i];
 
 		printf("%s\n    {\"platform\": ", i ? "," : "");
@@ -107,7 +107,7 @@ print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
 		else
 			printf(", \"runs_out\": null}");
 	}
-	printf("%s],\n", sm->nquotas ? "\n  " : "");
+	printf("%s],\n", sm->cat.nquotas ? "\n  " : "");
 	printf("  \"budget\": {\"month\": \"%s\", \"currency\": \"%s\", "
 	    "\"spent_minor\": %lld, ", fmt_local(b, sizeof b, sm->budget.ms,
 	    "%Y-%m"), sm->currency, (long long)sm->budget.spent);
@@ -186,8 +186,8 @@ print_short(struct ctx *c, struct summary *sm)
 	char b[48], m[48];
 	size_t i;
 
-	for (i = 0; i < sm->nquotas; i++) {
-		const struct quota *q = &sm->quotas[i];
+	for (i = 0; i < sm->cat.nquotas; i++) {
+		const struct quota *q = &sm->cat.quotas[i];
 
 		printf("%s %s%s%s %s ", q->platform, amount(b, sizeof b, q,
 		    sm->qs[i].remaining), q->unit == QU_CU ? "cu" : "h",
@@ -216,7 +216,7 @@ static void
 print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
     const struct nudge *n)
 {
-	const struct quota *q = n->quota >= 0 ? &sm->quotas[n->quota] : NULL;
+	const struct quota *q = n->quota >= 0 ? &sm->cat.quotas[n->quota] : NULL;
 	char b[48], b2[48], d[32], rel[32];
 
 	switch (n->kind) {
@@ -277,11 +277,11 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 	size_t i;
 
 	printf("%sQuotas%s\n", cli_color(c, C_BOLD), cli_color(c, C_OFF));
-	if (sm->nquotas == 0)
+	if (sm->cat.nquotas == 0)
 		printf("  none set (`gpulog platforms set KEY --quota 30h/week`)"
 		    "\n");
-	for (i = 0; i < sm->nquotas; i++) {
-		const struct quota *q = &sm->quotas[i];
+	for (i = 0; i < sm->cat.nquotas; i++) {
+		const struct quota *q = &sm->cat.quotas[i];
 		const struct quota_status *st = &sm->qs[i];
 		char w[16];
 

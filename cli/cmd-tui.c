@@ -32,7 +32,7 @@ cmd_tui(struct ctx *c, const struct args *a)
 	memset(&cfg, 0, sizeof cfg);
 	cfg.s = c->s;
 	cfg.ascii = c->fmt != 0;
-	cfg.color = getenv("NO_COLOR") == NULL || *getenv("NO_COLOR") == '\0';
+	cfg.color = c->color;
 	cfg.width = 80;
 	cfg.height = 24;
 	if ((v = opt_get(a, T_WIDTH)) != NULL) {

@@ -181,16 +181,9 @@ cmd_where(struct ctx *c, const struct args *a)
 	}
 	memset(&in, 0, sizeof in);
 	in.now = c->now;
-	in.platforms = sm.platforms;
-	in.nplatforms = sm.nplatforms;
-	in.quotas = sm.quotas;
+	in.cat = &sm.cat;
 	in.qs = sm.qs;
-	in.nquotas = sm.nquotas;
-	in.rates = sm.rates;
-	in.nrates = sm.nrates;
 	in.phase = sm.phase;
-	in.fx = sm.fx;
-	in.nfx = sm.nfx;
 	in.fmt_flags = c->fmt;
 	if (where_rank(&in, &j, &rows, &n, &e) < 0) {
 		rc = cli_fail(EXIT_USAGE, "where: %s", e.msg);

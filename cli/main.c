@@ -18,6 +18,7 @@
 #include "core/clock.h"
 #include "core/fmt.h"
 #include "core/parse.h"
+#include "core/text.h"
 #include "store/store.h"
 
 #ifndef GPULOG_VERSION
@@ -103,6 +104,40 @@ const struct cmd cli_cmds[] = {
 	{ NULL, NULL, NULL, 0, 0, NULL, NULL, NULL },
 };
 
+int
+cli_cmd_find(const char *name, const struct cmd **cp, struct err *e)
+{
+	const char **names;
+	char hint[256], *safe;
+	size_t n = 0, idx = 0;
+	int rc;
+
+	while (cli_cmds[n].name != NULL)
+		n++;
+	names = xcalloc(n + 1, sizeof *names);
+	for (idx = 0; idx < n; idx++)
+		names[idx] = cli_cmds[idx].name;
+	names[n] = "help";
+	rc = text_match(name, names, n + 1, &idx, hint, sizeof hint);
+	free(names);
+	if (rc == MATCH_OK) {
+		*cp = idx < n ? &cli_cmds[idx] : NULL;
+		return 0;
+	}
+	safe = text_safe(name);
+	if (rc == MATCH_AMBIGUOUS)
+		err_set(e, "ambiguous command \"%s\": it could be %s", safe,
+		    hint);
+	else if (hint[0] != '\0')
+		err_set(e, "unknown command \"%s\"; did you mean %s?", safe,
+		    hint);
+	else
+		err_set(e, "unknown command \"%s\"; `gpulog --help` lists "
+		    "them", safe);
+	free(safe);
+	return -1;
+}
+
 static void
 usage_all(FILE *f)
 {
@@ -114,7 +149,8 @@ usage_all(FILE *f)
 	    "opens the\ndashboard on a terminal, else prints the status.\n\ncommands:\n", f);
 	for (c = cli_cmds; c->name != NULL; c++)
 		fprintf(f, "  %-10s %s\n", c->name, c->about);
-	fputs("\n`gpulog COMMAND --help` describes a command; gpulog(1) has "
+	fputs("\nA command may be abbreviated to any unique prefix.\n"
+	    "`gpulog COMMAND --help` describes a command; gpulog(1) has "
 	    "the whole manual.\n", f);
 }
 
@@ -237,7 +273,7 @@ run_cmd(const struct cmd *cmd, int argc, char **argv, const char *gdb)
 	c.fmt = utf8 ? 0 : FMT_ASCII;
 	c.dot = utf8 ? "\xc2\xb7" : "-";
 	c.dash = utf8 ? "\xe2\x80\x93" : "-";
-	c.color = isatty(STDOUT_FILENO) && getenv("NO_COLOR") == NULL;
+	c.color = text_color_wanted(getenv("NO_COLOR"), isatty(STDOUT_FILENO));
 	if ((path = cli_db_path(a.db ? a.db : gdb, &e)) == NULL)
 		return cli_err(EXIT_FAIL, &e);
 	if (make_parents(path, &e) < 0 ||
@@ -257,8 +293,9 @@ run_cmd(const struct cmd *cmd, int argc, char **argv, const char *gdb)
 int
 main(int argc, char **argv)
 {
-	const struct cmd *cmd;
+	const struct cmd *cmd = NULL;
 	const char *gdb = NULL;
+	struct err e;
 	char *status_argv[1];
 	int i = 1, rc;
 
@@ -293,24 +330,18 @@ main(int argc, char **argv)
 	} else if (strcmp(argv[i], "__complete") == 0) {
 		/* The shell completions' helper; not in the command list. */
 		rc = cli_complete(argc - i - 1, argv + i + 1, gdb);
-	} else if (strcmp(argv[i], "help") == 0) {
-		for (cmd = cli_cmds; cmd->name != NULL; cmd++)
-			if (i + 1 < argc && strcmp(cmd->name, argv[i + 1]) == 0)
-				break;
-		if (cmd->name != NULL)
+	} else if (cli_cmd_find(argv[i], &cmd, &e) < 0) {
+		return cli_err(EXIT_USAGE, &e);
+	} else if (cmd == NULL) {
+		/* help [COMMAND]: the command's usage, or the list. */
+		if (i + 1 < argc && cli_cmd_find(argv[i + 1], &cmd, &e) < 0)
+			return cli_err(EXIT_USAGE, &e);
+		if (cmd != NULL)
 			usage_cmd(stdout, cmd);
 		else
 			usage_all(stdout);
 		rc = EXIT_OK;
 	} else {
-		for (cmd = cli_cmds; cmd->name != NULL; cmd++)
-			if (strcmp(cmd->name, argv[i]) == 0)
-				break;
-		if (cmd->name == NULL) {
-			cli_fail(EXIT_USAGE, "unknown command \"%s\"; `gpulog "
-			    "--help` lists them", argv[i]);
-			return EXIT_USAGE;
-		}
 		rc = run_cmd(cmd, argc - i - 1, argv + i + 1, gdb);
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {

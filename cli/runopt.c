@@ -82,10 +82,10 @@ runopt_report(struct ctx *c, const char *verb, const struct ops_result *res)
 		printf(" %s", cli_money(c, money, sizeof money,
 		    run_cost_at(r, c->now), r->currency));
 	if ((qi = summary_quota_index(sm, r->platform)) >= 0) {
-		const struct quota *q = &sm->quotas[qi];
+		const struct quota *q = &sm->cat.quotas[qi];
 
 		if (sm->qs == NULL)
-			sm->qs = xcalloc(sm->nquotas, sizeof *sm->qs);
+			sm->qs = xcalloc(sm->cat.nquotas, sizeof *sm->qs);
 		sm->now = c->now;
 		if (summary_refresh_quota(sm, c->s, qi, &e) < 0) {
 			putchar('\n');

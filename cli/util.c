@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/budget.h"
+#include "core/fields.h"
 #include "core/fmt.h"
 #include "core/model.h"
 #include "core/parse.h"
@@ -16,17 +17,17 @@ int
 cli_platform(const struct summary *sm, const char *in, char key[32],
     struct err *e)
 {
-	const char **names = xcalloc(sm->nplatforms + 1, sizeof *names);
+	const char **names = xcalloc(sm->cat.nplatforms + 1, sizeof *names);
 	char hint[128];
 	size_t i, idx = 0;
 	int rc;
 
-	for (i = 0; i < sm->nplatforms; i++)
-		names[i] = sm->platforms[i].key;
-	rc = text_match(in, names, sm->nplatforms, &idx, hint, sizeof hint);
+	for (i = 0; i < sm->cat.nplatforms; i++)
+		names[i] = sm->cat.platforms[i].key;
+	rc = text_match(in, names, sm->cat.nplatforms, &idx, hint, sizeof hint);
 	free(names);
 	if (rc == MATCH_OK) {
-		snprintf(key, 32, "%s", sm->platforms[idx].key);
+		snprintf(key, 32, "%s", sm->cat.platforms[idx].key);
 		return 0;
 	}
 	{
@@ -161,57 +162,19 @@ cli_put_wrapped(FILE *f, const char *s, int indent, int width)
 void
 json_str(FILE *f, const char *s)
 {
-	const unsigned char *p = (const unsigned char *)s;
+	char *j = fields_json_str(s);
 
-	if (s == NULL) {
-		fputs("null", f);
-		return;
-	}
-	putc('"', f);
-	for (; *p != '\0'; p++) {
-		switch (*p) {
-		case '"': fputs("\\\"", f); break;
-		case '\\': fputs("\\\\", f); break;
-		case '\n': fputs("\\n", f); break;
-		case '\r': fputs("\\r", f); break;
-		case '\t': fputs("\\t", f); break;
-		default:
-			if (*p < 0x20 || *p == 0x7f) {
-				fprintf(f, "\\u%04x", *p);
-			} else if (*p == 0xc2 && p[1] >= 0x80 && p[1] <= 0x9f) {
-				/* C1 controls act as escapes on some
-				 * terminals: keep them out of the bytes. */
-				fprintf(f, "\\u%04x", p[1]);
-				p++;
-			} else {
-				putc(*p, f);
-			}
-		}
-	}
-	putc('"', f);
+	fputs(j, f);
+	free(j);
 }
 
 void
 json_list(FILE *f, const char *list)
 {
-	const char *p, *q;
-	char item[128];
+	char *j = fields_json_list(list);
 
-	if (list == NULL) {
-		fputs("null", f);
-		return;
-	}
-	putc('[', f);
-	for (p = list; *p != '\0'; p = *q ? q + 1 : q) {
-		q = strchr(p, ',');
-		if (q == NULL)
-			q = p + strlen(p);
-		snprintf(item, sizeof item, "%.*s", (int)(q - p), p);
-		if (p != list)
-			putc(',', f);
-		json_str(f, item);
-	}
-	putc(']', f);
+	fputs(j, f);
+	free(j);
 }
 
 void

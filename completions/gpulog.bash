@@ -18,6 +18,8 @@ _gpulog() {
 		esac
 	done
 	[ -n "$db" ] && g+=(--db "$db")
+	# A unique prefix names its command, as gpulog reads it.
+	[ -n "$cmd" ] && cmd=$("${g[@]}" __complete name "$cmd" 2>/dev/null)
 
 	if [ -z "$cmd" ]; then
 		if [[ $cur == -* ]]; then

@@ -5,7 +5,9 @@
  */
 #include "core/catalog.h"
 
+#include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define H(x) ((int64_t)(x) * 3600)
 #define USD(x) ((int64_t)((x) * 1000000 + 0.5)) /* millionths a GPU-hour */
@@ -120,4 +122,51 @@ billing_parse(const char *s)
 		if (strcmp(s, billing_names[i]) == 0)
 			return i;
 	return -1;
+}
+
+void
+catalog_free(struct catalog *c)
+{
+	free(c->platforms);
+	free(c->quotas);
+	free(c->rates);
+	free(c->phases);
+	free(c->fx);
+	memset(c, 0, sizeof *c);
+}
+
+const struct platform *
+catalog_platform(const struct catalog *c, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < c->nplatforms; i++)
+		if (strcmp(c->platforms[i].key, key) == 0)
+			return &c->platforms[i];
+	return NULL;
+}
+
+int
+catalog_quota_index(const struct catalog *c, const char *platform)
+{
+	size_t i;
+
+	for (i = 0; i < c->nquotas; i++)
+		if (strcmp(c->quotas[i].platform, platform) == 0)
+			return (int)i;
+	return -1;
+}
+
+const struct rate *
+catalog_rate(const struct catalog *c, const char *platform, const char *gpu)
+{
+	size_t i;
+
+	if (gpu == NULL || *gpu == '\0')
+		return NULL;
+	for (i = 0; i < c->nrates; i++)
+		if (strcmp(c->rates[i].platform, platform) == 0 &&
+		    strcasecmp(c->rates[i].gpu, gpu) == 0)
+			return &c->rates[i];
+	return NULL;
 }

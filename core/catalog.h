@@ -10,6 +10,42 @@
 
 #include "core/model.h"
 
+struct fx_point;
+
+/*
+ * A catalog: platforms, their quotas, hourly rates, the plan's phases and
+ * the dated USD->INR rates.  Who fills one owns the arrays (the store's
+ * loaders malloc them); quotas, rates and fx may be empty (NULL, 0).
+ */
+struct catalog {
+	struct platform *platforms;
+	size_t nplatforms;
+	struct quota *quotas;
+	size_t nquotas;
+	struct rate *rates;
+	size_t nrates;
+	struct phase *phases;
+	size_t nphases;
+	struct fx_point *fx;
+	size_t nfx;
+};
+
+/* Frees c's arrays and zeroes it; c may be zeroed already. */
+void catalog_free(struct catalog *c);
+
+/* The platform with key in c, or NULL; borrowed from c. */
+const struct platform *catalog_platform(const struct catalog *c,
+    const char *key);
+
+/* Index in c->quotas of the quota on platform, or -1. */
+int catalog_quota_index(const struct catalog *c, const char *platform);
+
+/* The rate in c for platform and gpu (the GPU's name case-insensitive), or
+ * NULL, as for a NULL or empty gpu; borrowed from c. */
+const struct rate *catalog_rate(const struct catalog *c, const char *platform,
+    const char *gpu);
+
+/* The built-in tables, loaded into a new database. */
 extern const struct platform catalog_platforms[];
 extern const size_t catalog_nplatforms;
 extern const struct quota catalog_quotas[];

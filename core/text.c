@@ -117,7 +117,7 @@ int
 text_match(const char *in, const char *const *names, size_t n, size_t *idx,
     char *hint, size_t hintlen)
 {
-	size_t i, found = 0, plen = strlen(in), shown = 0;
+	size_t i, found = 0, plen = strlen(in);
 	size_t best[3];
 	int bestd[3], d, k, j;
 
@@ -131,8 +131,7 @@ text_match(const char *in, const char *const *names, size_t n, size_t *idx,
 		if (plen > 0 && strncasecmp(in, names[i], plen) == 0) {
 			if (found++ == 0)
 				*idx = i;
-			if (shown++ < 3)
-				hint_add(hint, hintlen, names[i]);
+			hint_add(hint, hintlen, names[i]);
 		}
 	if (found == 1) {
 		hint[0] = '\0';
@@ -174,6 +173,12 @@ text_is_name(const char *s, size_t max, const char *forbid)
 		if (*p < 0x20 || *p == 0x7f || strchr(forbid, *p) != NULL)
 			return 0;
 	return 1;
+}
+
+int
+text_color_wanted(const char *no_color_env, int is_tty)
+{
+	return is_tty && (no_color_env == NULL || *no_color_env == '\0');
 }
 
 size_t

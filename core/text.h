@@ -36,6 +36,14 @@ int text_match(const char *in, const char *const *names, size_t n, size_t *idx,
  * and none of the bytes in forbid. */
 int text_is_name(const char *s, size_t max, const char *forbid);
 
+/*
+ * Whether output may use colour, by https://no-color.org: 1 when is_tty is
+ * non-zero and no_color_env (the value of NO_COLOR, NULL when unset) is
+ * unset or empty; 0 when NO_COLOR is set to a non-empty value or the output
+ * is not a terminal.  The one place this rule lives.
+ */
+int text_color_wanted(const char *no_color_env, int is_tty);
+
 /* Display width of UTF-8 s in terminal columns, counting each code point as
  * one column (the program's own strings are all single-width). */
 size_t text_width(const char *s);

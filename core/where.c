@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "core/budget.h"
+#include "core/catalog.h"
 #include "core/clock.h"
 #include "core/err.h"
 #include "core/fmt.h"
@@ -87,8 +88,8 @@ free_gpu(const struct where_in *in, const struct platform *p,
 		if (best == NULL || g->cls < best->cls)
 			best = g;
 	}
-	for (i = 0; i < in->nrates; i++) {
-		const struct rate *r = &in->rates[i];
+	for (i = 0; i < in->cat->nrates; i++) {
+		const struct rate *r = &in->cat->rates[i];
 
 		if (strcmp(r->platform, p->key) != 0 ||
 		    !gpu_meets(r->gpu, job->gpu, job->vram_gb))
@@ -107,19 +108,6 @@ free_gpu(const struct where_in *in, const struct platform *p,
 	return 1;
 }
 
-/* The rate row for platform and gpu, or NULL. */
-static const struct rate *
-find_rate(const struct where_in *in, const char *platform, const char *gpu)
-{
-	size_t i;
-
-	for (i = 0; i < in->nrates; i++)
-		if (strcmp(in->rates[i].platform, platform) == 0 &&
-		    strcasecmp(in->rates[i].gpu, gpu) == 0)
-			return &in->rates[i];
-	return NULL;
-}
-
 /*
  * Fills cost_usd and cost_inr for gpu_s GPU-seconds at the row's rate.
  * The other currency's cost is priced from the converted rate, so that
@@ -128,7 +116,7 @@ find_rate(const struct where_in *in, const char *platform, const char *gpu)
 static void
 price_row(const struct where_in *in, struct where_row *w, int64_t gpu_s)
 {
-	int64_t fx = fx_rate_on(in->fx, in->nfx, local_day_number(in->now));
+	int64_t fx = fx_rate_on(in->cat->fx, in->cat->nfx, local_day_number(in->now));
 	int inr = strcmp(w->rate_cur, "INR") == 0;
 	int64_t other = fx <= 0 ? -1 : inr ? rate_cost((int64_t)((double)
 	    w->rate_micro * 1e6 / (double)fx + 0.5), gpu_s) :
@@ -159,8 +147,8 @@ paid_gpu(const struct where_in *in, const struct platform *p,
 	size_t i;
 	int found = 0;
 
-	for (i = 0; i < in->nrates; i++) {
-		const struct rate *r = &in->rates[i];
+	for (i = 0; i < in->cat->nrates; i++) {
+		const struct rate *r = &in->cat->rates[i];
 
 		if (strcmp(r->platform, p->key) != 0 || r->rate_micro <= 0 ||
 		    !gpu_meets(r->gpu, job->gpu, job->vram_gb))
@@ -262,9 +250,9 @@ rank_free(const struct where_in *in, const struct platform *p,
 	char want[64], have[64];
 	size_t i;
 
-	for (i = 0; i < in->nquotas; i++)
-		if (strcmp(in->quotas[i].platform, p->key) == 0) {
-			q = &in->quotas[i];
+	for (i = 0; i < in->cat->nquotas; i++)
+		if (strcmp(in->cat->quotas[i].platform, p->key) == 0) {
+			q = &in->cat->quotas[i];
 			st = &in->qs[i];
 		}
 	want_text(want, sizeof want, job);
@@ -294,9 +282,9 @@ rank_free(const struct where_in *in, const struct platform *p,
 			after = job->dur_s - before;
 		}
 		if (q->unit == QU_CU) {
-			r = find_rate(in, p->key, w->gpu);
+			r = catalog_rate(in->cat, p->key, w->gpu);
 			if (r == NULL || r->cu_centi_h == 0)
-				r = find_rate(in, p->key, p->default_gpu);
+				r = catalog_rate(in->cat, p->key, p->default_gpu);
 			burn = r ? r->cu_centi_h : 0;
 			w->quota_need = (before * burn + 1800) / 3600;
 			after = (after * burn + 1800) / 3600;
@@ -410,9 +398,9 @@ where_rank(const struct where_in *in, const struct where_job *job,
 	*n = 0;
 	if (job->dur_s <= 0)
 		return err_set(e, "the job needs a duration, such as 8h");
-	x = xcalloc(in->nplatforms + 1, sizeof *x);
-	for (i = 0; i < in->nplatforms; i++) {
-		const struct platform *p = &in->platforms[i];
+	x = xcalloc(in->cat->nplatforms + 1, sizeof *x);
+	for (i = 0; i < in->cat->nplatforms; i++) {
+		const struct platform *p = &in->cat->platforms[i];
 		struct where_row *w = &x[i].row;
 
 		x[i].i = i;
@@ -437,11 +425,11 @@ where_rank(const struct where_in *in, const struct where_job *job,
 		if (w->in_phase && in->phase != NULL)
 			say(w, "; the plan's pick for %s", in->phase->name);
 	}
-	qsort(x, in->nplatforms, sizeof *x, cmp_indexed);
-	*rows = xcalloc(in->nplatforms + 1, sizeof **rows);
-	for (i = 0; i < in->nplatforms; i++)
+	qsort(x, in->cat->nplatforms, sizeof *x, cmp_indexed);
+	*rows = xcalloc(in->cat->nplatforms + 1, sizeof **rows);
+	for (i = 0; i < in->cat->nplatforms; i++)
 		(*rows)[i] = x[i].row;
-	*n = in->nplatforms;
+	*n = in->cat->nplatforms;
 	free(x);
 	return 0;
 }

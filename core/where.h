@@ -23,12 +23,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct platform;
-struct quota;
+struct catalog;
 struct quota_status;
-struct rate;
 struct phase;
-struct fx_point;
 struct err;
 
 struct where_job {
@@ -40,16 +37,9 @@ struct where_job {
 /* Everything the ranking reads; arrays are borrowed for the call. */
 struct where_in {
 	int64_t now;
-	const struct platform *platforms;
-	size_t nplatforms;
-	const struct quota *quotas;
-	const struct quota_status *qs;    /* qs[i] is quotas[i] now */
-	size_t nquotas;
-	const struct rate *rates;
-	size_t nrates;
+	const struct catalog *cat;        /* platforms, quotas, rates, fx */
+	const struct quota_status *qs;    /* qs[i] is cat->quotas[i] now */
 	const struct phase *phase;        /* the current phase, or NULL */
-	const struct fx_point *fx;
-	size_t nfx;
 	int fmt_flags;                    /* for money in why: FMT_ASCII */
 };
 

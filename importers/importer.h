@@ -12,14 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "core/catalog.h"
+
 struct err;
 struct run;
 struct expense;
-struct platform;
-struct quota;
-struct rate;
-struct phase;
-struct fx_point;
 struct quota_snapshot;
 
 /*
@@ -74,16 +71,7 @@ struct import_job {
  * before the first call to the sink.
  */
 struct import_extra {
-	struct platform *platforms;
-	size_t nplatforms;
-	struct quota *quotas;
-	size_t nquotas;
-	struct rate *rates;
-	size_t nrates;
-	struct phase *phases;
-	size_t nphases;
-	struct fx_point *fx;         /* in the input's order */
-	size_t nfx;
+	struct catalog cat;          /* fx in the input's order */
 	char plan_start[16];         /* settings: "YYYY-MM-DD", or "" */
 	char currency[4];            /* "USD", "INR", or "" */
 };
@@ -92,17 +80,7 @@ struct import_extra {
 static inline void
 import_extra_free(struct import_extra *x)
 {
-	free(x->platforms);
-	free(x->quotas);
-	free(x->rates);
-	free(x->phases);
-	free(x->fx);
-	x->platforms = NULL;
-	x->quotas = NULL;
-	x->rates = NULL;
-	x->phases = NULL;
-	x->fx = NULL;
-	x->nplatforms = x->nquotas = x->nrates = x->nphases = x->nfx = 0;
+	catalog_free(&x->cat);
 }
 
 /*

@@ -19,13 +19,14 @@
 #include "core/catalog.h"
 #include "core/clock.h"
 #include "core/err.h"
+#include "core/fields.h"
 #include "core/fmt.h"
 #include "core/model.h"
 #include "core/parse.h"
 #include "core/text.h"
 
 /* Whole numbers beyond 2^53 do not survive a JSON double. */
-#define EXACT_MAX 9007199254740992LL
+#define EXACT_MAX FIELDS_EXACT_MAX
 
 #define TIME_EXAMPLE "\"2026-11-28T10:00:00Z\""
 
@@ -314,56 +315,103 @@ get_tags(struct rd *d, const cJSON *o, const char *key, char **out)
 	return 0;
 }
 
+/*
+ * Reads the fields of t[0..n) that an export writes from o into rec, in
+ * table order, each checked by its kind (see core/fields.h).
+ */
+static int
+read_fields(struct rd *d, const cJSON *o, const struct field *t, size_t n,
+    void *rec)
+{
+	const struct field *f;
+	char *at;
+	int64_t v;
+	int given, i, req;
+	size_t k;
+
+	for (k = 0; k < n; k++) {
+		f = &t[k];
+		if (f->name == NULL)
+			continue;
+		at = (char *)rec + f->off;
+		req = f->flags & FF_REQUIRED ? REQUIRED : OPTIONAL;
+		switch (f->kind) {
+		case FK_INT:
+			if (get_small(d, o, f->name, req, (int)f->min,
+			    (int)f->max, (int)f->def, &i) < 0)
+				return -1;
+			memcpy(at, &i, sizeof i);
+			break;
+		case FK_INT64:
+		case FK_MONEY:
+		case FK_CENTI:
+			if (get_int(d, o, f->name, req, f->min, f->max, f->def,
+			    &v) < 0)
+				return -1;
+			memcpy(at, &v, sizeof v);
+			break;
+		case FK_TIME:
+		case FK_END:
+			if (get_time(d, o, f->name, req, &v, &given) < 0)
+				return -1;
+			/* An end not given leaves the run open. */
+			if (!given && f->kind == FK_END)
+				v = RUN_OPEN;
+			if (given || f->kind == FK_END)
+				memcpy(at, &v, sizeof v);
+			break;
+		case FK_TEXT:
+			if (get_text(d, o, f->name, req, at, f->size) < 0)
+				return -1;
+			break;
+		case FK_KEY:
+			if (get_key(d, o, f->name, req, at, f->size,
+			    f->example) < 0)
+				return -1;
+			break;
+		case FK_CURRENCY:
+			if (get_currency(d, o, f->name, req, at) < 0)
+				return -1;
+			break;
+		case FK_STR:
+			if (get_dup(d, o, f->name, (char **)(void *)at) < 0)
+				return -1;
+			break;
+		case FK_LIST:
+			if (get_tags(d, o, f->name, (char **)(void *)at) < 0)
+				return -1;
+			break;
+		case FK_BOOL:
+			if (get_bool(d, o, f->name, &i) < 0)
+				return -1;
+			memcpy(at, &i, sizeof i);
+			break;
+		}
+	}
+	return 0;
+}
+
 /* Reads runs[i] into r (run_init()ed here; the caller clears it). */
 static int
 read_run(struct rd *d, const cJSON *o, struct run *r)
 {
-	int64_t v;
-	int given;
 	char when[32];
 
 	run_init(r);
-	if (get_key(d, o, "uid", OPTIONAL, r->uid, sizeof r->uid,
-	    "0123456789abcdef0123456789abcdef") < 0 ||
-	    get_key(d, o, "platform", REQUIRED, r->platform,
-	    sizeof r->platform, "kaggle") < 0 ||
-	    get_text(d, o, "gpu", OPTIONAL, r->gpu, sizeof r->gpu) < 0 ||
-	    get_small(d, o, "gpus", OPTIONAL, 1, 1000000, 1, &r->gpus) < 0 ||
-	    get_time(d, o, "start", REQUIRED, &r->start, &given) < 0 ||
-	    get_time(d, o, "end", OPTIONAL, &r->end, &given) < 0)
+	if (read_fields(d, o, fields_run, fields_nrun, r) < 0)
 		return -1;
-	if (!given)
-		r->end = RUN_OPEN;
-	else if (r->end <= r->start)
+	if (r->end != RUN_OPEN && r->end <= r->start)
 		return bad(d, "end", "%s is not after the start",
 		    fmt_iso_utc(when, sizeof when, r->end));
-	if (get_int(d, o, "cost_minor", OPTIONAL, 0, EXACT_MAX, 0,
-	    &r->cost_minor) < 0 ||
-	    get_currency(d, o, "currency", OPTIONAL, r->currency) < 0 ||
-	    get_int(d, o, "rate_micro", OPTIONAL, 0, EXACT_MAX, 0,
-	    &r->rate_micro) < 0 ||
-	    get_int(d, o, "cu_centi", OPTIONAL, 0, EXACT_MAX, -1,
-	    &r->cu_centi) < 0)
-		return -1;
 	if (r->currency[0] == '\0' && (r->cost_minor > 0 || r->rate_micro > 0))
 		return bad(d, "currency", "missing; a run with a cost or a "
 		    "rate needs \"USD\" or \"INR\"");
-	if (get_bool(d, o, "checkpointed", &r->checkpointed) < 0 ||
-	    get_dup(d, o, "note", &r->note) < 0 ||
-	    get_dup(d, o, "project", &r->project) < 0 ||
-	    get_tags(d, o, "tags", &r->tags) < 0 ||
-	    get_key(d, o, "source", OPTIONAL, r->source, sizeof r->source,
-	    "json") < 0 ||
-	    get_dup(d, o, "source_id", &r->source_id) < 0 ||
-	    get_time(d, o, "created", OPTIONAL, &r->created, &given) < 0)
-		return -1;
 	/* Defaults that stay the same on every read of the file, so that
 	 * a second import finds the run already there. */
-	if (!given)
+	if (member(o, "created") == NULL)
 		r->created = r->end != RUN_OPEN ? r->end : r->start;
-	if (get_time(d, o, "modified", OPTIONAL, &v, &given) < 0)
-		return -1;
-	r->modified = given ? v : r->created;
+	if (member(o, "modified") == NULL)
+		r->modified = r->created;
 	if (r->source[0] == '\0')
 		strcpy(r->source, "json");
 	if (r->uid[0] == '\0' && r->source_id == NULL) {
@@ -380,21 +428,8 @@ read_run(struct rd *d, const cJSON *o, struct run *r)
 static int
 read_expense(struct rd *d, const cJSON *o, struct expense *x)
 {
-	int given;
-
 	expense_init(x);
-	if (get_key(d, o, "uid", OPTIONAL, x->uid, sizeof x->uid,
-	    "0123456789abcdef0123456789abcdef") < 0 ||
-	    get_time(d, o, "at", REQUIRED, &x->at, &given) < 0 ||
-	    get_key(d, o, "platform", OPTIONAL, x->platform,
-	    sizeof x->platform, "colab-pro") < 0 ||
-	    get_int(d, o, "amount_minor", REQUIRED, 1, EXACT_MAX, 0,
-	    &x->amount_minor) < 0 ||
-	    get_currency(d, o, "currency", REQUIRED, x->currency) < 0 ||
-	    get_dup(d, o, "note", &x->note) < 0 ||
-	    get_key(d, o, "source", OPTIONAL, x->source, sizeof x->source,
-	    "json") < 0 ||
-	    get_dup(d, o, "source_id", &x->source_id) < 0)
+	if (read_fields(d, o, fields_expense, fields_nexpense, x) < 0)
 		return -1;
 	if (x->source[0] == '\0')
 		strcpy(x->source, "json");
@@ -689,28 +724,28 @@ read_catalog(struct rd *d, const cJSON *root, struct import_extra *x)
 	void *p;
 	int rc;
 
-	rc = read_all(d, root, "platforms", sizeof *x->platforms, rd_platform,
-	    &p, &x->nplatforms);
-	x->platforms = p;
+	rc = read_all(d, root, "platforms", sizeof *x->cat.platforms, rd_platform,
+	    &p, &x->cat.nplatforms);
+	x->cat.platforms = p;
 	if (rc < 0)
 		return -1;
-	rc = read_all(d, root, "quotas", sizeof *x->quotas, rd_quota, &p,
-	    &x->nquotas);
-	x->quotas = p;
+	rc = read_all(d, root, "quotas", sizeof *x->cat.quotas, rd_quota, &p,
+	    &x->cat.nquotas);
+	x->cat.quotas = p;
 	if (rc < 0)
 		return -1;
-	rc = read_all(d, root, "rates", sizeof *x->rates, rd_rate, &p,
-	    &x->nrates);
-	x->rates = p;
+	rc = read_all(d, root, "rates", sizeof *x->cat.rates, rd_rate, &p,
+	    &x->cat.nrates);
+	x->cat.rates = p;
 	if (rc < 0)
 		return -1;
-	rc = read_all(d, root, "phases", sizeof *x->phases, rd_phase, &p,
-	    &x->nphases);
-	x->phases = p;
+	rc = read_all(d, root, "phases", sizeof *x->cat.phases, rd_phase, &p,
+	    &x->cat.nphases);
+	x->cat.phases = p;
 	if (rc < 0)
 		return -1;
-	rc = read_all(d, root, "fx", sizeof *x->fx, rd_fx, &p, &x->nfx);
-	x->fx = p;
+	rc = read_all(d, root, "fx", sizeof *x->cat.fx, rd_fx, &p, &x->cat.nfx);
+	x->cat.fx = p;
 	if (rc < 0)
 		return -1;
 	return read_settings(d, root, x);

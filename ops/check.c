@@ -27,13 +27,13 @@ ops_check_platform(const struct summary *cat, const char *in, char key[32],
 	if (in == NULL || *in == '\0')
 		return err_set(e, "missing platform: kaggle, colab-pro, vast, "
 		    "... (`gpulog platforms` lists them)");
-	names = xcalloc(cat->nplatforms + 1, sizeof *names);
-	for (i = 0; i < cat->nplatforms; i++)
-		names[i] = cat->platforms[i].key;
-	rc = text_match(in, names, cat->nplatforms, &idx, hint, sizeof hint);
+	names = xcalloc(cat->cat.nplatforms + 1, sizeof *names);
+	for (i = 0; i < cat->cat.nplatforms; i++)
+		names[i] = cat->cat.platforms[i].key;
+	rc = text_match(in, names, cat->cat.nplatforms, &idx, hint, sizeof hint);
 	free(names);
 	if (rc == MATCH_OK) {
-		snprintf(key, 32, "%s", cat->platforms[idx].key);
+		snprintf(key, 32, "%s", cat->cat.platforms[idx].key);
 		return 0;
 	}
 	safe = text_safe(in);

@@ -143,15 +143,15 @@ ops_platform_set(struct ops *o, const struct ops_platform_in *in,
 	}
 	if (p != NULL)
 		res->p = *p;
-	sort = res->created ? (int)cat->nplatforms :
-	    (int)(p - cat->platforms);
+	sort = res->created ? (int)cat->cat.nplatforms :
+	    (int)(p - cat->cat.platforms);
 	if (platform_fields(o, in, &res->p, &res->changed, e) < 0)
 		return -1;
 
 	/* The quota, checked before anything is written. */
 	qi = summary_quota_index(cat, res->p.key);
 	if (qi >= 0) {
-		res->q = cat->quotas[qi];
+		res->q = cat->cat.quotas[qi];
 	} else {
 		snprintf(res->q.platform, sizeof res->q.platform, "%s",
 		    res->p.key);

@@ -114,7 +114,7 @@ savings_begin(struct savings_walk *w, struct summary *sm,
 	memcpy(out->currency, sm->currency, sizeof out->currency);
 	w->sm = sm;
 	w->out = out;
-	w->fx_now = fx_rate_on(sm->fx, sm->nfx, local_day_number(sm->now));
+	w->fx_now = fx_rate_on(sm->cat.fx, sm->cat.nfx, local_day_number(sm->now));
 }
 
 void
@@ -137,8 +137,8 @@ savings_add(struct savings_walk *w, const struct run *r)
 			break;
 		}
 	if (i == w->nseen) {
-		rate = alerts_market_rate(sm->rates, sm->nrates, sm->platforms,
-		    sm->nplatforms, gpu, w->fx_now, cur, via);
+		rate = alerts_market_rate(sm->cat.rates, sm->cat.nrates, sm->cat.platforms,
+		    sm->cat.nplatforms, gpu, w->fx_now, cur, via);
 		if (w->nseen < 16) {
 			snprintf(w->seen[w->nseen].gpu, 32, "%s", gpu);
 			w->seen[w->nseen].rate = rate;

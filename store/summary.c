@@ -24,11 +24,11 @@ summary_load_catalog(struct summary *sm, struct store *s, int64_t now,
 
 	memset(sm, 0, sizeof *sm);
 	sm->now = now;
-	if (store_load_platforms(s, &sm->platforms, &sm->nplatforms, e) < 0 ||
-	    store_load_quotas(s, &sm->quotas, &sm->nquotas, e) < 0 ||
-	    store_load_rates(s, &sm->rates, &sm->nrates, e) < 0 ||
-	    store_load_phases(s, &sm->phases, &sm->nphases, e) < 0 ||
-	    store_load_fx(s, &sm->fx, &sm->nfx, e) < 0)
+	if (store_load_platforms(s, &sm->cat.platforms, &sm->cat.nplatforms, e) < 0 ||
+	    store_load_quotas(s, &sm->cat.quotas, &sm->cat.nquotas, e) < 0 ||
+	    store_load_rates(s, &sm->cat.rates, &sm->cat.nrates, e) < 0 ||
+	    store_load_phases(s, &sm->cat.phases, &sm->cat.nphases, e) < 0 ||
+	    store_load_fx(s, &sm->cat.fx, &sm->cat.nfx, e) < 0)
 		return -1;
 	rc = store_get_setting(s, "currency", buf, sizeof buf, e);
 	if (rc < 0)
@@ -41,44 +41,26 @@ summary_load_catalog(struct summary *sm, struct store *s, int64_t now,
 	if (rc == 0 || parse_day(buf, now, &sm->plan_start, NULL) < 0)
 		sm->plan_start = local_month_start(now);
 	sm->plan_month = plan_month(sm->plan_start, now);
-	sm->phase = plan_phase(sm->phases, sm->nphases, sm->plan_month);
+	sm->phase = plan_phase(sm->cat.phases, sm->cat.nphases, sm->plan_month);
 	return 0;
 }
 
 const struct platform *
 summary_platform(const struct summary *sm, const char *key)
 {
-	size_t i;
-
-	for (i = 0; i < sm->nplatforms; i++)
-		if (strcmp(sm->platforms[i].key, key) == 0)
-			return &sm->platforms[i];
-	return NULL;
+	return catalog_platform(&sm->cat, key);
 }
 
 int
 summary_quota_index(const struct summary *sm, const char *platform)
 {
-	size_t i;
-
-	for (i = 0; i < sm->nquotas; i++)
-		if (strcmp(sm->quotas[i].platform, platform) == 0)
-			return (int)i;
-	return -1;
+	return catalog_quota_index(&sm->cat, platform);
 }
 
 const struct rate *
 summary_rate(const struct summary *sm, const char *platform, const char *gpu)
 {
-	size_t i;
-
-	if (gpu == NULL || *gpu == '\0')
-		return NULL;
-	for (i = 0; i < sm->nrates; i++)
-		if (strcmp(sm->rates[i].platform, platform) == 0 &&
-		    strcasecmp(sm->rates[i].gpu, gpu) == 0)
-			return &sm->rates[i];
-	return NULL;
+	return catalog_rate(&sm->cat, platform, gpu);
 }
 
 int
@@ -120,7 +102,7 @@ summary_cu_rate(const struct summary *sm, const char *platform,
 int64_t
 summary_run_use(const struct summary *sm, int i, const struct run *r)
 {
-	const struct quota *q = &sm->quotas[i];
+	const struct quota *q = &sm->cat.quotas[i];
 	const struct quota_status *st = &sm->qs[i];
 
 	return quota_run_use(q, r, st->ws, st->we, sm->now,
@@ -148,8 +130,8 @@ summary_refresh_quota(struct summary *sm, struct store *s, int i,
 	struct quota_walk w = { sm, i };
 	struct quota_status *st = &sm->qs[i];
 
-	quota_status_init(st, &sm->quotas[i], sm->now);
-	if (store_each_window_run(s, sm->quotas[i].platform, st->ws,
+	quota_status_init(st, &sm->cat.quotas[i], sm->now);
+	if (store_each_window_run(s, sm->cat.quotas[i].platform, st->ws,
 	    st->we, add_use, &w, e) < 0)
 		return -1;
 	quota_status_finish(st, sm->now);
@@ -197,8 +179,8 @@ summary_convert(struct summary *sm, int64_t minor, const char *cur, int64_t t)
 		sm->day_hi = local_day_start(sm->day_lo + DAY_S + 3600);
 		sm->day_no = local_day_number(t);
 	}
-	return fx_convert_on(minor, cur, sm->currency, sm->day_no, sm->fx,
-	    sm->nfx, &sm->budget.fx_missing);
+	return fx_convert_on(minor, cur, sm->currency, sm->day_no, sm->cat.fx,
+	    sm->cat.nfx, &sm->budget.fx_missing);
 }
 
 static int
@@ -240,21 +222,21 @@ static void
 load_nudges(struct summary *sm)
 {
 	struct nudge_input in;
-	int64_t *cu = xcalloc(sm->nquotas + 1, sizeof *cu);
-	size_t i, max = 2 * sm->nquotas + 1 + sm->nopen;
+	int64_t *cu = xcalloc(sm->cat.nquotas + 1, sizeof *cu);
+	size_t i, max = 2 * sm->cat.nquotas + 1 + sm->nopen;
 
-	for (i = 0; i < sm->nquotas; i++)
-		cu[i] = summary_cu_rate(sm, sm->quotas[i].platform, "");
+	for (i = 0; i < sm->cat.nquotas; i++)
+		cu[i] = summary_cu_rate(sm, sm->cat.quotas[i].platform, "");
 	memset(&in, 0, sizeof in);
-	in.quotas = sm->quotas;
+	in.quotas = sm->cat.quotas;
 	in.qs = sm->qs;
 	in.cu_centi_h = cu;
-	in.nquotas = sm->nquotas;
+	in.nquotas = sm->cat.nquotas;
 	in.budget = &sm->budget;
 	in.open = sm->open;
 	in.nopen = sm->nopen;
-	in.platforms = sm->platforms;
-	in.nplatforms = sm->nplatforms;
+	in.platforms = sm->cat.platforms;
+	in.nplatforms = sm->cat.nplatforms;
 	in.now = sm->now;
 	sm->nudges = xcalloc(max, sizeof *sm->nudges);
 	sm->nnudges = alerts_nudges(&in, sm->nudges, max);
@@ -269,8 +251,8 @@ summary_load(struct summary *sm, struct store *s, int64_t now, struct err *e)
 
 	if (summary_load_catalog(sm, s, now, e) < 0)
 		return -1;
-	sm->qs = xcalloc(sm->nquotas, sizeof *sm->qs);
-	for (i = 0; i < sm->nquotas; i++)
+	sm->qs = xcalloc(sm->cat.nquotas, sizeof *sm->qs);
+	for (i = 0; i < sm->cat.nquotas; i++)
 		if (summary_refresh_quota(sm, s, (int)i, e) < 0)
 			return -1;
 	budget_init(&sm->budget, sm->currency, now);
@@ -302,12 +284,8 @@ summary_free(struct summary *sm)
 {
 	size_t i;
 
-	free(sm->platforms);
-	free(sm->quotas);
+	catalog_free(&sm->cat);
 	free(sm->qs);
-	free(sm->rates);
-	free(sm->phases);
-	free(sm->fx);
 	for (i = 0; i < sm->nopen; i++)
 		run_clear(&sm->open[i]);
 	free(sm->open);

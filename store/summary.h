@@ -11,6 +11,7 @@
 
 #include "core/alerts.h"
 #include "core/budget.h"
+#include "core/catalog.h"
 #include "core/model.h"
 #include "core/quota.h"
 
@@ -21,21 +22,12 @@ struct summary {
 	int64_t now;
 	char currency[4];             /* display currency, "INR" or "USD" */
 
-	struct platform *platforms;   /* the catalog, as stored */
-	size_t nplatforms;
-	struct quota *quotas;
-	size_t nquotas;
-	struct quota_status *qs;      /* qs[i] is quotas[i] now */
-	struct rate *rates;
-	size_t nrates;
-	struct phase *phases;
-	size_t nphases;
-	struct fx_point *fx;
-	size_t nfx;
+	struct catalog cat;           /* the catalog, as stored */
+	struct quota_status *qs;      /* qs[i] is cat.quotas[i] now */
 
 	int64_t plan_start;           /* local midnight of month 1's start */
 	int plan_month;               /* 1..13; 0 before; 14+ after */
-	const struct phase *phase;    /* into phases, or NULL */
+	const struct phase *phase;    /* into cat.phases, or NULL */
 
 	struct budget_status budget;  /* this local month */
 	int64_t month_gpu_s;          /* GPU-seconds run this month */

@@ -310,7 +310,7 @@ form_open_quota(struct tui *t, const char *platform)
 	snprintf(fm->platform, sizeof fm->platform, "%s", platform);
 	snprintf(fm->title, sizeof fm->title, "Quota of %s", platform);
 	if (qi >= 0) {
-		const struct quota *o = &t->sm.quotas[qi];
+		const struct quota *o = &t->sm.cat.quotas[qi];
 		char a[32];
 
 		if (o->unit == QU_CU)
@@ -357,9 +357,9 @@ form_open_rate(struct tui *t, const char *platform)
 	snprintf(fm->title, sizeof fm->title, "Rate on %s (per GPU-hour)",
 	    platform);
 	if (r == NULL)
-		for (i = 0; i < t->sm.nrates; i++)
-			if (strcmp(t->sm.rates[i].platform, platform) == 0) {
-				r = &t->sm.rates[i];
+		for (i = 0; i < t->sm.cat.nrates; i++)
+			if (strcmp(t->sm.cat.rates[i].platform, platform) == 0) {
+				r = &t->sm.cat.rates[i];
 				break;
 			}
 	if (r != NULL && r->rate_micro > 0) {

@@ -27,7 +27,7 @@ struct tui;
 struct tui_config {
 	struct store *s;      /* open; the dashboard does not close it */
 	int ascii;            /* the locale is not UTF-8 */
-	int color;            /* colour allowed (NO_COLOR unset) */
+	int color;            /* colour allowed (text_color_wanted) */
 	int width, height;    /* for tui_dump() */
 };
 

@@ -38,7 +38,7 @@ day_bucket(int64_t b, const char *platform, const char *cur, int64_t cost,
 	(void)runs;
 	if (d >= 0 && d < 32)
 		t->day_spend[d] += fx_convert(cost, cur, t->sm.currency, b,
-		    t->sm.fx, t->sm.nfx, NULL);
+		    t->sm.cat.fx, t->sm.cat.nfx, NULL);
 	return 0;
 }
 
@@ -51,7 +51,7 @@ day_expense(const struct expense *x, void *arg)
 
 	if (d >= 0 && d < 32)
 		t->day_spend[d] += fx_convert(x->amount_minor, x->currency,
-		    t->sm.currency, x->at, t->sm.fx, t->sm.nfx, NULL);
+		    t->sm.currency, x->at, t->sm.cat.fx, t->sm.cat.nfx, NULL);
 	return 0;
 }
 
@@ -85,8 +85,8 @@ overview_load(struct tui *t, struct err *e)
 
 		if (r->start >= b->ms && r->start < b->me && d < 32)
 			t->day_spend[d] += fx_convert(run_cost_at(r, t->now),
-			    r->currency, t->sm.currency, r->start, t->sm.fx,
-			    t->sm.nfx, NULL);
+			    r->currency, t->sm.currency, r->start, t->sm.cat.fx,
+			    t->sm.cat.nfx, NULL);
 	}
 	return 0;
 }
@@ -149,11 +149,11 @@ draw_quotas(struct tui *t, int y, int y1)
 	size_t i;
 
 	tui_section(t, y++, 1, cv->w - 2, "Quotas");
-	if (t->sm.nquotas == 0 && y < y1)
+	if (t->sm.cat.nquotas == 0 && y < y1)
 		cv_put(cv, y++, 2, -1, CA_DIM, "none set: 3 shows the platforms"
 		    " (e sets a quota)");
-	for (i = 0; i < t->sm.nquotas && y < y1; i++) {
-		const struct quota *q = &t->sm.quotas[i];
+	for (i = 0; i < t->sm.cat.nquotas && y < y1; i++) {
+		const struct quota *q = &t->sm.cat.quotas[i];
 		const struct quota_status *st = &t->sm.qs[i];
 		const struct nudge *lapse = find_nudge(t, NUDGE_LAPSE, (int)i,
 		    0);

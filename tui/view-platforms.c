@@ -16,7 +16,7 @@
 int
 plat_down(struct tui *t)
 {
-	if (t->plat_cur + 1 < (int)t->sm.nplatforms)
+	if (t->plat_cur + 1 < (int)t->sm.cat.nplatforms)
 		t->plat_cur++;
 	return TUI_DRAW;
 }
@@ -32,11 +32,11 @@ plat_up(struct tui *t)
 static const struct platform *
 selected(struct tui *t)
 {
-	if (t->sm.nplatforms == 0)
+	if (t->sm.cat.nplatforms == 0)
 		return NULL;
-	if (t->plat_cur >= (int)t->sm.nplatforms)
-		t->plat_cur = (int)t->sm.nplatforms - 1;
-	return &t->sm.platforms[t->plat_cur];
+	if (t->plat_cur >= (int)t->sm.cat.nplatforms)
+		t->plat_cur = (int)t->sm.cat.nplatforms - 1;
+	return &t->sm.cat.platforms[t->plat_cur];
 }
 
 int
@@ -85,8 +85,8 @@ platforms_draw(struct tui *t, int y0, int y1)
 		x += cw;
 	}
 	y++;
-	for (i = 0; i < t->sm.nplatforms && y < y1; i++, y++) {
-		const struct platform *p = &t->sm.platforms[i];
+	for (i = 0; i < t->sm.cat.nplatforms && y < y1; i++, y++) {
+		const struct platform *p = &t->sm.cat.platforms[i];
 		const char *f[8] = { p->key, p->gpu, p->vram, p->cost_usd,
 			p->cost_inr, p->session_text, p->storage, p->best_for };
 		int base = (int)i == t->plat_cur ? CA_REV : 0;
@@ -122,7 +122,7 @@ platforms_draw(struct tui *t, int y0, int y1)
 		if (qi < 0) {
 			cv_put(cv, y++, 11, -1, 0, "none (e sets one)");
 		} else {
-			const struct quota *q = &t->sm.quotas[qi];
+			const struct quota *q = &t->sm.cat.quotas[qi];
 			const struct quota_status *st = &t->sm.qs[qi];
 			char wn[16];
 			static const char *const days[] = { "Sun", "Mon", "Tue",
@@ -160,8 +160,8 @@ platforms_draw(struct tui *t, int y0, int y1)
 
 		cv_put(cv, y, 2, -1, CA_DIM, "rates");
 		x = 11;
-		for (i = 0; i < t->sm.nrates; i++) {
-			const struct rate *r = &t->sm.rates[i];
+		for (i = 0; i < t->sm.cat.nrates; i++) {
+			const struct rate *r = &t->sm.cat.rates[i];
 			char item[96], *sg;
 
 			if (strcmp(r->platform, sel->key) != 0)

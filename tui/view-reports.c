@@ -84,7 +84,7 @@ reports_load(struct tui *t, struct err *e)
 		t->week_start[w] = local_week_start(ws - (int64_t)(t->nweeks -
 		    1 - w) * WEEK_S + 3 * DAY_S);
 	/* Keep the catalog's order for the colours' sake. */
-	for (i = 0; i < t->sm.nplatforms; i++)
+	for (i = 0; i < t->sm.cat.nplatforms; i++)
 		(void)0;
 	if (page_buckets(t->s, t->week_start[0], ws + WEEK_S + DAY_S,
 	    week_bucket, t, e) < 0)
@@ -189,7 +189,7 @@ draw_months(struct tui *t, int y0, int y1)
 	if (first < 1)
 		first = 1;
 	for (m = first; m <= last; m++) {
-		const struct phase *p = plan_phase(sm->phases, sm->nphases, m);
+		const struct phase *p = plan_phase(sm->cat.phases, sm->cat.nphases, m);
 		int64_t hi = p ? summary_convert(&t->sm, p->budget_max_minor,
 		    p->currency, t->now) : 0;
 
@@ -201,7 +201,7 @@ draw_months(struct tui *t, int y0, int y1)
 	if (last == 0)
 		cv_put(cv, y, 2, -1, CA_DIM, "the plan has not started");
 	for (m = first; m <= last && y < y1; m++, y++) {
-		const struct phase *p = plan_phase(sm->phases, sm->nphases, m);
+		const struct phase *p = plan_phase(sm->cat.phases, sm->cat.nphases, m);
 		int64_t lo = p ? summary_convert(&t->sm, p->budget_min_minor,
 		    p->currency, t->now) : 0;
 		int64_t hi = p ? summary_convert(&t->sm, p->budget_max_minor,

@@ -36,6 +36,11 @@ comp "lightning" gpulog add -g T4 li
 comp "week" gpulog report --by we
 comp "set" gpulog platforms s
 comp "gpulog" gpulog run -p kaggle -- gpulo
+# An abbreviated command completes as the command it names.
+comp "--check" gpulog stat --ch
+comp "kaggle" gpulog star kag
+comp "week" gpulog rep --by we
+comp "" gpulog sta kag
 [ "$fails" = 0 ] && echo "complete-bash: ok"
 exit "$fails"
 SH

@@ -32,4 +32,11 @@ complete "gpulog add kaggle 2h --" | grep -qx -- --gpu ||
     fail "add options: $(complete 'gpulog add kaggle 2h --')"
 complete "gpulog report --" | grep -qx -- --by ||
     fail "report options: $(complete 'gpulog report --')"
+# An abbreviated command completes as the command it names.
+complete "gpulog rep --" | grep -qx -- --by ||
+    fail "options after rep: $(complete 'gpulog rep --')"
+complete "gpulog sta " | grep -qx kaggle &&
+    fail "platforms after the ambiguous sta: $(complete 'gpulog sta ')"
+complete "gpulog star " | grep -qx kaggle ||
+    fail "platforms after star: $(complete 'gpulog star ')"
 echo "complete-zsh: ok"

@@ -264,6 +264,15 @@ test_match(void)
 	CHECK_EQ_INT(text_match("l", names, n, &idx, hint, sizeof hint),
 	    MATCH_AMBIGUOUS);
 	CHECK_EQ_STR(hint, "local, lightning, lambda");
+	/* Every candidate, however many (the commands' "s"). */
+	{
+		static const char *const cmds[] = { "start", "stop", "spend",
+			"status", "where" };
+
+		CHECK_EQ_INT(text_match("s", cmds, 5, &idx, hint,
+		    sizeof hint), MATCH_AMBIGUOUS);
+		CHECK_EQ_STR(hint, "start, stop, spend, status");
+	}
 	/* An exact name wins over being a prefix of another. */
 	idx = 99;
 	CHECK_EQ_INT(text_match("colab", few, 2, &idx, hint, sizeof hint),
@@ -318,6 +327,20 @@ test_match(void)
 	CHECK_EQ_INT(text_width("abc"), 3);
 }
 
+/* https://no-color.org: "when present and not an empty string". */
+static void
+test_color(void)
+{
+	CHECK_EQ_INT(text_color_wanted(NULL, 1), 1);
+	CHECK_EQ_INT(text_color_wanted("", 1), 1);
+	CHECK_EQ_INT(text_color_wanted("1", 1), 0);
+	CHECK_EQ_INT(text_color_wanted("0", 1), 0);
+	CHECK_EQ_INT(text_color_wanted(" ", 1), 0);
+	CHECK_EQ_INT(text_color_wanted(NULL, 0), 0);
+	CHECK_EQ_INT(text_color_wanted("", 0), 0);
+	CHECK_EQ_INT(text_color_wanted("1", 0), 0);
+}
+
 int
 main(void)
 {
@@ -327,5 +350,6 @@ main(void)
 	test_times();
 	test_safe();
 	test_match();
+	test_color();
 	return t_done();
 }

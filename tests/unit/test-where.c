@@ -18,6 +18,11 @@
 
 static struct quota_status qs[8];
 static struct fx_point fx = { 0, CATALOG_FX_MICRO };
+/* Copies of the built-in tables: a struct catalog owns writable arrays. */
+static struct platform platforms[32];
+static struct quota quotas[8];
+static struct rate rates[128];
+static struct catalog cat;
 
 /* The catalog's quotas at now, with used[i] already used of quota i. */
 static void
@@ -27,22 +32,31 @@ setup(struct where_in *in, int64_t now, const int64_t *used,
 	size_t i;
 
 	memset(in, 0, sizeof *in);
+	memset(&cat, 0, sizeof cat);
+	if (!CHECK(catalog_nplatforms <= 32 && catalog_nquotas <= 8 &&
+	    catalog_nrates <= 128))
+		exit(1);
+	memcpy(platforms, catalog_platforms,
+	    catalog_nplatforms * sizeof *platforms);
+	memcpy(quotas, catalog_quotas, catalog_nquotas * sizeof *quotas);
+	memcpy(rates, catalog_rates, catalog_nrates * sizeof *rates);
+	cat.platforms = platforms;
+	cat.nplatforms = catalog_nplatforms;
+	cat.quotas = quotas;
+	cat.nquotas = catalog_nquotas;
+	cat.rates = rates;
+	cat.nrates = catalog_nrates;
+	cat.fx = &fx;
+	cat.nfx = 1;
 	in->now = now;
-	in->platforms = catalog_platforms;
-	in->nplatforms = catalog_nplatforms;
-	in->quotas = catalog_quotas;
-	in->nquotas = catalog_nquotas;
+	in->cat = &cat;
 	for (i = 0; i < catalog_nquotas; i++) {
 		quota_status_init(&qs[i], &catalog_quotas[i], now);
 		qs[i].used = used ? used[i] : 0;
 		quota_status_finish(&qs[i], now);
 	}
 	in->qs = qs;
-	in->rates = catalog_rates;
-	in->nrates = catalog_nrates;
 	in->phase = phase;
-	in->fx = &fx;
-	in->nfx = 1;
 }
 
 static const struct where_row *
@@ -278,11 +292,50 @@ test_rank(void)
 	free(w);
 }
 
+/* The catalog's lookups, on the copy setup() makes of the built-in one. */
+static void
+test_catalog(void)
+{
+	struct where_in in;
+	struct catalog c;
+	const struct platform *p;
+	const struct rate *r;
+
+	setup(&in, 0, NULL, NULL);
+	if (CHECK((p = catalog_platform(&cat, "kaggle")) != NULL))
+		CHECK(p == &cat.platforms[3]);
+	CHECK(catalog_platform(&cat, "kag") == NULL);
+	CHECK(catalog_platform(&cat, "Kaggle") == NULL);
+	CHECK(catalog_quota_index(&cat, "kaggle") >= 0);
+	CHECK_EQ_STR(cat.quotas[catalog_quota_index(&cat, "lightning")]
+	    .platform, "lightning");
+	CHECK_EQ_INT(catalog_quota_index(&cat, "vast"), -1);
+	if (CHECK((r = catalog_rate(&cat, "vast", "rtx 4090")) != NULL)) {
+		CHECK_EQ_STR(r->gpu, "RTX 4090");
+		CHECK_EQ_STR(r->platform, "vast");
+	}
+	CHECK(catalog_rate(&cat, "runpod", "RTX 4090") == NULL);
+	CHECK(catalog_rate(&cat, "vast", "") == NULL);
+	CHECK(catalog_rate(&cat, "vast", NULL) == NULL);
+
+	/* catalog_free frees and zeroes; a zeroed one frees too. */
+	memset(&c, 0, sizeof c);
+	catalog_free(&c);
+	c.platforms = xcalloc(2, sizeof *c.platforms);
+	c.nplatforms = 2;
+	c.fx = xcalloc(1, sizeof *c.fx);
+	c.nfx = 1;
+	catalog_free(&c);
+	CHECK(c.platforms == NULL && c.fx == NULL && c.nplatforms == 0 &&
+	    c.nfx == 0);
+}
+
 int
 main(void)
 {
 	setenv("TZ", "UTC", 1);
 	test_gpu();
 	test_rank();
+	test_catalog();
 	return t_done();
 }
