@@ -53,18 +53,8 @@ const struct opt import_opts[] = {
 /* One import: the sink's state and what it counted. */
 struct import {
 	struct ctx *c;
-	struct store *s;
-	struct store_bulk *bulk;
+	struct ops_import w;        /* the change, and what it counted */
 	struct import_extra extra;  /* the file's catalog, from the importer */
-	struct platform *known;     /* platforms in the database: the first */
-	size_t nknown, nbefore;     /* nbefore were there before the import */
-	long added, updated, there; /* runs */
-	long xadded, xthere;        /* expenses */
-	long nplat, nquota, nrate, nphase, nfx; /* catalog rows restored */
-	long snap_added, snap_there;
-	struct quota_snapshot snap; /* the last snapshot seen */
-	int fresh;                  /* the database held no run or expense */
-	long nsettings;             /* settings taken from the file */
 	long nbad;                  /* rows skipped by --skip-bad */
 	char **notices;
 	size_t nnotices;
@@ -124,126 +114,28 @@ read_whole(FILE *f, char **buf, size_t *len, struct err *e)
 	return 0;
 }
 
-/*
- * Makes sure platform key is in the database: it is, or the file's own
- * catalog has it and it is added now (before the first row naming it).
- * Returns -2 when it is unknown (a bad row, not a failed import).
- */
-static int
-ensure_platform(struct import *im, const char *key, struct err *e)
-{
-	size_t i;
-	char *safe;
-
-	for (i = 0; i < im->nknown; i++)
-		if (strcmp(im->known[i].key, key) == 0)
-			return 0;
-	for (i = 0; i < im->extra.cat.nplatforms; i++) {
-		if (strcmp(im->extra.cat.platforms[i].key, key) != 0)
-			continue;
-		/* New platforms sort after the ones already there. */
-		if (store_set_platform(im->s, &im->extra.cat.platforms[i],
-		    (int)im->nknown, e) < 0)
-			return -1;
-		im->known = xrealloc(im->known, (im->nknown + 1) *
-		    sizeof *im->known);
-		im->known[im->nknown++] = im->extra.cat.platforms[i];
-		im->nplat++;
-		return 0;
-	}
-	safe = text_safe(key);
-	err_set(e, "unknown platform \"%s\": it is not in the database and "
-	    "the file does not describe it", safe);
-	free(safe);
-	return -2;
-}
-
-/* 1 when key is a platform this import added. */
-static int
-is_new_platform(const struct import *im, const char *key)
-{
-	size_t i;
-
-	for (i = im->nbefore; i < im->nknown; i++)
-		if (strcmp(im->known[i].key, key) == 0)
-			return 1;
-	return 0;
-}
-
 static int
 sink_run(void *arg, const struct run *r, struct err *e)
 {
 	struct import *im = arg;
-	int rc;
 
-	if ((rc = ensure_platform(im, r->platform, e)) < 0)
-		return rc;
-	if ((rc = store_bulk_import_run(im->bulk, r, e)) < 0)
-		return -1;
-	if (rc == 1)
-		im->added++;
-	else if (rc == 2)
-		im->updated++;
-	else
-		im->there++;
-	return 0;
+	return ops_import_run(&im->w, r, e);
 }
 
 static int
 sink_expense(void *arg, const struct expense *x, struct err *e)
 {
 	struct import *im = arg;
-	int rc;
 
-	if ((x->platform[0] != '\0' && ensure_platform(im, x->platform, e) <
-	    0) || (rc = store_import_expense(im->s, x, e)) < 0)
-		return -1;
-	if (rc > 0)
-		im->xadded++;
-	else
-		im->xthere++;
-	return 0;
+	return ops_import_expense(&im->w, x, e);
 }
 
-/*
- * A platform's own quota figures: kept as a snapshot, and its allowance
- * and reset time become the platform's quota, so that gpulog counts
- * against what the platform grants this week.
- */
 static int
 sink_snapshot(void *arg, const struct quota_snapshot *q, struct err *e)
 {
 	struct import *im = arg;
-	struct quota *qs = NULL, nq;
-	size_t n = 0, i;
-	int rc;
 
-	if ((rc = ensure_platform(im, q->platform, e)) < 0)
-		return -1;
-	if ((rc = store_import_snapshot(im->s, q, e)) < 0)
-		return -1;
-	if (rc == 1)
-		im->snap_added++;
-	else
-		im->snap_there++;
-	im->snap = *q;
-	if (q->allowed_s <= 0 || store_load_quotas(im->s, &qs, &n, e) < 0)
-		return q->allowed_s <= 0 ? 0 : -1;
-	memset(&nq, 0, sizeof nq);
-	for (i = 0; i < n; i++)
-		if (strcmp(qs[i].platform, q->platform) == 0)
-			nq = qs[i];
-	free(qs);
-	snprintf(nq.platform, sizeof nq.platform, "%s", q->platform);
-	nq.unit = QU_GPU_S;
-	nq.amount = q->allowed_s;
-	nq.window = QW_WEEK;
-	if (q->reset_at > 0) {
-		nq.reset_wday = weekday_from_days(floor_div(q->reset_at,
-		    DAY_S));
-		nq.reset_min = (int)(floor_div(q->reset_at, 60) % 1440);
-	}
-	return store_set_quota(im->s, &nq, e);
+	return ops_import_snapshot(&im->w, q, e);
 }
 
 static int
@@ -293,105 +185,9 @@ sink_progress(void *arg, int64_t done)
 	for (k = 0; k < 40; k++)
 		bar[k] = k < pct * 40 / 100 ? '#' : ' ';
 	bar[40] = '\0';
-	fprintf(stderr, "\r[%s] %3d%%  %ld runs", bar, pct, im->added +
-	    im->updated + im->there);
+	fprintf(stderr, "\r[%s] %3d%%  %ld runs", bar, pct, im->w.added +
+	    im->w.updated + im->w.there);
 	fflush(stderr);
-}
-
-/*
- * Restores the file's catalog where the database lacks it: the file's
- * platforms that are missing, the quotas and rates of those platforms
- * only, plan phases for months no phase covers, and exchange rates for
- * days without one.  What the database has is never overwritten.
- */
-static int
-restore_catalog(struct import *im, struct err *e)
-{
-	const struct import_extra *x = &im->extra;
-	struct phase *ph = NULL;
-	struct fx_point *fx = NULL;
-	size_t nph = 0, nfx = 0, i, j;
-	int rc = -1, covered;
-
-	for (i = 0; i < x->cat.nplatforms; i++)
-		if (ensure_platform(im, x->cat.platforms[i].key, e) < 0)
-			goto out;
-	for (i = 0; i < x->cat.nquotas; i++) {
-		if (!is_new_platform(im, x->cat.quotas[i].platform))
-			continue;
-		if (store_set_quota(im->s, &x->cat.quotas[i], e) < 0)
-			goto out;
-		im->nquota++;
-	}
-	for (i = 0; i < x->cat.nrates; i++) {
-		if (!is_new_platform(im, x->cat.rates[i].platform))
-			continue;
-		if (store_set_rate(im->s, &x->cat.rates[i], e) < 0)
-			goto out;
-		im->nrate++;
-	}
-	if (store_load_phases(im->s, &ph, &nph, e) < 0 ||
-	    store_load_fx(im->s, &fx, &nfx, e) < 0)
-		goto out;
-	for (i = 0; i < x->cat.nphases; i++) {
-		for (covered = 0, j = 0; j < nph && !covered; j++)
-			covered = x->cat.phases[i].first_month <=
-			    ph[j].last_month && ph[j].first_month <=
-			    x->cat.phases[i].last_month;
-		if (covered)
-			continue;
-		if (store_set_phase(im->s, &x->cat.phases[i], e) < 0)
-			goto out;
-		im->nphase++;
-	}
-	for (i = 0; i < x->cat.nfx; i++) {
-		for (covered = 0, j = 0; j < nfx && !covered; j++)
-			covered = fx[j].day == x->cat.fx[i].day;
-		if (covered)
-			continue;
-		if (store_set_fx(im->s, x->cat.fx[i].day, x->cat.fx[i].usd_inr_micro,
-		    "import", e) < 0)
-			goto out;
-		im->nfx++;
-	}
-	/* A new machine takes the file's plan and currency; one with a log
-	 * of its own keeps its settings. */
-	if (im->fresh && x->plan_start[0] != '\0') {
-		if (store_set_setting(im->s, "plan.start", x->plan_start, e) < 0)
-			goto out;
-		im->nsettings++;
-	}
-	if (im->fresh && x->currency[0] != '\0') {
-		if (store_set_setting(im->s, "currency", x->currency, e) < 0)
-			goto out;
-		im->nsettings++;
-	}
-	rc = 0;
-out:
-	free(fx);
-	free(ph);
-	return rc;
-}
-
-static int
-stop_at_first(const struct expense *x, void *arg)
-{
-	(void)x;
-	(void)arg;
-	return 1;
-}
-
-/* 1 when the database holds no run and no expense, 0 when it does. */
-static int
-is_empty(struct store *s, struct err *e)
-{
-	int64_t id;
-	int rc = store_nth_run(s, 1, 0, &id, e);
-
-	if (rc != 0)
-		return rc < 0 ? -1 : 0;
-	rc = store_each_expense(s, 0, 0, stop_at_first, NULL, e);
-	return rc < 0 ? -1 : rc == 0;
 }
 
 static const char *
@@ -413,41 +209,41 @@ report(const struct import *im, int dry, const char *label)
 	char a[32], b[32], d[48];
 	size_t i;
 
-	if (im->added + im->updated + im->there + im->xadded + im->xthere > 0
-	    || im->snap_added + im->snap_there == 0) {
+	if (im->w.added + im->w.updated + im->w.there + im->w.xadded + im->w.xthere > 0
+	    || im->w.snap_added + im->w.snap_there == 0) {
 		if (dry)
 			printf("would add %ld run%s, update %ld, skip %ld "
 			    "(already there); would add %ld expense%s\n",
-			    im->added, plural(im->added), im->updated,
-			    im->there, im->xadded, plural(im->xadded));
+			    im->w.added, plural(im->w.added), im->w.updated,
+			    im->w.there, im->w.xadded, plural(im->w.xadded));
 		else
 			printf("imported %ld run%s (%ld updated, %ld already "
-			    "there) and %ld expense%s from %s\n", im->added,
-			    plural(im->added), im->updated, im->there,
-			    im->xadded, plural(im->xadded), label);
+			    "there) and %ld expense%s from %s\n", im->w.added,
+			    plural(im->w.added), im->w.updated, im->w.there,
+			    im->w.xadded, plural(im->w.xadded), label);
 	}
-	if (im->snap_added + im->snap_there > 0) {
+	if (im->w.snap_added + im->w.snap_there > 0) {
 		printf("%s %s's own quota figures: %s h of %s h used",
-		    im->snap_added == 0 ? "already had" : dry ? "would record"
-		    : "recorded", strcmp(im->snap.platform, "kaggle") == 0 ?
-		    "Kaggle" : im->snap.platform, hours1(a, sizeof a,
-		    im->snap.used_s), hours1(b, sizeof b, im->snap.allowed_s));
-		if (im->snap.reset_at > 0)
+		    im->w.snap_added == 0 ? "already had" : dry ? "would record"
+		    : "recorded", strcmp(im->w.snap.platform, "kaggle") == 0 ?
+		    "Kaggle" : im->w.snap.platform, hours1(a, sizeof a,
+		    im->w.snap.used_s), hours1(b, sizeof b, im->w.snap.allowed_s));
+		if (im->w.snap.reset_at > 0)
 			printf(", resets %s", fmt_local(d, sizeof d,
-			    im->snap.reset_at, "%a %d %b %H:%M"));
+			    im->w.snap.reset_at, "%a %d %b %H:%M"));
 		putchar('\n');
 	}
 	if (im->nbad > 0)
 		printf("skipped %ld bad row%s (listed on stderr)\n", im->nbad,
 		    plural(im->nbad));
-	if (im->nplat + im->nquota + im->nrate + im->nphase + im->nfx > 0)
+	if (im->w.nplat + im->w.nquota + im->w.nrate + im->w.nphase + im->w.nfx > 0)
 		printf("%s from the file's catalog: %ld platform%s, %ld "
 		    "quota%s, %ld rate%s, %ld plan phase%s, %ld exchange "
-		    "rate%s\n", dry ? "would add" : "added", im->nplat,
-		    plural(im->nplat), im->nquota, plural(im->nquota),
-		    im->nrate, plural(im->nrate), im->nphase,
-		    plural(im->nphase), im->nfx, plural(im->nfx));
-	if (im->nsettings > 0)
+		    "rate%s\n", dry ? "would add" : "added", im->w.nplat,
+		    plural(im->w.nplat), im->w.nquota, plural(im->w.nquota),
+		    im->w.nrate, plural(im->w.nrate), im->w.nphase,
+		    plural(im->w.nphase), im->w.nfx, plural(im->w.nfx));
+	if (im->w.nsettings > 0)
 		printf("%s the file's settings (plan start, currency): this "
 		    "database had no runs of its own\n", dry ? "would take" :
 		    "took");
@@ -457,62 +253,6 @@ report(const struct import *im, int dry, const char *label)
 		printf("%s\n", safe);
 		free(safe);
 	}
-}
-
-/*
- * --reconcile: the hours Kaggle counts in its current week that no logged
- * run accounts for become one run with source "reconcile", ending when
- * Kaggle's figures were read.  Adds nothing when the log is not behind.
- */
-static int
-reconcile(struct import *im, struct err *e)
-{
-	struct quota_snapshot q;
-	struct run r;
-	int64_t logged, diff, ws, we;
-	char id[64], when[32], a[32], b[32], note[160];
-	int rc;
-
-	if ((rc = store_latest_snapshot(im->s, "kaggle", &q, e)) < 0)
-		return -1;
-	if (rc == 0)
-		return err_set(e, "--reconcile: no Kaggle quota figures; "
-		    "import them first (--api, or a quota file)");
-	we = q.reset_at > 0 ? q.reset_at : q.taken_at;
-	ws = we - WEEK_S;
-	if (store_logged_gpu_s(im->s, "kaggle", ws, q.taken_at < we ?
-	    q.taken_at : we, q.taken_at, &logged, e) < 0)
-		return -1;
-	diff = q.used_s - logged;
-	if (diff < 60) {
-		sink_notice(im, "reconcile: the log already holds what Kaggle "
-		    "counts; nothing to add");
-		return 0;
-	}
-	run_init(&r);
-	strcpy(r.platform, "kaggle");
-	r.gpus = 1;
-	r.cu_centi = -1;
-	r.end = q.taken_at < we ? q.taken_at : we;
-	r.start = r.end - diff;
-	snprintf(note, sizeof note, "reconciliation: Kaggle counted %s h, "
-	    "the log %s h", hours1(a, sizeof a, q.used_s), hours1(b,
-	    sizeof b, logged));
-	r.note = xstrdup(note);
-	strcpy(r.source, "reconcile");
-	snprintf(id, sizeof id, "kaggle@%s", fmt_iso_utc(when, sizeof when,
-	    q.taken_at));
-	r.source_id = xstrdup(id);
-	r.created = r.modified = q.taken_at;
-	rc = sink_run(im, &r, e);
-	run_clear(&r);
-	if (rc < 0)
-		return -1;
-	snprintf(note, sizeof note, "reconcile: logged %s h that Kaggle "
-	    "counted this week and no run accounts for", hours1(a, sizeof a,
-	    diff));
-	sink_notice(im, note);
-	return 0;
 }
 
 /* Reads one input into the import through imp. */
@@ -540,7 +280,8 @@ import_one(struct import *im, const struct importer *imp,
 	} else {
 		/* The importer prefixes its messages (and the sink's). */
 		rc = imp->parse(buf, len, label, job->sink, &im->extra, e);
-		if (rc == 0 && (rc = restore_catalog(im, &inner)) < 0)
+		if (rc == 0 && (rc = ops_import_catalog(&im->w, &im->extra.cat,
+		    im->extra.plan_start, im->extra.currency, &inner)) < 0)
 			err_set(e, "%s: %s", label, inner.msg);
 		/* Each file brings its own catalog. */
 		import_extra_free(&im->extra);
@@ -596,7 +337,6 @@ cmd_import(struct ctx *c, const struct args *a)
 
 	memset(&im, 0, sizeof im);
 	im.c = c;
-	im.s = c->s;
 	im.bar = isatty(STDERR_FILENO);
 	memset(&sink, 0, sizeof sink);
 	memset(&job, 0, sizeof job);
@@ -614,17 +354,11 @@ cmd_import(struct ctx *c, const struct args *a)
 	snprintf(what, sizeof what, "import %s %s%s", imp->name, api ? "--api"
 	    : strcmp(first, "-") == 0 ? "stdin" : first, n > 1 ? " ..." : "");
 	/* Everything from here to the commit is one change. */
-	if (store_begin(c->s, what, &e) < 0)
+	if (ops_import_begin(&c->ops, &im.w, what, api ? imp->name : NULL,
+	    &job.since, &e) < 0)
 		return cli_err(EXIT_FAIL, &e);
-	if (store_load_platforms(c->s, &im.known, &im.nknown, &inner) < 0 ||
-	    store_bulk_new(c->s, &im.bulk, &inner) < 0 ||
-	    (api && store_last_import(c->s, imp->name, &job.since, &inner) <
-	    0) ||
-	    (im.fresh = is_empty(c->s, &inner)) < 0) {
-		err_set(&e, "%s", inner.msg);
-		goto fail;
-	}
-	im.nbefore = im.nknown;
+	/* Rows may name platforms the file's catalog describes. */
+	im.w.extra = &im.extra.cat;
 	ok = 1;
 	if (api) {
 		ok = imp->api(&job, &e) == 0;
@@ -638,34 +372,35 @@ cmd_import(struct ctx *c, const struct args *a)
 		ok = 0;
 	if (!ok)
 		goto fail;
-	if (opt_has(a, I_RECONCILE) && reconcile(&im, &e) < 0)
-		goto fail;
-	store_bulk_free(im.bulk);
-	im.bulk = NULL;
+	if (opt_has(a, I_RECONCILE)) {
+		char notice[192] = "";
+
+		if (ops_import_reconcile(&im.w, notice, sizeof notice, &e) < 0)
+			goto fail;
+		if (notice[0] != '\0')
+			sink_notice(&im, notice);
+	}
+	if (ops_import_commit(&im.w, dry, &inner) < 0) {
+		err_set(&e, "%s", inner.msg);
+		cli_err(EXIT_FAIL, &e);
+		goto out;
+	}
 	if (dry) {
-		store_rollback(c->s);
 		report(&im, 1, "");
 		rc = EXIT_OK;
 		goto out;
-	}
-	if (store_commit(c->s, &inner) < 0) {
-		err_set(&e, "%s", inner.msg);
-		goto fail;
 	}
 	report(&im, 0, api ? "the Kaggle API" : n > 1 ? "the files" :
 	    strcmp(first, "-") == 0 ? "stdin" : first);
 	rc = EXIT_OK;
 	goto out;
 fail:
-	store_bulk_free(im.bulk);
-	im.bulk = NULL;
-	store_rollback(c->s);
+	ops_import_abort(&im.w);
 	cli_err(EXIT_FAIL, &e);
 	if (im.nbad > 0)
 		fprintf(stderr, "gpulog: nothing was imported\n");
 out:
 	import_extra_free(&im.extra);
-	free(im.known);
 	for (k = 0; k < im.nnotices; k++)
 		free(im.notices[k]);
 	free(im.notices);

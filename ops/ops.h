@@ -20,6 +20,7 @@
 
 #include "core/err.h"
 #include "core/model.h"
+#include "core/snapshot.h"
 #include "store/summary.h"
 
 struct store;
@@ -224,6 +225,53 @@ struct ops_expense_in {
 };
 int ops_spend(struct ops *o, const struct ops_expense_in *in,
     struct expense *x, struct err *e);
+
+/*
+ * An import's commit.  begin opens the change (what names it; when
+ * since_source is given, *since is when that source last imported); run,
+ * expense and snapshot write what the importer read (a run or expense
+ * already there by uid or source id is left alone unless newer; a
+ * snapshot's allowance and reset become the platform's weekly quota);
+ * catalog restores the file's platforms, their quotas and rates, phases
+ * and exchange rates the database lacks (and, in an empty database, the
+ * plan start and currency); reconcile logs the Kaggle hours no run
+ * accounts for, saying what it did in notice.  commit ends the change
+ * (rolls it back when dry); abort abandons it.  A platform neither the
+ * database nor the file knows fails with -2: a bad row, not a failed
+ * import.
+ */
+struct store_bulk;
+struct ops_import {
+	struct ops *o;
+	struct store *s;
+	struct store_bulk *bulk;
+	const struct catalog *extra; /* the file's catalog, as read so far;
+	                              * rows may name its platforms */
+	struct platform *known;      /* platforms in the database */
+	size_t nknown, nbefore;      /* nbefore were there before */
+	int fresh;                   /* the database held no run or expense */
+	long added, updated, there;  /* runs */
+	long xadded, xthere;         /* expenses */
+	long nplat, nquota, nrate, nphase, nfx; /* catalog rows restored */
+	long snap_added, snap_there;
+	struct quota_snapshot snap;  /* the last snapshot seen */
+	long nsettings;              /* settings taken from the file */
+};
+
+int ops_import_begin(struct ops *o, struct ops_import *im, const char *what,
+    const char *since_source, int64_t *since, struct err *e);
+int ops_import_run(struct ops_import *im, const struct run *r,
+    struct err *e);
+int ops_import_expense(struct ops_import *im, const struct expense *x,
+    struct err *e);
+int ops_import_snapshot(struct ops_import *im, const struct quota_snapshot *q,
+    struct err *e);
+int ops_import_catalog(struct ops_import *im, const struct catalog *cat,
+    const char *plan_start, const char *currency, struct err *e);
+int ops_import_reconcile(struct ops_import *im, char *notice, size_t n,
+    struct err *e);
+int ops_import_commit(struct ops_import *im, int dry, struct err *e);
+void ops_import_abort(struct ops_import *im);
 
 /*
  * The checker.  Each reads one input as typed, returns 0 with the value,

@@ -1,7 +1,9 @@
 #!/bin/sh
 # layering.sh: dependencies point one way.  core/ includes only libc and
 # core/; importers/ and store/ never include cli/ or tui/; importers/ never
-# opens the database; only store/ includes sqlite3.h; only tui/ curses.
+# opens the database; only store/ includes sqlite3.h; only tui/ curses;
+# ops/ (the operations layer) sits above store/ and below the rest, and
+# cli/, tui/ and importers/ change data only by calling it.
 cd "$(dirname "$0")/.." || exit 2
 bad=0
 check() {
@@ -17,5 +19,16 @@ check "core/*.[ch]" "store/|cli/|tui/|importers/|sqlite3|curl|cjson|curses|ncurs
 check "store/*.[ch]" "cli/|tui/|importers/|curses|ncurses|curl" "store knows no front end"
 check "importers/*.[ch]" "store/|cli/|tui/|sqlite3|curses|ncurses" "importers never open the database"
 check "cli/*.[ch]" "sqlite3|curses|ncurses" "cli speaks no SQL and starts no curses"
+check "ops/*.[ch]" "cli/|tui/|importers/|sqlite3|curses|ncurses|curl|cjson" "ops sits below the front ends and speaks no SQL"
+
+# Only the operations layer changes data: the front ends and the
+# importers call no store function that writes.
+writes='\b(store_(begin|commit|rollback|change_label|add_[a-z_]+|update_[a-z_]+|delete_[a-z_]+|set_[a-z_]+|import_[a-z_]+|undo|bulk_[a-z_]+)|metrics_put)\('
+hits=$(grep -nE "$writes" cli/*.c tui/*.c importers/*.c 2>/dev/null)
+if [ -n "$hits" ]; then
+	echo "layering: only ops/ changes data; these write past it:"
+	echo "$hits"
+	bad=1
+fi
 [ $bad = 0 ] && echo "layering: ok"
 exit $bad

@@ -2,8 +2,9 @@
  * form.c: the dashboard's forms (add, start and edit a run; a platform's
  * quota or a rate; the run filter).  Each field is checked as it is typed
  * with the parser and the message the CLI uses, and a mistake never loses
- * what was typed.  Saving writes one change through store_begin() ..
- * store_commit(), so `gpulog undo` takes it back like any other.
+ * what was typed.  Saving is one change of the operations layer (ops/),
+ * the same function the CLI calls, so `gpulog undo` takes it back like
+ * any other.
  */
 #include <stdlib.h>
 #include <string.h>

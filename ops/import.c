@@ -1,0 +1,350 @@
+/*
+ * import.c: the commit of an import.  Whatever an importer read (runs,
+ * expenses, a platform's own quota figures, the file's catalog) is
+ * written here, inside one change that the CLI begins and commits: all or
+ * nothing, and what is there already is left alone.  Imported runs take
+ * the catalog's GPU names by the one canonicaliser.
+ */
+#include "ops/ops.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/clock.h"
+#include "core/fmt.h"
+#include "core/snapshot.h"
+#include "core/text.h"
+#include "store/bulk.h"
+#include "store/snapshot.h"
+#include "store/store.h"
+
+/*
+ * Makes sure platform key is in the database: it is, or the file's own
+ * catalog has it and it is added now (before the first row naming it).
+ * Returns -2 when it is unknown (a bad row, not a failed import).
+ */
+static int
+ensure_platform(struct ops_import *im, const char *key, struct err *e)
+{
+	size_t i;
+	char *safe;
+
+	for (i = 0; i < im->nknown; i++)
+		if (strcmp(im->known[i].key, key) == 0)
+			return 0;
+	for (i = 0; im->extra != NULL && i < im->extra->nplatforms; i++) {
+		if (strcmp(im->extra->platforms[i].key, key) != 0)
+			continue;
+		/* New platforms sort after the ones already there. */
+		if (store_set_platform(im->s, &im->extra->platforms[i],
+		    (int)im->nknown, e) < 0)
+			return -1;
+		im->known = xrealloc(im->known, (im->nknown + 1) *
+		    sizeof *im->known);
+		im->known[im->nknown++] = im->extra->platforms[i];
+		im->nplat++;
+		return 0;
+	}
+	safe = text_safe(key);
+	err_set(e, "unknown platform \"%s\": it is not in the database and "
+	    "the file does not describe it", safe);
+	free(safe);
+	return -2;
+}
+
+/* 1 when key is a platform this import added. */
+static int
+is_new_platform(const struct ops_import *im, const char *key)
+{
+	size_t i;
+
+	for (i = im->nbefore; i < im->nknown; i++)
+		if (strcmp(im->known[i].key, key) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * Restores the file's catalog where the database lacks it: the file's
+ * platforms that are missing, the quotas and rates of those platforms
+ * only, plan phases for months no phase covers, and exchange rates for
+ * days without one.  What the database has is never overwritten.
+ */
+int
+ops_import_catalog(struct ops_import *im, const struct catalog *cat,
+    const char *plan_start, const char *currency, struct err *e)
+{
+	const struct catalog *xc = cat;
+	struct phase *ph = NULL;
+	struct fx_point *fx = NULL;
+	size_t nph = 0, nfx = 0, i, j;
+	int rc = -1, covered;
+
+	for (i = 0; i < xc->nplatforms; i++)
+		if (ensure_platform(im, xc->platforms[i].key, e) < 0)
+			goto out;
+	for (i = 0; i < xc->nquotas; i++) {
+		if (!is_new_platform(im, xc->quotas[i].platform))
+			continue;
+		if (store_set_quota(im->s, &xc->quotas[i], e) < 0)
+			goto out;
+		im->nquota++;
+	}
+	for (i = 0; i < xc->nrates; i++) {
+		if (!is_new_platform(im, xc->rates[i].platform))
+			continue;
+		if (store_set_rate(im->s, &xc->rates[i], e) < 0)
+			goto out;
+		im->nrate++;
+	}
+	if (store_load_phases(im->s, &ph, &nph, e) < 0 ||
+	    store_load_fx(im->s, &fx, &nfx, e) < 0)
+		goto out;
+	for (i = 0; i < xc->nphases; i++) {
+		for (covered = 0, j = 0; j < nph && !covered; j++)
+			covered = xc->phases[i].first_month <=
+			    ph[j].last_month && ph[j].first_month <=
+			    xc->phases[i].last_month;
+		if (covered)
+			continue;
+		if (store_set_phase(im->s, &xc->phases[i], e) < 0)
+			goto out;
+		im->nphase++;
+	}
+	for (i = 0; i < xc->nfx; i++) {
+		for (covered = 0, j = 0; j < nfx && !covered; j++)
+			covered = fx[j].day == xc->fx[i].day;
+		if (covered)
+			continue;
+		if (store_set_fx(im->s, xc->fx[i].day, xc->fx[i].usd_inr_micro,
+		    "import", e) < 0)
+			goto out;
+		im->nfx++;
+	}
+	/* A new machine takes the file's plan and currency; one with a log
+	 * of its own keeps its settings. */
+	im->extra = cat;
+	if (im->fresh && plan_start != NULL && plan_start[0] != '\0') {
+		if (store_set_setting(im->s, "plan.start", plan_start, e) < 0)
+			goto out;
+		im->nsettings++;
+	}
+	if (im->fresh && currency != NULL && currency[0] != '\0') {
+		if (store_set_setting(im->s, "currency", currency, e) < 0)
+			goto out;
+		im->nsettings++;
+	}
+	rc = 0;
+out:
+	free(fx);
+	free(ph);
+	return rc;
+}
+
+static int
+stop_at_first(const struct expense *x, void *arg)
+{
+	(void)x;
+	(void)arg;
+	return 1;
+}
+
+/* 1 when the database holds no run and no expense, 0 when it does. */
+static int
+is_empty(struct store *s, struct err *e)
+{
+	int64_t id;
+	int rc = store_nth_run(s, 1, 0, &id, e);
+
+	if (rc != 0)
+		return rc < 0 ? -1 : 0;
+	rc = store_each_expense(s, 0, 0, stop_at_first, NULL, e);
+	return rc < 0 ? -1 : rc == 0;
+}
+
+/*
+ * A platform's own quota figures: kept as a snapshot, and its allowance
+ * and reset time become the platform's quota, so that gpulog counts
+ * against what the platform grants this week.
+ */
+int
+ops_import_snapshot(struct ops_import *im, const struct quota_snapshot *q,
+    struct err *e)
+{
+	struct quota *qs = NULL, nq;
+	size_t n = 0, i;
+	int rc;
+
+	if ((rc = ensure_platform(im, q->platform, e)) < 0)
+		return -1;
+	if ((rc = store_import_snapshot(im->s, q, e)) < 0)
+		return -1;
+	if (rc == 1)
+		im->snap_added++;
+	else
+		im->snap_there++;
+	im->snap = *q;
+	if (q->allowed_s <= 0 || store_load_quotas(im->s, &qs, &n, e) < 0)
+		return q->allowed_s <= 0 ? 0 : -1;
+	memset(&nq, 0, sizeof nq);
+	for (i = 0; i < n; i++)
+		if (strcmp(qs[i].platform, q->platform) == 0)
+			nq = qs[i];
+	free(qs);
+	snprintf(nq.platform, sizeof nq.platform, "%s", q->platform);
+	nq.unit = QU_GPU_S;
+	nq.amount = q->allowed_s;
+	nq.window = QW_WEEK;
+	if (q->reset_at > 0) {
+		nq.reset_wday = weekday_from_days(floor_div(q->reset_at,
+		    DAY_S));
+		nq.reset_min = (int)(floor_div(q->reset_at, 60) % 1440);
+	}
+	return store_set_quota(im->s, &nq, e);
+}
+
+/*
+ * --reconcile: the hours Kaggle counts in its current week that no logged
+ * run accounts for become one run with source "reconcile", ending when
+ * Kaggle's figures were read.  Adds nothing when the log is not behind.
+ */
+int
+ops_import_reconcile(struct ops_import *im, char *notice, size_t n,
+    struct err *e)
+{
+	struct quota_snapshot q;
+	struct run r;
+	int64_t logged, diff, ws, we;
+	char id[64], when[32], a[32], b[32], note[160];
+	int rc;
+
+	if ((rc = store_latest_snapshot(im->s, "kaggle", &q, e)) < 0)
+		return -1;
+	if (rc == 0)
+		return err_set(e, "--reconcile: no Kaggle quota figures; "
+		    "import them first (--api, or a quota file)");
+	we = q.reset_at > 0 ? q.reset_at : q.taken_at;
+	ws = we - WEEK_S;
+	if (store_logged_gpu_s(im->s, "kaggle", ws, q.taken_at < we ?
+	    q.taken_at : we, q.taken_at, &logged, e) < 0)
+		return -1;
+	diff = q.used_s - logged;
+	if (diff < 60) {
+		snprintf(notice, n, "reconcile: the log already holds what "
+		    "Kaggle counts; nothing to add");
+		return 0;
+	}
+	run_init(&r);
+	strcpy(r.platform, "kaggle");
+	r.gpus = 1;
+	r.cu_centi = -1;
+	r.end = q.taken_at < we ? q.taken_at : we;
+	r.start = r.end - diff;
+	snprintf(note, sizeof note, "reconciliation: Kaggle counted %s h, "
+	    "the log %s h", fmt_hours(a, sizeof a, q.used_s), fmt_hours(b,
+	    sizeof b, logged));
+	r.note = xstrdup(note);
+	strcpy(r.source, "reconcile");
+	snprintf(id, sizeof id, "kaggle@%s", fmt_iso_utc(when, sizeof when,
+	    q.taken_at));
+	r.source_id = xstrdup(id);
+	r.created = r.modified = q.taken_at;
+	rc = ops_import_run(im, &r, e);
+	run_clear(&r);
+	if (rc < 0)
+		return -1;
+	snprintf(notice, n, "reconcile: logged %s h that Kaggle counted this "
+	    "week and no run accounts for", fmt_hours(a, sizeof a, diff));
+	return 0;
+}
+
+
+int
+ops_import_begin(struct ops *o, struct ops_import *im, const char *what,
+    const char *since_source, int64_t *since, struct err *e)
+{
+	struct err inner;
+
+	memset(im, 0, sizeof *im);
+	im->o = o;
+	im->s = o->s;
+	o->field = OPS_F_NONE;
+	if (store_begin(o->s, what, e) < 0)
+		return -1;
+	if (store_load_platforms(o->s, &im->known, &im->nknown, &inner) < 0 ||
+	    store_bulk_new(o->s, &im->bulk, &inner) < 0 ||
+	    (since_source != NULL && store_last_import(o->s, since_source,
+	    since, &inner) < 0) || (im->fresh = is_empty(o->s, &inner)) < 0) {
+		err_set(e, "%s", inner.msg);
+		ops_import_abort(im);
+		return -1;
+	}
+	im->nbefore = im->nknown;
+	return 0;
+}
+
+int
+ops_import_run(struct ops_import *im, const struct run *r, struct err *e)
+{
+	struct run c = *r;
+	int rc;
+
+	if ((rc = ensure_platform(im, r->platform, e)) < 0)
+		return rc;
+	/* Every source's spelling of a GPU becomes the catalog's. */
+	if (r->gpu[0] != '\0')
+		ops_check_gpu(r->gpu, c.gpu, NULL, 0, NULL);
+	if ((rc = store_bulk_import_run(im->bulk, &c, e)) < 0)
+		return -1;
+	if (rc == 1)
+		im->added++;
+	else if (rc == 2)
+		im->updated++;
+	else
+		im->there++;
+	return 0;
+}
+
+int
+ops_import_expense(struct ops_import *im, const struct expense *x,
+    struct err *e)
+{
+	int rc;
+
+	if ((x->platform[0] != '\0' && ensure_platform(im, x->platform, e) <
+	    0) || (rc = store_import_expense(im->s, x, e)) < 0)
+		return -1;
+	if (rc > 0)
+		im->xadded++;
+	else
+		im->xthere++;
+	return 0;
+}
+
+int
+ops_import_commit(struct ops_import *im, int dry, struct err *e)
+{
+	int rc = 0;
+
+	store_bulk_free(im->bulk);
+	im->bulk = NULL;
+	if (dry)
+		store_rollback(im->s);
+	else if ((rc = store_commit(im->s, e)) < 0)
+		store_rollback(im->s);
+	ops_reload(im->o);
+	free(im->known);
+	im->known = NULL;
+	return rc;
+}
+
+void
+ops_import_abort(struct ops_import *im)
+{
+	store_bulk_free(im->bulk);
+	im->bulk = NULL;
+	store_rollback(im->s);
+	free(im->known);
+	im->known = NULL;
+}
