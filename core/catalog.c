@@ -76,7 +76,8 @@ const struct rate catalog_rates[] = {
 	{ "colab-pro", "T4", "USD", 0, 0, 0, 190, CATALOG_TIME, "catalog" },
 	{ "colab-pro", "V100", "USD", 0, 0, 0, 500, CATALOG_TIME, "catalog" },
 	{ "colab-pro", "L4", "USD", 0, 0, 0, 400, CATALOG_TIME, "catalog" },
-	{ "colab-pro", "A100", "USD", 0, 0, 0, 1200, CATALOG_TIME,
+	/* Colab's A100 is the 40 GB part (A100-SXM4-40GB). */
+	{ "colab-pro", "A100 40GB", "USD", 0, 0, 0, 1200, CATALOG_TIME,
 	    "catalog" },
 };
 const size_t catalog_nrates = sizeof catalog_rates / sizeof catalog_rates[0];

@@ -20,6 +20,7 @@
 #include "core/clock.h"
 #include "core/err.h"
 #include "core/fmt.h"
+#include "core/gpu.h"
 #include "core/model.h"
 #include "core/parse.h"
 #include "core/text.h"
@@ -332,6 +333,8 @@ read_run(struct rd *d, const cJSON *o, struct run *r)
 	    get_time(d, o, "start", REQUIRED, &r->start, &given) < 0 ||
 	    get_time(d, o, "end", OPTIONAL, &r->end, &given) < 0)
 		return -1;
+	/* An older export may spell a model another way ("A100", "t4"). */
+	gpu_canon(r->gpu, 0, r->gpu, NULL);
 	if (!given)
 		r->end = RUN_OPEN;
 	else if (r->end <= r->start)
@@ -509,6 +512,7 @@ read_rate(struct rd *d, const cJSON *o, struct rate *r)
 	    get_key(d, o, "source", OPTIONAL, r->source, sizeof r->source,
 	    "catalog") < 0)
 		return -1;
+	gpu_canon(r->gpu, 0, r->gpu, NULL);
 	if (r->source[0] == '\0')
 		strcpy(r->source, "json");
 	return 0;

@@ -35,6 +35,7 @@ struct kernel {
 	char slug[160];
 	char title[128];
 	char gpu[32];
+	int gpus;          /* the count the machine shape carries; 0 none */
 	int64_t last_run;  /* lastRunTime, taken as the latest run's start */
 	int acc;
 };
@@ -102,20 +103,9 @@ kaggle_duration(const char *s, int64_t *secs)
 }
 
 char *
-kaggle_gpu_name(char *buf, size_t n, const char *shape)
+kaggle_gpu_name(char *buf, size_t n, const char *shape, int *gpus)
 {
-	if (strncmp(shape, "Nvidia", 6) == 0)
-		shape += 6;
-	if (strncmp(shape, "Tesla", 5) == 0)
-		shape += 5;
-	snprintf(buf, n, "%s", shape);
-	/* A GPU is a name: control characters are kept escaped. */
-	if (buf[0] != '\0' && !text_is_name(buf, n - 1, "")) {
-		char *safe = text_safe(buf);
-
-		snprintf(buf, n, "%s", safe);
-		free(safe);
-	}
+	imp_gpu(buf, n, shape, 0, gpus);
 	return buf;
 }
 
@@ -471,7 +461,7 @@ kernels_json(const cJSON *root, const char *name, struct import_job *job,
 		else if (gpu || strncmp(shape, "Nvidia", 6) == 0)
 			k.acc = ACC_GPU;
 		if (k.acc == ACC_GPU && shape[0] != '\0')
-			kaggle_gpu_name(k.gpu, sizeof k.gpu, shape);
+			kaggle_gpu_name(k.gpu, sizeof k.gpu, shape, &k.gpus);
 		if (k.last_run > 0)
 			add_kernel(st, &k);
 		i++;
@@ -702,7 +692,7 @@ kaggle_import_finish(struct import_job *job, int ok, struct err *e)
 		run_init(&r);
 		strcpy(r.platform, "kaggle");
 		snprintf(r.gpu, sizeof r.gpu, "%s", k->gpu);
-		r.gpus = 1;
+		r.gpus = k->gpus > 0 ? k->gpus : 1;
 		r.start = k->last_run;
 		r.end = k->last_run + (st->l[j].secs > 0 ? st->l[j].secs : 1);
 		r.cu_centi = -1;

@@ -44,7 +44,10 @@ int kaggle_parse_quota(const char *buf, size_t len, const char *name,
 int kaggle_parse_log(const char *buf, size_t len, const char *name,
     int64_t *secs, struct err *e);
 
-/* "NvidiaTeslaT4" -> "T4", "NvidiaTeslaP100" -> "P100", into buf. */
-char *kaggle_gpu_name(char *buf, size_t n, const char *shape);
+/* The catalog's name for a machine shape, into buf (imp_gpu()):
+ * "NvidiaTeslaT4" and "NvidiaTeslaT4Highmem" -> "T4", "NvidiaL4X1" -> "L4"
+ * with *gpus 1 (the count the shape carries, 0 when none; NULL to ignore
+ * it).  An unknown shape is kept as given. */
+char *kaggle_gpu_name(char *buf, size_t n, const char *shape, int *gpus);
 
 #endif

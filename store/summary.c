@@ -12,6 +12,7 @@
 #include "core/clock.h"
 #include "core/err.h"
 #include "core/fmt.h"
+#include "core/gpu.h"
 #include "core/parse.h"
 #include "store/store.h"
 
@@ -72,12 +73,19 @@ summary_rate(const struct summary *sm, const char *platform, const char *gpu)
 {
 	size_t i;
 
+	int pass;
+
 	if (gpu == NULL || *gpu == '\0')
 		return NULL;
-	for (i = 0; i < sm->nrates; i++)
-		if (strcmp(sm->rates[i].platform, platform) == 0 &&
-		    strcasecmp(sm->rates[i].gpu, gpu) == 0)
-			return &sm->rates[i];
+	/* The same words first (the common case, and cheap); then any
+	 * spelling of the same model, so that a rate stored as "A100" prices
+	 * a run on the "A100 40GB" (gpu_same()). */
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < sm->nrates; i++)
+			if (strcmp(sm->rates[i].platform, platform) == 0 &&
+			    (pass == 0 ? strcasecmp(sm->rates[i].gpu, gpu) ==
+			    0 : gpu_same(sm->rates[i].gpu, gpu)))
+				return &sm->rates[i];
 	return NULL;
 }
 
