@@ -103,6 +103,12 @@ small_num(const char *s, size_t n)
 	return v;
 }
 
+static int
+is_count(int v)
+{
+	return v >= 1 && v <= GPU_MAX_COUNT;
+}
+
 /* A memory size "80gb" or "80gib": the gigabytes, else -1. */
 static int
 size_word(const char *w)
@@ -153,13 +159,14 @@ add_word(struct words *p, char *w, const char *next)
 		p->named_gb = small_num(w, n);
 		return 1;
 	}
-	/* A count: "x2", "2x", "2xA100", and "L4X1" after a digit. */
-	if (w[0] == 'x' && (v = small_num(w + 1, n - 1)) >= 0) {
+	/* A count: "x2", "2x", "2xA100", and "L4X1" after a digit; one
+	 * machine has 1 to GPU_MAX_COUNT of them. */
+	if (w[0] == 'x' && is_count(v = small_num(w + 1, n - 1))) {
 		p->gpus = v;
 		return 0;
 	}
 	d = strspn(w, "0123456789");
-	if (d > 0 && w[d] == 'x' && (v = small_num(w, d)) >= 0) {
+	if (d > 0 && w[d] == 'x' && is_count(v = small_num(w, d))) {
 		p->gpus = v;
 		if (w[d + 1] == '\0')
 			return 0;
@@ -170,7 +177,7 @@ add_word(struct words *p, char *w, const char *next)
 		;
 	if (i >= 2 && i < n && w[i - 1] == 'x' &&
 	    isdigit((unsigned char)w[i - 2]) &&
-	    (v = small_num(w + i, n - i)) >= 0) {
+	    is_count(v = small_num(w + i, n - i))) {
 		p->gpus = v;
 		w[n = i - 1] = '\0';
 	}

@@ -48,6 +48,9 @@ struct gpu_info {
  * 40 GB part.  Any other model is named without its size ("T4", "V100").
  * A size the model is not made in (within a tenth) makes it unknown.
  */
+/* The most GPUs a count in a name may give: one machine's. */
+#define GPU_MAX_COUNT 64
+
 struct gpu_id {
 	char name[32];  /* known: the catalog's name ("A100 40GB"); unknown:
 	                 * the input without its outer blanks, as given, cut
@@ -58,7 +61,8 @@ struct gpu_id {
 	int mem_gb;     /* memory per GPU: the model's size when known, else
 	                 * the named size or mem_mib rounded; 0 when none */
 	int gpus;       /* the count the spelling carries ("GPU T4 x2": 2,
-	                 * "NvidiaL4X1": 1); 0 when it carries none */
+	                 * "NvidiaL4X1": 1), 1 to GPU_MAX_COUNT; 0 when it
+	                 * carries none */
 };
 
 /*

@@ -28,7 +28,8 @@ int kaggle_import_stream(FILE *f, const char *name, struct import_job *job,
 /* Joins kernel lists and logs into runs, and frees job->state. */
 int kaggle_import_finish(struct import_job *job, int ok, struct err *e);
 
-/* Reads the quota and the user's kernels from the Kaggle API. */
+/* Reads the quota and the user's kernels from the Kaggle API
+ * (kaggle-api.c). */
 int kaggle_import_api(struct import_job *job, struct err *e);
 
 /* A protobuf Duration "40512.750s" in whole seconds (rounded). */

@@ -103,6 +103,10 @@ static const struct spelling spellings[] = {
 	{ "a5000", 0, "RTX A5000", 24, 1, 0 },
 	{ "A6000", 0, "RTX A6000", 48, 1, 0 },
 	{ "2x A100 80GB", 0, "A100 80GB", 80, 1, 2 },
+	{ "8xH100", 0, "H100 80GB", 80, 1, 8 },
+	/* A count no machine has is a word of the name. */
+	{ "T4 x100", 0, "T4 x100", 0, 0, 0 },
+	{ "T4 x0", 0, "T4 x0", 0, 0, 0 },
 	{ "Apple MPS", 0, "MPS", 16, 1, 0 },
 	{ "mps", 0, "MPS", 16, 1, 0 },
 	{ "p100", 0, "P100", 16, 1, 0 },
