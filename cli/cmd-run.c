@@ -301,8 +301,7 @@ sample(struct sampler *sp, int64_t now_ms)
 			continue;
 		}
 		if (count++ == 0 && sp->model[0] == '\0')
-			gpu_model_from_smi(g.name, sp->model,
-			    sizeof sp->model);
+			gpu_canon(g.name, g.mem_total_mib, sp->model, NULL);
 		if (g.mem_used_mib > sp->peak_mib) {
 			sp->peak_mib = g.mem_used_mib;
 			sp->total_mib = g.mem_total_mib;

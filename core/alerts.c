@@ -6,7 +6,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#include <strings.h>
 
 #include "core/budget.h"
 #include "core/gpu.h"
@@ -242,7 +241,7 @@ alerts_market_rate(const struct rate *rates, size_t nr,
 			if (pl == NULL || pl->billing != BILL_HOURLY ||
 			    rates[i].rate_micro <= 0)
 				continue;
-			if (pass == 0 ? strcasecmp(rates[i].gpu, gpu) != 0 :
+			if (pass == 0 ? !gpu_same(rates[i].gpu, gpu) :
 			    (g == NULL || !gpu_meets(rates[i].gpu, g->name, 0)))
 				continue;
 			if (best == NULL || in_usd(&rates[i], usd_inr_micro) <

@@ -9,6 +9,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/gpu.h"
+
 #define H(x) ((int64_t)(x) * 3600)
 #define USD(x) ((int64_t)((x) * 1000000 + 0.5)) /* millionths a GPU-hour */
 #define CATALOG_TIME 1782864000 /* 2026-07-01, the seed's price date */
@@ -78,7 +80,8 @@ const struct rate catalog_rates[] = {
 	{ "colab-pro", "T4", "USD", 0, 0, 0, 190, CATALOG_TIME, "catalog" },
 	{ "colab-pro", "V100", "USD", 0, 0, 0, 500, CATALOG_TIME, "catalog" },
 	{ "colab-pro", "L4", "USD", 0, 0, 0, 400, CATALOG_TIME, "catalog" },
-	{ "colab-pro", "A100", "USD", 0, 0, 0, 1200, CATALOG_TIME,
+	/* Colab's A100 is the 40 GB part (A100-SXM4-40GB). */
+	{ "colab-pro", "A100 40GB", "USD", 0, 0, 0, 1200, CATALOG_TIME,
 	    "catalog" },
 };
 const size_t catalog_nrates = sizeof catalog_rates / sizeof catalog_rates[0];
@@ -161,12 +164,18 @@ const struct rate *
 catalog_rate(const struct catalog *c, const char *platform, const char *gpu)
 {
 	size_t i;
+	int pass;
 
 	if (gpu == NULL || *gpu == '\0')
 		return NULL;
-	for (i = 0; i < c->nrates; i++)
-		if (strcmp(c->rates[i].platform, platform) == 0 &&
-		    strcasecmp(c->rates[i].gpu, gpu) == 0)
-			return &c->rates[i];
+	/* The same words first (the common case, and cheap); then any
+	 * spelling of the same model, so that a rate stored as "A100" prices
+	 * a run on the "A100 40GB" (gpu_same()). */
+	for (pass = 0; pass < 2; pass++)
+		for (i = 0; i < c->nrates; i++)
+			if (strcmp(c->rates[i].platform, platform) == 0 &&
+			    (pass == 0 ? strcasecmp(c->rates[i].gpu, gpu) ==
+			    0 : gpu_same(c->rates[i].gpu, gpu)))
+				return &c->rates[i];
 	return NULL;
 }

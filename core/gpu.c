@@ -1,45 +1,425 @@
 /*
- * gpu.c: GPU models, classes and nvidia-smi's CSV.  The table holds the
- * catalog's GPUs; nothing here knows platforms or prices.
+ * gpu.c: GPU models, their one name from any spelling, classes and
+ * nvidia-smi's CSV.  The table holds the catalog's GPUs; nothing here knows
+ * platforms or prices.
  */
 #include "core/gpu.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
-static const struct gpu_info gpus[] = {
-	{ "MPS", GPU_MPS, 16 },
-	{ "Apple MPS", GPU_MPS, 16 },
-	{ "T4", GPU_T4, 16 },
-	{ "P100", GPU_T4, 16 },
-	{ "V100", GPU_MID, 16 },
-	{ "L4", GPU_MID, 24 },
-	{ "A10", GPU_MID, 24 },
-	{ "A10G", GPU_MID, 24 },
-	{ "A5000", GPU_MID, 24 },
-	{ "RTX 3090", GPU_MID, 24 },
-	{ "RTX 4090", GPU_HIGH, 24 },
-	{ "A100", GPU_A100, 40 },
-	{ "A100 40GB", GPU_A100, 40 },
-	{ "A100 80GB", GPU_A100, 80 },
-	{ "H100", GPU_H100, 80 },
-	{ "H100 80GB", GPU_H100, 80 },
+#include "core/text.h"
+
+/*
+ * The catalog's models.  A row is one model in one memory size, with the
+ * keys that mean it (see gpu.h); a model's rows come smallest first, so
+ * the first is the one a spelling without a size means.  The names are the
+ * ones the catalog's rates use (core/catalog.c), so that prices and
+ * compute units are found by them.
+ */
+struct gpu_row {
+	struct gpu_info info;
+	const char *keys;       /* space-separated */
 };
+
+static const struct gpu_row rows[] = {
+	{ { "MPS", GPU_MPS, 16 }, "mps" },
+	{ { "T4", GPU_T4, 16 }, "t4" },
+	{ { "P100", GPU_T4, 16 }, "p100" },
+	{ { "P100", GPU_T4, 12 }, "p100" },
+	{ { "V100", GPU_MID, 16 }, "v100" },
+	{ { "V100", GPU_MID, 32 }, "v100" },
+	{ { "L4", GPU_MID, 24 }, "l4" },
+	{ { "A10", GPU_MID, 24 }, "a10" },
+	{ { "A10G", GPU_MID, 24 }, "a10g" },
+	{ { "RTX A5000", GPU_MID, 24 }, "rtxa5000 a5000" },
+	{ { "RTX A6000", GPU_MID, 48 }, "rtxa6000 a6000" },
+	{ { "RTX 3090", GPU_MID, 24 }, "rtx3090" },
+	{ { "RTX 4090", GPU_HIGH, 24 }, "rtx4090" },
+	{ { "RTX 5090", GPU_HIGH, 32 }, "rtx5090" },
+	{ { "L40S", GPU_HIGH, 48 }, "l40s" },
+	{ { "RTX 6000 Ada", GPU_HIGH, 48 }, "rtx6000ada" },
+	{ { "RTX PRO 6000", GPU_HIGH, 96 }, "rtxpro6000" },
+	{ { "A100 40GB", GPU_A100, 40 }, "a100" },
+	{ { "A100 80GB", GPU_A100, 80 }, "a100" },
+	{ { "H100 80GB", GPU_H100, 80 }, "h100" },
+	{ { "H100 94GB", GPU_H100, 94 }, "h100 h100nvl" },
+	{ { "H200", GPU_H100, 141 }, "h200" },
+};
+#define NROWS (sizeof rows / sizeof rows[0])
+
+/* Words that name a maker or a brand, dropped from the front of a word
+ * ("NvidiaTeslaT4" is "T4"). */
+static const char *const vendors[] = { "nvidia", "tesla", "geforce",
+	"quadro", "apple" };
+
+/* Words that name a form, a memory kind or an edition, not a model. */
+static const char *const noise[] = { "gpu", "sxm", "sxm2", "sxm3", "sxm4",
+	"sxm5", "pcie", "pci", "express", "hbm2", "hbm2e", "hbm3", "hbm3e",
+	"highmem", "generation", "blackwell", "server", "workstation",
+	"edition" };
+
+static int
+in_list(const char *w, const char *const *list, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (strcmp(w, list[i]) == 0)
+			return 1;
+	return 0;
+}
+
+/* 1 when s is one or more digits and nothing else. */
+static int
+all_digits(const char *s)
+{
+	if (*s == '\0')
+		return 0;
+	for (; *s != '\0'; s++)
+		if (!isdigit((unsigned char)*s))
+			return 0;
+	return 1;
+}
+
+/* A small whole number from digits (at most 4 of them), else -1. */
+static int
+small_num(const char *s, size_t n)
+{
+	int v = 0;
+	size_t i;
+
+	if (n == 0 || n > 4)
+		return -1;
+	for (i = 0; i < n; i++) {
+		if (!isdigit((unsigned char)s[i]))
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v;
+}
+
+static int
+is_count(int v)
+{
+	return v >= 1 && v <= GPU_MAX_COUNT;
+}
+
+/* A memory size "80gb" or "80gib": the gigabytes, else -1. */
+static int
+size_word(const char *w)
+{
+	size_t d = strspn(w, "0123456789");
+
+	if (d == 0 || (strcmp(w + d, "gb") != 0 && strcmp(w + d, "gib") != 0))
+		return -1;
+	return small_num(w, d);
+}
+
+struct words {
+	char key[48];
+	int named_gb;     /* 0: no size named */
+	int gpus;
+	int overflow;     /* the key did not fit */
+};
+
+/* Adds one word (lower case) of a spelling to *p; next is the word after
+ * it ("" at the end).  Returns 1 when next was used up (as "GB"). */
+static int
+add_word(struct words *p, char *w, const char *next)
+{
+	size_t i, n, d;
+	int again = 1, v;
+
+	while (again) {
+		again = 0;
+		for (i = 0; i < sizeof vendors / sizeof vendors[0]; i++) {
+			n = strlen(vendors[i]);
+			if (strncmp(w, vendors[i], n) == 0) {
+				w += n;
+				again = 1;
+			}
+		}
+	}
+	n = strlen(w);
+	if (n > 7 && strcmp(w + n - 7, "highmem") == 0)
+		w[n -= 7] = '\0';    /* "T4Highmem": a T4 with more host RAM */
+	if (n == 0 || in_list(w, noise, sizeof noise / sizeof noise[0]))
+		return 0;
+	if ((v = size_word(w)) >= 0) {
+		p->named_gb = v;
+		return 0;
+	}
+	if (all_digits(w) && (strcmp(next, "gb") == 0 ||
+	    strcmp(next, "gib") == 0)) {
+		p->named_gb = small_num(w, n);
+		return 1;
+	}
+	/* A count: "x2", "2x", "2xA100", and "L4X1" after a digit; one
+	 * machine has 1 to GPU_MAX_COUNT of them. */
+	if (w[0] == 'x' && is_count(v = small_num(w + 1, n - 1))) {
+		p->gpus = v;
+		return 0;
+	}
+	d = strspn(w, "0123456789");
+	if (d > 0 && w[d] == 'x' && is_count(v = small_num(w, d))) {
+		p->gpus = v;
+		if (w[d + 1] == '\0')
+			return 0;
+		w += d + 1;
+		n -= d + 1;
+	}
+	for (i = n; i > 0 && isdigit((unsigned char)w[i - 1]); i--)
+		;
+	if (i >= 2 && i < n && w[i - 1] == 'x' &&
+	    isdigit((unsigned char)w[i - 2]) &&
+	    is_count(v = small_num(w + i, n - i))) {
+		p->gpus = v;
+		w[n = i - 1] = '\0';
+	}
+	if (strlen(p->key) + n >= sizeof p->key)
+		p->overflow = 1;
+	else
+		strcat(p->key, w);
+	return 0;
+}
+
+/* Reads a spelling into words (see gpu.h). */
+static void
+read_words(const char *in, struct words *p)
+{
+	char w[2][64];
+	size_t n[2] = { 0, 0 };
+	int cur = 0, have = 0;
+	const char *s = in;
+
+	memset(p, 0, sizeof *p);
+	/* Each word is added when the next one is known: "80" waits to see
+	 * whether "GB" follows. */
+	for (;;) {
+		int alnum = *s != '\0' && isalnum((unsigned char)*s);
+
+		if (alnum) {
+			if (n[cur] + 1 < sizeof w[cur])
+				w[cur][n[cur]++] = (char)tolower(
+				    (unsigned char)*s);
+			else
+				p->overflow = 1;
+			s++;
+			continue;
+		}
+		if (n[cur] > 0) {
+			w[cur][n[cur]] = '\0';
+			if (have && add_word(p, w[1 - cur], w[cur])) {
+				have = 0;
+				n[cur] = 0;
+			} else {
+				have = 1;
+				n[1 - cur] = 0;
+				cur = 1 - cur;
+			}
+		}
+		if (*s == '\0')
+			break;
+		s++;
+	}
+	if (have)
+		add_word(p, w[1 - cur], "");
+}
+
+/* 1 when key is one of the space-separated keys. */
+static int
+has_key(const char *keys, const char *key)
+{
+	size_t n = strlen(key);
+	const char *k = keys;
+
+	while (*k != '\0') {
+		size_t m = strcspn(k, " ");
+
+		if (m == n && strncmp(k, key, n) == 0)
+			return 1;
+		k += m;
+		k += *k == ' ';
+	}
+	return 0;
+}
+
+/* The row that words and mem_mib mean, or NULL. */
+static const struct gpu_row *
+find_row(const struct words *p, int64_t mem_mib)
+{
+	const struct gpu_row *best = NULL;
+	int64_t bestd = 0, d;
+	size_t i;
+
+	if (p->key[0] == '\0' || p->overflow)
+		return NULL;
+	for (i = 0; i < NROWS; i++) {
+		const struct gpu_row *r = &rows[i];
+
+		if (!has_key(r->keys, p->key))
+			continue;
+		if (p->named_gb > 0) {
+			d = llabs((long long)p->named_gb - r->info.vram_gb);
+			if (d * 10 > r->info.vram_gb)
+				continue;
+		} else if (mem_mib > 0) {
+			d = llabs((long long)mem_mib -
+			    (long long)r->info.vram_gb * 1024);
+		} else {
+			return r;  /* the smallest */
+		}
+		if (best == NULL || d < bestd) {
+			best = r;
+			bestd = d;
+		}
+	}
+	return best;
+}
+
+/* Copies s without leading and trailing blanks into out (n bytes), cut at
+ * the edge of a UTF-8 character. */
+static void
+trim_copy(char *out, size_t n, const char *s, size_t len)
+{
+	while (len > 0 && isspace((unsigned char)*s))
+		s++, len--;
+	while (len > 0 && isspace((unsigned char)s[len - 1]))
+		len--;
+	if (len >= n) {
+		len = n - 1;
+		while (len > 0 && ((unsigned char)s[len] & 0xc0) == 0x80)
+			len--;
+	}
+	memcpy(out, s, len);
+	out[len] = '\0';
+}
+
+int
+gpu_identify(const char *in, int64_t mem_mib, struct gpu_id *id)
+{
+	struct words p;
+	const struct gpu_row *r;
+
+	if (in == NULL)
+		in = "";
+	if (mem_mib > (INT64_C(1) << 30))
+		mem_mib = 0;    /* a petabyte: not a figure to trust */
+	memset(id, 0, sizeof *id);
+	read_words(in, &p);
+	snprintf(id->key, sizeof id->key, "%s", p.key);
+	id->gpus = p.gpus;
+	if ((r = find_row(&p, mem_mib)) != NULL) {
+		snprintf(id->name, sizeof id->name, "%s", r->info.name);
+		id->known = 1;
+		id->mem_gb = r->info.vram_gb;
+		return 1;
+	}
+	trim_copy(id->name, sizeof id->name, in, strlen(in));
+	id->mem_gb = p.named_gb > 0 ? p.named_gb : mem_mib > 0 ?
+	    (int)((mem_mib + 512) / 1024) : 0;
+	return 0;
+}
+
+int
+gpu_canon(const char *in, int64_t mem_mib, char out[32], int *gpus_hint)
+{
+	struct gpu_id id;
+
+	gpu_identify(in, mem_mib, &id);
+	memcpy(out, id.name, sizeof id.name);
+	if (gpus_hint != NULL)
+		*gpus_hint = id.gpus;
+	return id.known;
+}
+
+char *
+gpu_model_from_smi(const char *smi, char *out, size_t n)
+{
+	char name[32];
+
+	gpu_canon(smi, 0, name, NULL);
+	snprintf(out, n, "%s", name);
+	return out;
+}
+
+int
+gpu_same(const char *a, const char *b)
+{
+	struct gpu_id x, y;
+
+	if (a == NULL || b == NULL || *a == '\0' || *b == '\0')
+		return (a == NULL || *a == '\0') == (b == NULL || *b == '\0');
+	if (strcasecmp(a, b) == 0)
+		return 1;
+	gpu_identify(a, 0, &x);
+	gpu_identify(b, 0, &y);
+	if (x.known != y.known)
+		return 0;
+	if (x.known)
+		return strcmp(x.name, y.name) == 0;
+	return x.key[0] != '\0' && strcmp(x.key, y.key) == 0 &&
+	    x.mem_gb == y.mem_gb;
+}
+
+size_t
+gpu_nearest(const char *in, const char **out, size_t max)
+{
+	struct words p;
+	int dist[NROWS], limit;
+	size_t i, j, k, n = 0;
+
+	read_words(in != NULL ? in : "", &p);
+	if (p.key[0] == '\0' || p.overflow || max == 0)
+		return 0;
+	limit = strlen(p.key) <= 3 ? 1 : 2;
+	for (i = 0; i < NROWS; i++) {
+		const char *kk = rows[i].keys;
+
+		dist[i] = INT_MAX;
+		while (*kk != '\0') {
+			char one[48];
+			size_t m = strcspn(kk, " ");
+			int d;
+
+			snprintf(one, sizeof one, "%.*s", (int)m, kk);
+			d = text_distance(p.key, one);
+			if (d < dist[i])
+				dist[i] = d;
+			kk += m;
+			kk += *kk == ' ';
+		}
+	}
+	/* Nearest first; among equals, the table's order. */
+	for (k = 0; k <= (size_t)limit && n < max; k++)
+		for (i = 0; i < NROWS && n < max; i++) {
+			if (dist[i] != (int)k)
+				continue;
+			for (j = 0; j < n; j++)
+				if (strcmp(out[j], rows[i].info.name) == 0)
+					break;
+			if (j == n)
+				out[n++] = rows[i].info.name;
+		}
+	return n;
+}
 
 const struct gpu_info *
 gpu_lookup(const char *name)
 {
-	size_t i;
+	struct words p;
+	const struct gpu_row *r;
 
 	if (name == NULL)
 		return NULL;
-	for (i = 0; i < sizeof gpus / sizeof gpus[0]; i++)
-		if (strcasecmp(gpus[i].name, name) == 0)
-			return &gpus[i];
-	return NULL;
+	read_words(name, &p);
+	r = find_row(&p, 0);
+	return r != NULL ? &r->info : NULL;
 }
 
 int
@@ -63,71 +443,13 @@ gpu_meets(const char *have, const char *want, int vram_gb)
 	int cls = GPU_T4;
 
 	if (want != NULL && *want != '\0') {
-		if (strcasecmp(have, want) == 0)
+		if (gpu_same(have, want))
 			return h == NULL || h->vram_gb >= need;
 		if ((w = gpu_lookup(want)) == NULL)
 			return 0;
 		cls = w->cls;
 	}
 	return h != NULL && h->cls >= cls && h->vram_gb >= need;
-}
-
-/* Copies s without leading and trailing blanks into out (n bytes). */
-static void
-trim_copy(char *out, size_t n, const char *s, size_t len)
-{
-	while (len > 0 && isspace((unsigned char)*s))
-		s++, len--;
-	while (len > 0 && isspace((unsigned char)s[len - 1]))
-		len--;
-	if (len >= n)
-		len = n - 1;
-	memcpy(out, s, len);
-	out[len] = '\0';
-}
-
-char *
-gpu_model_from_smi(const char *smi, char *out, size_t n)
-{
-	static const char *const vendor[] = { "NVIDIA ", "Tesla ", "GeForce ",
-		"Quadro " };
-	static const char *const family[] = { "H100", "A100", "V100", "P100",
-		"T4", "L4", "A10G", "A10", "RTX 4090", "RTX 3090", "A5000" };
-	const char *s = smi;
-	char buf[64];
-	size_t i;
-	int again = 1;
-
-	while (*s == ' ')
-		s++;
-	while (again) {
-		again = 0;
-		for (i = 0; i < sizeof vendor / sizeof vendor[0]; i++)
-			if (strncasecmp(s, vendor[i], strlen(vendor[i])) == 0) {
-				s += strlen(vendor[i]);
-				again = 1;
-			}
-	}
-	trim_copy(buf, sizeof buf, s, strlen(s));
-	for (i = 0; i < sizeof family / sizeof family[0]; i++) {
-		size_t k = strlen(family[i]);
-
-		/* "A100-SXM4-80GB", "T4", "L4" but not "L40S". */
-		if (strncasecmp(buf, family[i], k) != 0 ||
-		    isalnum((unsigned char)buf[k]))
-			continue;
-		if ((strcmp(family[i], "A100") == 0 ||
-		    strcmp(family[i], "H100") == 0) && strstr(buf, "80GB"))
-			snprintf(out, n, "%s 80GB", family[i]);
-		else if (strcmp(family[i], "A100") == 0 &&
-		    strstr(buf, "40GB"))
-			snprintf(out, n, "A100 40GB");
-		else
-			snprintf(out, n, "%s", family[i]);
-		return out;
-	}
-	snprintf(out, n, "%s", buf);
-	return out;
 }
 
 /* A number field, or -1 for "[N/A]" and the like; *ok cleared on junk. */

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "core/budget.h"
 #include "core/catalog.h"
@@ -388,9 +387,10 @@ cmp_indexed(const void *pa, const void *pb)
 }
 
 int
-where_rank(const struct where_in *in, const struct where_job *job,
+where_rank(const struct where_in *in, const struct where_job *asked,
     struct where_row **rows, size_t *n, struct err *e)
 {
+	struct where_job canon = *asked, *job = &canon;
 	struct indexed *x;
 	size_t i;
 
@@ -398,6 +398,8 @@ where_rank(const struct where_in *in, const struct where_job *job,
 	*n = 0;
 	if (job->dur_s <= 0)
 		return err_set(e, "the job needs a duration, such as 8h");
+	/* Any spelling of a model asks for it by the catalog's name. */
+	gpu_canon(asked->gpu, 0, job->gpu, NULL);
 	x = xcalloc(in->cat->nplatforms + 1, sizeof *x);
 	for (i = 0; i < in->cat->nplatforms; i++) {
 		const struct platform *p = &in->cat->platforms[i];

@@ -98,26 +98,7 @@ const char colab_snippet[] =
 char *
 colab_gpu_name(char *buf, size_t n, const char *smi)
 {
-	char *dash;
-
-	while (*smi == ' ')
-		smi++;
-	if (strncasecmp(smi, "Tesla ", 6) == 0)
-		smi += 6;
-	else if (strncasecmp(smi, "NVIDIA ", 7) == 0)
-		smi += 7;
-	snprintf(buf, n, "%s", smi);
-	/* "A100-SXM4-40GB": the catalog knows the model. */
-	if ((dash = strchr(buf, '-')) != NULL && dash != buf)
-		*dash = '\0';
-	/* A GPU is a name: control characters are kept escaped, as a
-	 * typed --gpu could not hold them at all. */
-	if (!text_is_name(buf, n - 1, "")) {
-		char *safe = text_safe(buf);
-
-		snprintf(buf, n, "%s", safe);
-		free(safe);
-	}
+	imp_gpu(buf, n, smi, 0, NULL);
 	return buf;
 }
 
@@ -273,7 +254,7 @@ static int
 nvsmi(struct csvr *rd, char **f, size_t n, const char *name,
     struct import_job *job, struct err *e)
 {
-	int tcol = -1, ncol = -1, gpus = 0, rc;
+	int tcol = -1, ncol = -1, mcol = -1, gpus = 0, rc;
 	int64_t first = 0, last = 0, t;
 	size_t i, rows = 0;
 	char gpu[32] = "", when[32], id[96];
@@ -285,6 +266,8 @@ nvsmi(struct csvr *rd, char **f, size_t n, const char *name,
 			tcol = (int)i;
 		else if (strcasecmp(f[i], "name") == 0)
 			ncol = (int)i;
+		else if (strncasecmp(f[i], "memory.total", 12) == 0)
+			mcol = (int)i;  /* "memory.total [MiB]" */
 	}
 	if (tcol < 0)
 		return err_set(e, "%s: line 1: no timestamp column", name);
@@ -298,7 +281,9 @@ nvsmi(struct csvr *rd, char **f, size_t n, const char *name,
 		if (rows++ == 0) {
 			first = t;
 			if (ncol >= 0 && (size_t)ncol < n)
-				colab_gpu_name(gpu, sizeof gpu, f[ncol]);
+				imp_gpu(gpu, sizeof gpu, f[ncol], mcol >= 0 &&
+				    (size_t)mcol < n ? strtoll(f[mcol], NULL,
+				    10) : 0, NULL);
 		}
 		if (t == first)
 			gpus++;

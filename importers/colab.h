@@ -22,14 +22,16 @@ extern const char colab_snippet[];
  * "timestamp" is an nvidia-smi log, one with "start" and "end" the
  * snippet's sessions.  Session rows: tier "free" goes to colab-free, "pro"
  * and "pro+" to colab-pro; compute units before minus after become the
- * run's cu_centi; the GPU name is shortened to the catalog's ("Tesla T4"
- * -> "T4").  An nvidia-smi log becomes one run on --platform (default
- * colab-free) with as many GPUs as rows share its first timestamp.
+ * run's cu_centi; the GPU name becomes the catalog's ("Tesla T4" -> "T4",
+ * see core/gpu.h).  An nvidia-smi log becomes one run on --platform
+ * (default colab-free) with as many GPUs as rows share its first
+ * timestamp, on the GPU its name and memory.total make.
  */
 int colab_import_stream(FILE *f, const char *name, struct import_job *job,
     struct err *e);
 
-/* "Tesla T4" -> "T4", "NVIDIA A100-SXM4-40GB" -> "A100", into buf. */
+/* The catalog's name for the GPU nvidia-smi names, into buf (imp_gpu()):
+ * "Tesla T4" -> "T4", "NVIDIA A100-SXM4-40GB" -> "A100 40GB". */
 char *colab_gpu_name(char *buf, size_t n, const char *smi);
 
 #endif

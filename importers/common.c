@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/err.h"
+#include "core/gpu.h"
 #include "core/parse.h"
 #include "core/text.h"
 #include "importers/importer.h"
@@ -144,4 +145,21 @@ imp_stem(char *buf, size_t n, const char *path)
 	if ((dot = strrchr(buf, '.')) != NULL && dot != buf)
 		*dot = '\0';
 	return buf;
+}
+
+int
+imp_gpu(char *out, size_t n, const char *in, int64_t mem_mib, int *gpus_hint)
+{
+	char name[32];
+	int known = gpu_canon(in, mem_mib, name, gpus_hint);
+
+	if (name[0] != '\0' && !text_is_name(name, sizeof name - 1, "")) {
+		char *safe = text_safe(name);
+
+		snprintf(out, n, "%s", safe);
+		free(safe);
+	} else {
+		snprintf(out, n, "%s", name);
+	}
+	return known;
 }

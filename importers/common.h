@@ -56,6 +56,17 @@ int imp_put(struct import_job *job, const struct run *r, const char *name,
  * caller frees it. */
 char *imp_shown(const char *s);
 
+/*
+ * The GPU a file names, by the one rule (core/gpu.h gpu_canon(), with the
+ * memory the file reports in MiB, 0 when none), into out (n bytes): the
+ * catalog's name when the model is known, else the name as given, with
+ * control characters shown escaped (text_safe()), as a typed --gpu could
+ * not hold them.  *gpus_hint (NULL to ignore) gets the count the name
+ * carries, 0 when none.  Returns 1 when the model is known, else 0.
+ */
+int imp_gpu(char *out, size_t n, const char *in, int64_t mem_mib,
+    int *gpus_hint);
+
 /* The base name of path without its directory or last extension, into buf
  * ("/x/resnet18.log" -> "resnet18"). */
 char *imp_stem(char *buf, size_t n, const char *path);

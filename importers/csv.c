@@ -144,6 +144,7 @@ read_row(const struct cols *k, char **f, size_t n,
 	const char *v;
 	char cur[4] = "", why[160], when[32], *sh;
 	int64_t dur = 0, x;
+	int hint;
 
 	*fld = col_names[C_PLATFORM];
 	v = field(k, C_PLATFORM, f, n);
@@ -202,7 +203,10 @@ read_row(const struct cols *k, char **f, size_t n,
 		    sizeof r->gpu - 1);
 	if (v[0] != '\0' && !text_is_name(v, sizeof r->gpu - 1, ","))
 		return err_set(e, "has control characters or commas");
-	snprintf(r->gpu, sizeof r->gpu, "%s", v);
+	/* The count a name carries ("GPU T4 x2"); the gpus column wins. */
+	imp_gpu(r->gpu, sizeof r->gpu, v, 0, &hint);
+	if (hint > 0)
+		r->gpus = hint;
 	*fld = col_names[C_GPUS];
 	v = field(k, C_GPUS, f, n);
 	if (v[0] != '\0') {

@@ -21,6 +21,7 @@
 #include "core/err.h"
 #include "core/fields.h"
 #include "core/fmt.h"
+#include "core/gpu.h"
 #include "core/model.h"
 #include "core/parse.h"
 #include "core/text.h"
@@ -400,6 +401,8 @@ read_run(struct rd *d, const cJSON *o, struct run *r)
 	run_init(r);
 	if (read_fields(d, o, fields_run, fields_nrun, r) < 0)
 		return -1;
+	/* An older export may spell a model another way ("A100", "t4"). */
+	gpu_canon(r->gpu, 0, r->gpu, NULL);
 	if (r->end != RUN_OPEN && r->end <= r->start)
 		return bad(d, "end", "%s is not after the start",
 		    fmt_iso_utc(when, sizeof when, r->end));
@@ -544,6 +547,7 @@ read_rate(struct rd *d, const cJSON *o, struct rate *r)
 	    get_key(d, o, "source", OPTIONAL, r->source, sizeof r->source,
 	    "catalog") < 0)
 		return -1;
+	gpu_canon(r->gpu, 0, r->gpu, NULL);
 	if (r->source[0] == '\0')
 		strcpy(r->source, "json");
 	return 0;

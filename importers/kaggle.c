@@ -1,8 +1,10 @@
 /*
- * kaggle.c: Kaggle's quota and kernels, from files or the API (fetch.c).
- * Files are small, so each is read whole and told by its content.  Runs
- * wait for finish(): a kernel list and the logs that time its notebooks
- * may come in any order.  Never prints, never opens the database.
+ * kaggle.c: Kaggle's file formats: the quota (JSON and `kaggle quota -v`
+ * CSV), kernel lists (JSON and CSV) and kernel session logs.  Files are
+ * small, so each is read whole and told by its content.  Runs wait for
+ * finish(): a kernel list and the logs that time its notebooks may come in
+ * any order, from files or from the API (kaggle-api.c).  Never prints,
+ * never opens the database.
  */
 #include "importers/kaggle.h"
 
@@ -11,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 
 #include <cjson/cJSON.h>
 
@@ -23,49 +24,21 @@
 #include "core/text.h"
 #include "importers/common.h"
 #include "importers/csvread.h"
-#include "importers/fetch.h"
 #include "importers/importer.h"
+#include "importers/kaggle-int.h"
 
 #define MAX_S (10LL * 366 * 86400) /* longer than any quota: absurd */
 
-enum { ACC_UNKNOWN = -1, ACC_NONE, ACC_GPU, ACC_TPU };
-
-struct kernel {
-	char ref[160];
-	char slug[160];
-	char title[128];
-	char gpu[32];
-	int64_t last_run;  /* lastRunTime, taken as the latest run's start */
-	int acc;
-};
-
-struct klog {
-	char slug[160];
-	char name[256];    /* the file, for messages */
-	int64_t secs;
-};
-
-struct kstate {
-	struct kernel *k;
-	size_t nk;
-	struct klog *l;
-	size_t nl;
-};
-
-static struct kstate *
-state(struct import_job *job)
+struct kstate *
+kaggle_state(struct import_job *job)
 {
 	if (job->state == NULL)
 		job->state = xcalloc(1, sizeof(struct kstate));
 	return job->state;
 }
 
-static void
-notice(struct import_job *job, const char *fmt, ...)
-    __attribute__((format(printf, 2, 3)));
-
-static void
-notice(struct import_job *job, const char *fmt, ...)
+void
+kaggle_notice(struct import_job *job, const char *fmt, ...)
 {
 	char msg[512];
 	va_list ap;
@@ -102,20 +75,9 @@ kaggle_duration(const char *s, int64_t *secs)
 }
 
 char *
-kaggle_gpu_name(char *buf, size_t n, const char *shape)
+kaggle_gpu_name(char *buf, size_t n, const char *shape, int *gpus)
 {
-	if (strncmp(shape, "Nvidia", 6) == 0)
-		shape += 6;
-	if (strncmp(shape, "Tesla", 5) == 0)
-		shape += 5;
-	snprintf(buf, n, "%s", shape);
-	/* A GPU is a name: control characters are kept escaped. */
-	if (buf[0] != '\0' && !text_is_name(buf, n - 1, "")) {
-		char *safe = text_safe(buf);
-
-		snprintf(buf, n, "%s", safe);
-		free(safe);
-	}
+	imp_gpu(buf, n, shape, 0, gpus);
 	return buf;
 }
 
@@ -142,9 +104,8 @@ unbalanced(const char *buf, size_t len)
 	return str || depth > 0;
 }
 
-/* Parses buf as one JSON document, telling a cut-short file apart. */
-static cJSON *
-jparse(const char *buf, size_t len, const char *name, struct err *e)
+cJSON *
+kaggle_jparse(const char *buf, size_t len, const char *name, struct err *e)
 {
 	const char *end = NULL;
 	cJSON *root = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
@@ -191,7 +152,7 @@ kaggle_parse_quota(const char *buf, size_t len, const char *name,
     int64_t now, struct quota_snapshot *q, char *tpu, size_t tpulen,
     struct err *e)
 {
-	cJSON *root = jparse(buf, len, name, e);
+	cJSON *root = kaggle_jparse(buf, len, name, e);
 	const cJSON *g, *t, *r;
 	int64_t used, allowed;
 	struct err inner;
@@ -248,9 +209,8 @@ out:
 	return rc;
 }
 
-/* Quota JSON into the sink. */
-static int
-quota_json(const char *buf, size_t len, const char *name,
+int
+kaggle_quota_json(const char *buf, size_t len, const char *name,
     struct import_job *job, const char *source, struct err *e)
 {
 	struct quota_snapshot q;
@@ -262,9 +222,9 @@ quota_json(const char *buf, size_t len, const char *name,
 	if (rc < 0)
 		return -1;
 	if (tpu[0] != '\0')
-		notice(job, "%s", tpu);
+		kaggle_notice(job, "%s", tpu);
 	if (rc == 0) {
-		notice(job, "%s: Kaggle reported no GPU quota", name);
+		kaggle_notice(job, "%s: Kaggle reported no GPU quota", name);
 		return 0;
 	}
 	snprintf(q.source, sizeof q.source, "%s", source);
@@ -347,9 +307,9 @@ quota_csv(const char *buf, size_t len, const char *name,
 			break;
 		}
 		if (strcasecmp(f[0], "TPU") == 0) {
-			notice(job, "Kaggle's TPU quota: %s h of %s h used "
-			    "(gpulog keeps GPU hours)", fmt_hours(a, sizeof a,
-			    used), fmt_hours(b, sizeof b, total));
+			kaggle_notice(job, "Kaggle's TPU quota: %s h of %s h "
+			    "used (gpulog keeps GPU hours)", fmt_hours(a,
+			    sizeof a, used), fmt_hours(b, sizeof b, total));
 			continue;
 		}
 		if (strcasecmp(f[0], "GPU") != 0)
@@ -374,7 +334,7 @@ quota_csv(const char *buf, size_t len, const char *name,
 	if (rc < 0)
 		return -1;
 	if (!gpu)
-		notice(job, "%s: no GPU row", name);
+		kaggle_notice(job, "%s: no GPU row", name);
 	return 0;
 }
 
@@ -385,9 +345,8 @@ add_kernel(struct kstate *st, const struct kernel *k)
 	st->k[st->nk++] = *k;
 }
 
-/* A string member into buf ("" when absent); -1 when of another type. */
-static int
-jstr(const cJSON *o, const char *key, char *buf, size_t n)
+int
+kaggle_jstr(const cJSON *o, const char *key, char *buf, size_t n)
 {
 	const cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
 
@@ -415,15 +374,13 @@ jbool(const cJSON *o, const char *key, int *v)
 	return 0;
 }
 
-/* ListKernels' answer: {"kernels": [...], "nextPageToken": ""}.  Sets
- * *count to the kernels on the page. */
-static int
-kernels_json(const cJSON *root, const char *name, struct import_job *job,
+int
+kaggle_kernels_json(const cJSON *root, const char *name, struct import_job *job,
     size_t *count, struct err *e)
 {
 	const cJSON *arr = cJSON_GetObjectItemCaseSensitive(root, "kernels");
 	const cJSON *o;
-	struct kstate *st = state(job);
+	struct kstate *st = kaggle_state(job);
 	struct kernel k;
 	struct err inner;
 	char when[48], shape[64], *slash;
@@ -440,19 +397,19 @@ kernels_json(const cJSON *root, const char *name, struct import_job *job,
 			    name, i);
 #define KFAIL(f, what) err_set(e, "%s: kernels[%zu].%s: expected %s", name, \
 	i, f, what)
-		if (jstr(o, "ref", k.ref, sizeof k.ref) < 0)
+		if (kaggle_jstr(o, "ref", k.ref, sizeof k.ref) < 0)
 			return KFAIL("ref", "a string");
 		if (k.ref[0] == '\0')
 			return err_set(e, "%s: kernels[%zu].ref: missing", name,
 			    i);
-		if (jstr(o, "slug", k.slug, sizeof k.slug) < 0)
+		if (kaggle_jstr(o, "slug", k.slug, sizeof k.slug) < 0)
 			return KFAIL("slug", "a string");
 		if (k.slug[0] == '\0')
 			snprintf(k.slug, sizeof k.slug, "%s", (slash =
 			    strchr(k.ref, '/')) ? slash + 1 : k.ref);
-		if (jstr(o, "title", k.title, sizeof k.title) < 0)
+		if (kaggle_jstr(o, "title", k.title, sizeof k.title) < 0)
 			return KFAIL("title", "a string");
-		if (jstr(o, "lastRunTime", when, sizeof when) < 0)
+		if (kaggle_jstr(o, "lastRunTime", when, sizeof when) < 0)
 			return KFAIL("lastRunTime", "a time string");
 		if (when[0] != '\0' && imp_time(when, IMP_UTC, &k.last_run,
 		    &inner) < 0)
@@ -462,7 +419,7 @@ kernels_json(const cJSON *root, const char *name, struct import_job *job,
 			return KFAIL("enableGpu", "true or false");
 		if (jbool(o, "enableTpu", &tpu) < 0)
 			return KFAIL("enableTpu", "true or false");
-		if (jstr(o, "machineShape", shape, sizeof shape) < 0)
+		if (kaggle_jstr(o, "machineShape", shape, sizeof shape) < 0)
 			return KFAIL("machineShape", "a string");
 #undef KFAIL
 		k.acc = ACC_NONE;
@@ -471,7 +428,7 @@ kernels_json(const cJSON *root, const char *name, struct import_job *job,
 		else if (gpu || strncmp(shape, "Nvidia", 6) == 0)
 			k.acc = ACC_GPU;
 		if (k.acc == ACC_GPU && shape[0] != '\0')
-			kaggle_gpu_name(k.gpu, sizeof k.gpu, shape);
+			kaggle_gpu_name(k.gpu, sizeof k.gpu, shape, &k.gpus);
 		if (k.last_run > 0)
 			add_kernel(st, &k);
 		i++;
@@ -485,7 +442,7 @@ static int
 kernels_csv(const char *buf, size_t len, const char *name,
     struct import_job *job, struct err *e)
 {
-	struct kstate *st = state(job);
+	struct kstate *st = kaggle_state(job);
 	struct csvr *rd;
 	struct kernel k;
 	struct err inner;
@@ -527,7 +484,7 @@ int
 kaggle_parse_log(const char *buf, size_t len, const char *name,
     int64_t *secs, struct err *e)
 {
-	cJSON *root = jparse(buf, len, name, e);
+	cJSON *root = kaggle_jparse(buf, len, name, e);
 	const cJSON *o, *t;
 	double last = -1;
 	size_t i = 0;
@@ -559,11 +516,11 @@ kaggle_parse_log(const char *buf, size_t len, const char *name,
 	return 0;
 }
 
-static int
-add_log(struct import_job *job, const char *slug, const char *name,
+int
+kaggle_add_log(struct import_job *job, const char *slug, const char *name,
     int64_t secs)
 {
-	struct kstate *st = state(job);
+	struct kstate *st = kaggle_state(job);
 	struct klog *l;
 
 	st->l = xrealloc(st->l, (st->nl + 1) * sizeof *st->l);
@@ -597,22 +554,23 @@ kaggle_buf(const char *buf, size_t len, const char *name,
 			    "file named SLUG.log", name);
 		if (kaggle_parse_log(buf, len, name, &secs, e) < 0)
 			return -1;
-		return add_log(job, imp_stem(slug, sizeof slug, name), name,
-		    secs);
+		return kaggle_add_log(job, imp_stem(slug, sizeof slug, name),
+		    name, secs);
 	}
 	if (*p == '{') {
-		cJSON *root = jparse(buf, len, name, e);
+		cJSON *root = kaggle_jparse(buf, len, name, e);
 		int rc;
 
 		if (root == NULL)
 			return -1;
 		if (cJSON_GetObjectItemCaseSensitive(root, "kernels") != NULL)
-			rc = kernels_json(root, name, job, &count, e);
+			rc = kaggle_kernels_json(root, name, job, &count, e);
 		else if (cJSON_GetObjectItemCaseSensitive(root, "gpuQuota") ||
 		    cJSON_GetObjectItemCaseSensitive(root, "tpuQuota") ||
 		    cJSON_GetObjectItemCaseSensitive(root,
 		    "quotaRefreshTime"))
-			rc = quota_json(buf, len, name, job, "kaggle-file", e);
+			rc = kaggle_quota_json(buf, len, name, job,
+			    "kaggle-file", e);
 		else
 			rc = err_set(e, "%s: not a Kaggle file gpulog knows: "
 			    "expected the quota (gpuQuota) or a kernel list "
@@ -685,16 +643,17 @@ kaggle_import_finish(struct import_job *job, int ok, struct err *e)
 			continue;
 		if (k->acc == ACC_TPU) {
 			if (k->last_run > job->since)
-				notice(job, "%s ran on a TPU at %s: not logged "
-				    "(gpulog counts GPU hours)", k->ref, when);
+				kaggle_notice(job, "%s ran on a TPU at %s: not "
+				    "logged (gpulog counts GPU hours)", k->ref,
+				    when);
 			continue;
 		}
 		if (j == st->nl) {
 			if (k->last_run > job->since)
-				notice(job, "%s ran at %s%s%s: its duration is "
-				    "unknown; import its log too (kaggle "
-				    "kernels output %s) or add it by hand "
-				    "(gpulog add kaggle --start %s ...)",
+				kaggle_notice(job, "%s ran at %s%s%s: its "
+				    "duration is unknown; import its log too "
+				    "(kaggle kernels output %s) or add it by "
+				    "hand (gpulog add kaggle --start %s ...)",
 				    k->ref, when, k->gpu[0] ? " on " : "",
 				    k->gpu, k->ref, when);
 			continue;
@@ -702,7 +661,7 @@ kaggle_import_finish(struct import_job *job, int ok, struct err *e)
 		run_init(&r);
 		strcpy(r.platform, "kaggle");
 		snprintf(r.gpu, sizeof r.gpu, "%s", k->gpu);
-		r.gpus = 1;
+		r.gpus = k->gpus > 0 ? k->gpus : 1;
 		r.start = k->last_run;
 		r.end = k->last_run + (st->l[j].secs > 0 ? st->l[j].secs : 1);
 		r.cu_centi = -1;
@@ -725,211 +684,4 @@ kaggle_import_finish(struct import_job *job, int ok, struct err *e)
 	free(used);
 	free_state(job);
 	return rc < 0 ? -1 : 0;
-}
-
-/* ---- The API ---- */
-
-/* The credentials, as Kaggle's own tools keep them, into an Authorization
- * header (malloc'd) and a description of their kind (never the value). */
-static int
-credentials(struct import_job *job, char **auth, char *kind, size_t kn,
-    struct err *e)
-{
-	const char *home = getenv("HOME"), *v, *dir;
-	char path[1024], *buf = NULL, user[256], key[256];
-	size_t len;
-	FILE *f;
-	struct stat sb;
-	cJSON *root;
-
-	*auth = NULL;
-	if ((v = getenv("KAGGLE_API_TOKEN")) != NULL && *v != '\0') {
-		len = strlen(v) + 32;
-		*auth = xmalloc(len);
-		snprintf(*auth, len, "Authorization: Bearer %s", v);
-		snprintf(kind, kn, "the token in KAGGLE_API_TOKEN");
-		return 0;
-	}
-	snprintf(path, sizeof path, "%s/.kaggle/access_token", home ? home :
-	    "");
-	if (home != NULL && (f = fopen(path, "r")) != NULL) {
-		int rc = imp_slurp(f, path, &buf, &len, e);
-
-		fclose(f);
-		if (rc < 0)
-			return -1;
-		while (len > 0 && strchr(" \r\n\t", buf[len - 1]) != NULL)
-			buf[--len] = '\0';
-		if (len > 0) {
-			*auth = xmalloc(len + 32);
-			snprintf(*auth, len + 32, "Authorization: Bearer %s",
-			    buf);
-			snprintf(kind, kn, "the token in ~/.kaggle/access_token");
-		}
-		free(buf);
-		if (*auth != NULL)
-			return 0;
-	}
-	if ((v = getenv("KAGGLE_USERNAME")) != NULL && *v != '\0' &&
-	    getenv("KAGGLE_KEY") != NULL && *getenv("KAGGLE_KEY") != '\0') {
-		snprintf(user, sizeof user, "%s", v);
-		snprintf(key, sizeof key, "%s", getenv("KAGGLE_KEY"));
-		snprintf(kind, kn, "the legacy key in KAGGLE_USERNAME and "
-		    "KAGGLE_KEY");
-	} else {
-		dir = getenv("KAGGLE_CONFIG_DIR");
-		if (dir != NULL && *dir != '\0')
-			snprintf(path, sizeof path, "%s/kaggle.json", dir);
-		else
-			snprintf(path, sizeof path, "%s/.kaggle/kaggle.json",
-			    home ? home : "");
-		if ((f = fopen(path, "r")) == NULL)
-			return err_set(e, "no Kaggle credentials: set "
-			    "KAGGLE_API_TOKEN, or put a token in "
-			    "~/.kaggle/access_token (or the legacy kaggle.json "
-			    "in ~/.kaggle or $KAGGLE_CONFIG_DIR)");
-		if (fstat(fileno(f), &sb) == 0 && (sb.st_mode & 077) != 0)
-			notice(job, "warning: %s is readable by others; chmod "
-			    "600 it", path);
-		if (imp_slurp(f, path, &buf, &len, e) < 0) {
-			fclose(f);
-			return -1;
-		}
-		fclose(f);
-		root = cJSON_ParseWithLength(buf, len);
-		free(buf);
-		if (root == NULL || jstr(root, "username", user, sizeof user) <
-		    0 || jstr(root, "key", key, sizeof key) < 0 ||
-		    user[0] == '\0' || key[0] == '\0') {
-			cJSON_Delete(root);
-			return err_set(e, "%s: expected {\"username\": ..., "
-			    "\"key\": ...}", path);
-		}
-		cJSON_Delete(root);
-		snprintf(kind, kn, "the legacy key in %s", path);
-	}
-	{
-		/* Basic user:key, base64. */
-		static const char b64[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef"
-		    "ghijklmnopqrstuvwxyz0123456789+/";
-		char plain[520], *out;
-		size_t n, i, o = 0;
-
-		n = (size_t)snprintf(plain, sizeof plain, "%s:%s", user, key);
-		out = xmalloc(n * 4 / 3 + 64);
-		o = (size_t)sprintf(out, "Authorization: Basic ");
-		for (i = 0; i < n; i += 3) {
-			unsigned v3 = (unsigned char)plain[i] << 16;
-
-			if (i + 1 < n)
-				v3 |= (unsigned char)plain[i + 1] << 8;
-			if (i + 2 < n)
-				v3 |= (unsigned char)plain[i + 2];
-			out[o++] = b64[v3 >> 18 & 63];
-			out[o++] = b64[v3 >> 12 & 63];
-			out[o++] = i + 1 < n ? b64[v3 >> 6 & 63] : '=';
-			out[o++] = i + 2 < n ? b64[v3 & 63] : '=';
-		}
-		out[o] = '\0';
-		memset(plain, 0, sizeof plain);
-		memset(key, 0, sizeof key);
-		*auth = out;
-	}
-	return 0;
-}
-
-static int
-call(const char *base, const char *method, const char *body,
-    const char *auth, const char *kind, char **out, size_t *len,
-    struct err *e)
-{
-	struct fetch_req q;
-	char url[1024];
-
-	snprintf(url, sizeof url, "%s/v1/kernels.KernelsApiService/%s", base,
-	    method);
-	memset(&q, 0, sizeof q);
-	q.service = "Kaggle";
-	q.url = url;
-	q.body = body;
-	q.auth = auth;
-	q.auth_kind = kind;
-	return fetch(&q, out, len, e);
-}
-
-int
-kaggle_import_api(struct import_job *job, struct err *e)
-{
-	const char *base = fetch_base("GPULOG_KAGGLE_URL", KAGGLE_URL);
-	char *auth = NULL, kind[1100], *buf = NULL, body[160];
-	size_t len, count, i, before;
-	struct kstate *st;
-	int rc = -1, page;
-	struct err inner;
-	cJSON *root;
-
-	if (credentials(job, &auth, kind, sizeof kind, e) < 0)
-		return -1;
-	if (call(base, "GetAcceleratorQuotaStatistics", "{}", auth, kind,
-	    &buf, &len, e) < 0 || quota_json(buf, len, "Kaggle's quota",
-	    job, "kaggle-api", e) < 0)
-		goto out;
-	st = state(job);
-	for (page = 1; page <= 20; page++) {
-		free(buf);
-		buf = NULL;
-		snprintf(body, sizeof body, "{\"group\":\"PROFILE\",\"sortBy\":"
-		    "\"DATE_RUN\",\"page\":%d,\"pageSize\":100}", page);
-		if (call(base, "ListKernels", body, auth, kind, &buf, &len, e)
-		    < 0 || (root = jparse(buf, len, "Kaggle's kernel list",
-		    e)) == NULL)
-			goto out;
-		before = st->nk;
-		rc = kernels_json(root, "Kaggle's kernel list", job, &count,
-		    e);
-		cJSON_Delete(root);
-		if (rc < 0)
-			goto out;
-		rc = -1;
-		/* Sorted by run date: stop at what the last import saw. */
-		if (count < 100 || (st->nk > before &&
-		    st->k[st->nk - 1].last_run <= job->since))
-			break;
-	}
-	/* The session log times a notebook; without it the user is told. */
-	for (i = 0; i < st->nk; i++) {
-		struct kernel *k = &st->k[i];
-		char owner[160], *slash, lbody[400];
-		int64_t secs;
-		cJSON *lr;
-		const cJSON *log;
-
-		if (k->acc != ACC_GPU || k->last_run <= job->since)
-			continue;
-		snprintf(owner, sizeof owner, "%s", k->ref);
-		if ((slash = strchr(owner, '/')) != NULL)
-			*slash = '\0';
-		snprintf(lbody, sizeof lbody, "{\"userName\":\"%s\","
-		    "\"kernelSlug\":\"%s\"}", owner, k->slug);
-		free(buf);
-		buf = NULL;
-		if (strpbrk(k->ref, "\"\\") != NULL || call(base,
-		    "ListKernelSessionOutput", lbody, auth, kind, &buf, &len,
-		    &inner) < 0)
-			continue;
-		lr = cJSON_ParseWithLength(buf, len);
-		log = lr ? cJSON_GetObjectItemCaseSensitive(lr, "log") : NULL;
-		if (cJSON_IsString(log) && kaggle_parse_log(log->valuestring,
-		    strlen(log->valuestring), k->ref, &secs, &inner) == 0)
-			add_log(job, k->slug, k->ref, secs);
-		cJSON_Delete(lr);
-	}
-	rc = 0;
-out:
-	free(buf);
-	if (auth != NULL) {
-		memset(auth, 0, strlen(auth));
-		free(auth);
-	}
-	return rc;
 }

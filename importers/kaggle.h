@@ -28,7 +28,8 @@ int kaggle_import_stream(FILE *f, const char *name, struct import_job *job,
 /* Joins kernel lists and logs into runs, and frees job->state. */
 int kaggle_import_finish(struct import_job *job, int ok, struct err *e);
 
-/* Reads the quota and the user's kernels from the Kaggle API. */
+/* Reads the quota and the user's kernels from the Kaggle API
+ * (kaggle-api.c). */
 int kaggle_import_api(struct import_job *job, struct err *e);
 
 /* A protobuf Duration "40512.750s" in whole seconds (rounded). */
@@ -44,7 +45,10 @@ int kaggle_parse_quota(const char *buf, size_t len, const char *name,
 int kaggle_parse_log(const char *buf, size_t len, const char *name,
     int64_t *secs, struct err *e);
 
-/* "NvidiaTeslaT4" -> "T4", "NvidiaTeslaP100" -> "P100", into buf. */
-char *kaggle_gpu_name(char *buf, size_t n, const char *shape);
+/* The catalog's name for a machine shape, into buf (imp_gpu()):
+ * "NvidiaTeslaT4" and "NvidiaTeslaT4Highmem" -> "T4", "NvidiaL4X1" -> "L4"
+ * with *gpus 1 (the count the shape carries, 0 when none; NULL to ignore
+ * it).  An unknown shape is kept as given. */
+char *kaggle_gpu_name(char *buf, size_t n, const char *shape, int *gpus);
 
 #endif

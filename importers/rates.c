@@ -4,16 +4,15 @@
  */
 #include "importers/rates.h"
 
-#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include <cjson/cJSON.h>
 
 #include "core/clock.h"
 #include "core/err.h"
+#include "core/gpu.h"
 #include "importers/common.h"
 
 static cJSON *
@@ -124,59 +123,20 @@ out:
 	return rc;
 }
 
-/* The model in a catalog name ("A100 80GB" -> "A100", 80). */
-static void
-split_model(const char *gpu, char *model, size_t n, int *gb)
-{
-	const char *sp = strrchr(gpu, ' ');
-	size_t k;
-
-	*gb = 0;
-	snprintf(model, n, "%s", gpu);
-	if (sp != NULL && isdigit((unsigned char)sp[1]) &&
-	    strcasecmp(sp + 1 + strspn(sp + 1, "0123456789"), "GB") == 0) {
-		*gb = atoi(sp + 1);
-		k = (size_t)(sp - gpu);
-		if (k < n)
-			model[k] = '\0';
-	}
-}
-
-/* 1 when word occurs in s as a whole word (case-insensitive). */
-static int
-has_word(const char *s, const char *word)
-{
-	size_t n = strlen(word);
-	const char *p;
-
-	for (p = s; *p != '\0'; p++)
-		if (strncasecmp(p, word, n) == 0 && (p == s ||
-		    !isalnum((unsigned char)p[-1])) &&
-		    !isalnum((unsigned char)p[n]))
-			return 1;
-	return 0;
-}
-
 int
 rates_gpu_match(const char *gpu, const char *name, int mem_gb)
 {
-	char model[32];
-	int gb;
+	struct gpu_id want, have;
 
-	split_model(gpu, model, sizeof model, &gb);
-	if (!has_word(name, model))
+	/* One rule for every spelling (core/gpu.h), the offer's memory
+	 * choosing the size. */
+	gpu_identify(gpu, 0, &want);
+	gpu_identify(name, mem_gb > 0 ? (int64_t)mem_gb * 1024 : 0, &have);
+	if (want.known != have.known)
 		return 0;
-	if (gb == 0)
-		return 1;
-	/* The size, from the name ("80GB") or the memory figure. */
-	if (mem_gb > 0)
-		return (int64_t)llabs((long long)mem_gb - gb) * 10 <= gb;
-	{
-		char want[16];
-
-		snprintf(want, sizeof want, "%dGB", gb);
-		return has_word(name, want);
-	}
+	if (want.known)
+		return strcmp(want.name, have.name) == 0;
+	return want.key[0] != '\0' && strcmp(want.key, have.key) == 0;
 }
 
 static int

@@ -54,8 +54,9 @@ int
 ops_check_gpu(const char *in, char out[32], char *warn, size_t wlen,
     struct err *e)
 {
-	const struct gpu_info *g;
-	char *safe;
+	const char *near[3];
+	char *safe, list[96] = "";
+	size_t i, n;
 
 	if (warn != NULL && wlen > 0)
 		warn[0] = '\0';
@@ -66,15 +67,20 @@ ops_check_gpu(const char *in, char out[32], char *warn, size_t wlen,
 	if (!text_is_name(in, 31, ""))
 		return err_set(e, "invalid GPU model: a model name is 1 to 31 "
 		    "characters, as in P100 or \"RTX 4090\"");
-	if ((g = gpu_lookup(in)) != NULL) {
-		snprintf(out, 32, "%s", g->name);
+	if (gpu_canon(in, 0, out, NULL) == 1)
 		return 1;
-	}
-	snprintf(out, 32, "%s", in);
 	if (warn != NULL && wlen > 0) {
+		n = gpu_nearest(in, near, 3);
+		for (i = 0; i < n; i++)
+			snprintf(list + strlen(list), sizeof list - strlen(list),
+			    "%s%s", i ? ", " : "", near[i]);
 		safe = text_safe(in);
-		snprintf(warn, wlen, "unknown GPU model \"%s\": kept as given",
-		    safe);
+		if (n > 0)
+			snprintf(warn, wlen, "unknown GPU model \"%s\" (nearest: "
+			    "%s); kept as given", safe, list);
+		else
+			snprintf(warn, wlen, "unknown GPU model \"%s\"; kept as "
+			    "given", safe);
 		free(safe);
 	}
 	return 0;

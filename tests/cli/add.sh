@@ -12,6 +12,7 @@ gpulog add lambda --start 2026-11-29T10:00:00Z --end 2026-11-29T12:00:00Z
 gpulog add cloud 1h -g A6000
 gpulog add colab-pro 3h -g V100 --units 15.5
 gpulog add colab-free 13h
+gpulog add local 30m -g P10
 echo "exit $?"
 gpulog log
 gpulog status --short

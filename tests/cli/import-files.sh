@@ -134,7 +134,7 @@ r = {x["note"]: x for x in json.load(open(sys.argv[1]))
      if x["source"] == "colab"}
 assert r["bert, finetune"]["platform"] == "colab-pro", r
 assert r["bert, finetune"]["compute_units"] == 4.75, r["bert, finetune"]
-assert r["llm"]["gpu"] == "A100" and r["llm"]["compute_units"] == 12, r["llm"]
+assert r["llm"]["gpu"] == "A100 40GB" and r["llm"]["compute_units"] == 12, r["llm"]
 assert r["quick"]["platform"] == "colab-free", r["quick"]
 PY
 run import colab "$D/colab-nvsmi-log.csv" --platform colab-pro

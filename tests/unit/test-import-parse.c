@@ -241,7 +241,7 @@ test_importers(void)
 	CHECK_EQ_STR(g.last.gpu, "T4");
 	CHECK_EQ_STR(g.last.platform, "colab-free");
 	CHECK_EQ_STR(colab_gpu_name(b, sizeof b, "NVIDIA A100-SXM4-40GB"),
-	    "A100");
+	    "A100 40GB");
 	CHECK_EQ_STR(colab_gpu_name(b, sizeof b, "NVIDIA L4"), "L4");
 	run_clear(&g.last);
 }

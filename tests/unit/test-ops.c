@@ -141,13 +141,20 @@ test_add(void)
 	ops_run_in_init(&in);
 	in.platform = "vast";
 	in.when = "1h";
-	in.gpu = "A6000";
+	in.gpu = "P10";
 	CHECK_EQ_INT(ops_add(&o, &in, &res, &e), 0);
-	CHECK_EQ_STR(res.run.gpu, "A6000");
+	CHECK_EQ_STR(res.run.gpu, "P10");
 	CHECK(res.no_price);
 	CHECK(res.nwarn >= 2);
-	CHECK(strstr(res.warn[0], "A6000") != NULL);
-	CHECK(strstr(res.warn[1], "no price for A6000 on vast") != NULL);
+	CHECK(strstr(res.warn[0], "unknown GPU model \"P10\" (nearest: "
+	    "P100") != NULL);
+	CHECK(strstr(res.warn[1], "no price for P10 on vast") != NULL);
+	/* nvidia-smi's words for a known model are the catalog's name. */
+	in.gpu = "NVIDIA H100 80GB HBM3";
+	CHECK_EQ_INT(ops_add(&o, &in, &res, &e), 0);
+	CHECK_EQ_STR(res.run.gpu, "H100 80GB");
+	CHECK_EQ_INT(res.run.rate_micro, 2650000);
+	CHECK_EQ_INT(res.nwarn, 1);  /* the overlap with the P10 run */
 	/* The warnings name no flag. */
 	CHECK(strstr(res.warn[1], "--") == NULL);
 
