@@ -1,0 +1,47 @@
+/*
+ * run-proc.h: `gpulog run`'s side of the command it runs: finding it on
+ * PATH, starting it, passing SIGINT, SIGTERM and SIGHUP on to it, waking
+ * on SIGCHLD, waiting for it and turning how it ended into gpulog's exit
+ * status; and the monotonic clock the loop paces itself by.  It knows
+ * processes and signals, not runs, samples or the database.  POSIX only.
+ */
+#ifndef GPULOG_RUN_PROC_H
+#define GPULOG_RUN_PROC_H
+
+#include <stdint.h>
+#include <sys/types.h>
+
+/* Milliseconds on the monotonic clock: for intervals, not dates. */
+int64_t run_proc_mono_ms(void);
+
+/* Sleeps ms (nothing when ms <= 0); a signal (SIGCHLD) ends it early. */
+void run_proc_sleep_ms(int64_t ms);
+
+/* 1 when name runs as a command: a path that is executable, or a file
+ * found executable in PATH. */
+int run_proc_on_path(const char *name);
+
+/*
+ * Installs the handlers: SIGINT, SIGTERM and SIGHUP sent with kill(2) go
+ * on to the command once it runs (each left alone when gpulog started
+ * with it ignored, as under nohup), and SIGCHLD wakes run_proc_sleep_ms().
+ */
+void run_proc_catch_signals(void);
+
+/*
+ * Starts argv[0..argc) (argv borrowed), flushing stdout and stderr first,
+ * and makes it the command signals go on to.  Returns its pid, or -1 with
+ * errno set to why it could not start (exec's own errno, carried back by
+ * a close-on-exec pipe).
+ */
+pid_t run_proc_spawn(int argc, const char *const *argv);
+
+/*
+ * Without blocking: 0 while pid runs; 1 when it ended, or can no longer
+ * be waited for (then *code is 0), with *code its exit status as gpulog
+ * exits with it: the command's, or 128 + N when signal N killed it.
+ * From then on no signal goes on to it.
+ */
+int run_proc_ended(pid_t pid, int *code);
+
+#endif

@@ -1,0 +1,236 @@
+/*
+ * run-sample.c: nvidia-smi, sampled for `gpulog run`.  It forks
+ * nvidia-smi with a deadline and reads its CSV; it knows nothing of the
+ * command being run, its signals, or the database beyond the metrics
+ * struct it fills.
+ */
+#include "cli/run-sample.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli/run-proc.h"
+#include "core/err.h"
+#include "core/gpu.h"
+#include "core/text.h"
+#include "store/metrics.h"
+
+#define SMI_OUT_MAX 65536
+
+void
+sampler_init(struct sampler *sp, int on, const char *visible)
+{
+	memset(sp, 0, sizeof *sp);
+	sp->on = on;
+	sp->visible = visible;
+}
+
+/* 1 when GPU index is one the command can see. */
+static int
+visible(const struct sampler *sp, int index)
+{
+	const char *p = sp->visible;
+	char *end;
+	long v;
+
+	if (p == NULL || *p == '\0')
+		return 1;
+	while (*p != '\0') {
+		v = strtol(p, &end, 10);
+		if (end == p)
+			return 1;  /* UUIDs: count every GPU */
+		if (v == index)
+			return 1;
+		p = *end == ',' ? end + 1 : end;
+		if (*end != ',' && *end != '\0')
+			return 1;
+	}
+	return 0;
+}
+
+/* The run's GPU model, from the name and memory nvidia-smi printed. */
+static void
+set_model(struct sampler *sp, const char *smi_name, int64_t mem_mib)
+{
+	gpu_canon(smi_name, mem_mib, sp->model, NULL);
+}
+
+/* Runs nvidia-smi into out (NUL-terminated); returns its exit status,
+ * or -1 when it could not run or took too long. */
+static int
+smi_exec(char *out, size_t len)
+{
+	static char *const argv[] = { "nvidia-smi",
+		"--query-gpu=index,name,memory.used,memory.total,"
+		"utilization.gpu,power.draw", "--format=csv,noheader,nounits",
+		NULL };
+	int fd[2], status, devnull;
+	int64_t deadline = run_proc_mono_ms() + SAMPLER_TIMEOUT_MS;
+	size_t n = 0;
+	pid_t pid;
+
+	if (pipe(fd) != 0)
+		return -1;
+	if ((pid = fork()) < 0) {
+		close(fd[0]);
+		close(fd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		dup2(fd[1], STDOUT_FILENO);
+		if ((devnull = open("/dev/null", O_RDWR)) >= 0) {
+			dup2(devnull, STDIN_FILENO);
+			dup2(devnull, STDERR_FILENO);
+		}
+		close(fd[0]);
+		close(fd[1]);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(fd[1]);
+	for (;;) {
+		struct pollfd pf = { fd[0], POLLIN, 0 };
+		int64_t left = deadline - run_proc_mono_ms();
+		ssize_t k;
+
+		if (left <= 0) {
+			kill(pid, SIGKILL);
+			break;
+		}
+		if (poll(&pf, 1, (int)left) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		if (pf.revents == 0)
+			continue;
+		k = read(fd[0], out + n, len - 1 - n);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		n += (size_t)k;
+		if (n == len - 1)
+			break;
+	}
+	out[n] = '\0';
+	close(fd[0]);
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	if (run_proc_mono_ms() >= deadline)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* Energy: the last power held until now_ms. */
+static void
+add_energy(struct sampler *sp, int64_t now_ms)
+{
+	if (sp->last_ms > 0)
+		sp->energy_mw_ms += (double)sp->power_mw *
+		    (double)(now_ms - sp->last_ms);
+}
+
+void
+sampler_take(struct sampler *sp, int64_t now_ms)
+{
+	char *out = xmalloc(SMI_OUT_MAX), *line, *save = NULL, first[160];
+	int rc = smi_exec(out, SMI_OUT_MAX), count = 0, lost = 0;
+	int64_t power = 0;
+	struct smi_gpu g;
+
+	first[0] = '\0';
+	for (line = strtok_r(out, "\n", &save); line != NULL;
+	    line = strtok_r(NULL, "\n", &save)) {
+		line[strcspn(line, "\r")] = '\0';
+		if (gpu_smi_parse(line, &g) < 0) {
+			if (first[0] == '\0')
+				snprintf(first, sizeof first, "%s", line);
+			continue;
+		}
+		if (!visible(sp, g.index))
+			continue;
+		if (g.mem_total_mib < 0 && g.mem_used_mib < 0 &&
+		    g.util_pct < 0) {
+			lost++;  /* "[GPU is lost]" in every field */
+			continue;
+		}
+		if (count++ == 0 && sp->model[0] == '\0')
+			set_model(sp, g.name, g.mem_total_mib);
+		if (g.mem_used_mib > sp->peak_mib) {
+			sp->peak_mib = g.mem_used_mib;
+			sp->total_mib = g.mem_total_mib;
+		}
+		if (g.util_pct >= 0) {
+			sp->util_sum += g.util_pct;
+			sp->util_n++;
+		}
+		if (g.power_mw > 0)
+			power += g.power_mw;
+	}
+	free(out);
+	if (count == 0) {
+		if (!sp->warned_fail) {
+			char *safe = text_safe(first);
+
+			if (rc == 0 && lost == 0)
+				fprintf(stderr, "gpulog: warning: nvidia-smi "
+				    "shows no GPU\n");
+			else if (rc < 0)
+				fprintf(stderr, "gpulog: warning: nvidia-smi "
+				    "did not answer\n");
+			else
+				fprintf(stderr, "gpulog: warning: nvidia-smi "
+				    "failed (exit %d)%s%s\n", rc, *safe ? ": " :
+				    "", safe);
+			free(safe);
+			sp->warned_fail = 1;
+		}
+		if (++sp->fails >= SAMPLER_MAX_FAILS) {
+			fprintf(stderr, "gpulog: warning: nvidia-smi failed %d "
+			    "times in a row; GPU sampling stopped\n",
+			    sp->fails);
+			sp->on = 0;
+		}
+	} else {
+		sp->fails = 0;
+		sp->samples++;
+		if (count < sp->gpus_seen && !sp->warned_lost) {
+			fprintf(stderr, "gpulog: warning: nvidia-smi shows %d "
+			    "of %d GPU%s: one was lost (fallen off the bus?); "
+			    "the run goes on\n", count, sp->gpus_seen,
+			    sp->gpus_seen == 1 ? "" : "s");
+			sp->warned_lost = 1;
+		}
+		if (count > sp->gpus_seen)
+			sp->gpus_seen = count;
+	}
+	add_energy(sp, now_ms);
+	sp->power_mw = count > 0 ? power : 0;
+	sp->last_ms = now_ms;
+}
+
+void
+sampler_finish(struct sampler *sp, int64_t end_ms, struct run_metrics *m)
+{
+	add_energy(sp, end_ms);
+	sp->last_ms = end_ms;
+	sp->power_mw = 0;
+	m->samples = sp->samples;
+	if (sp->samples > 0) {
+		m->peak_mem_mib = sp->peak_mib;
+		m->mem_total_mib = sp->total_mib;
+		m->mean_util_pct = sp->util_n > 0 ? (int)((sp->util_sum +
+		    sp->util_n / 2) / sp->util_n) : -1;
+		m->energy_wh_milli = (int64_t)(sp->energy_mw_ms / 3600000.0 +
+		    0.5);
+	}
+}

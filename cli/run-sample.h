@@ -1,0 +1,53 @@
+/*
+ * run-sample.h: `gpulog run`'s GPU sampler: runs nvidia-smi, reads its
+ * lines with core/gpu.h's gpu_smi_parse(), and keeps the GPU model and
+ * count, peak memory, mean utilisation and energy (the power at each
+ * sample held until the next).  It warns on stderr when nvidia-smi fails
+ * or loses a GPU, and stops after SAMPLER_MAX_FAILS failures in a row.
+ * It knows nvidia-smi and the run's metrics, not the command it watches,
+ * signals or when to sample: the caller passes the times in.
+ */
+#ifndef GPULOG_RUN_SAMPLE_H
+#define GPULOG_RUN_SAMPLE_H
+
+#include <stdint.h>
+
+struct run_metrics;
+
+#define SAMPLER_TIMEOUT_MS 5000  /* a hung nvidia-smi is given up on */
+#define SAMPLER_MAX_FAILS 3      /* failures in a row before it stops */
+
+/* What is measured, sample by sample. */
+struct sampler {
+	int on;                 /* nvidia-smi is there and answering */
+	int fails;              /* failures in a row */
+	int warned_fail, warned_lost;
+	int64_t samples;
+	int gpus_seen;          /* the most GPUs one sample showed */
+	char model[32];         /* the first GPU's model; "" before any */
+	int64_t peak_mib, total_mib;
+	int64_t util_sum, util_n;
+	int64_t power_mw;       /* at the last sample, all GPUs */
+	int64_t last_ms;        /* when it was taken; 0 before any */
+	double energy_mw_ms;    /* power times time, summed */
+	const char *visible;    /* CUDA_VISIBLE_DEVICES, or NULL */
+};
+
+/* Starts sp, sampling when on; visible (borrowed for sp's life) lists
+ * the GPUs the command sees, as CUDA_VISIBLE_DEVICES does (NULL: all). */
+void sampler_init(struct sampler *sp, int on, const char *visible);
+
+/* Takes one sample at now_ms (run_proc_mono_ms()); clears sp->on when
+ * nvidia-smi has failed SAMPLER_MAX_FAILS times in a row. */
+void sampler_take(struct sampler *sp, int64_t now_ms);
+
+/*
+ * Ends sp at end_ms, counting energy up to then, and puts what was
+ * measured into m: the number of samples, and when there were any the
+ * peak memory, the mean utilisation (-1 when no GPU reported it) and the
+ * energy in thousandths of a watt-hour, each rounded to nearest.
+ */
+void sampler_finish(struct sampler *sp, int64_t end_ms,
+    struct run_metrics *m);
+
+#endif
