@@ -1,7 +1,8 @@
 #!/bin/sh
 # layering.sh: dependencies point one way.  core/ includes only libc and
 # core/; importers/ and store/ never include cli/ or tui/; importers/ never
-# opens the database; only store/ includes sqlite3.h; only tui/ curses.
+# opens the database; only store/ includes sqlite3.h; only tui/ curses;
+# only tui/ sees the dashboard's insides (tui/internal.h).
 cd "$(dirname "$0")/.." || exit 2
 bad=0
 check() {
@@ -17,5 +18,6 @@ check "core/*.[ch]" "store/|cli/|tui/|importers/|sqlite3|curl|cjson|curses|ncurs
 check "store/*.[ch]" "cli/|tui/|importers/|curses|ncurses|curl" "store knows no front end"
 check "importers/*.[ch]" "store/|cli/|tui/|sqlite3|curses|ncurses" "importers never open the database"
 check "cli/*.[ch]" "sqlite3|curses|ncurses" "cli speaks no SQL and starts no curses"
+check "core/*.[ch] store/*.[ch] ops/*.[ch] importers/*.[ch] cli/*.[ch] tests/unit/*.[ch] tests/fuzz/*.[ch]" "tui/internal\\.h" "only tui/ includes tui/internal.h"
 [ $bad = 0 ] && echo "layering: ok"
 exit $bad

@@ -16,9 +16,7 @@
 #include "core/text.h"
 #include "ops/ops.h"
 #include "store/store.h"
-#include "tui/tui.h"
-
-void runs_set_filter(struct tui *t, const char *s);
+#include "tui/internal.h"
 
 /*
  * Field checks: 0 when the text is accepted, else -1 and f->err.  Each is
