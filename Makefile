@@ -43,7 +43,7 @@ UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all run check check-unit check-cli check-tui check-asan \
 	check-valgrind deps deps-check verify-deps install uninstall clean \
-	lint format fuzz bench
+	lint fuzz bench
 
 all: $(BUILD)/gpulog gpulog
 
@@ -157,9 +157,6 @@ lint:
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
 	    --std=c11 -I. core store ops cli importers $(wildcard tui)
 	mandoc -Tlint -W warning man/gpulog.1
-
-format:
-	clang-format -i core/*.[ch] store/*.[ch] cli/*.[ch] importers/*.[ch]
 
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1

@@ -3,7 +3,8 @@
 # core/; importers/ and store/ never include cli/ or tui/; importers/ never
 # opens the database; only store/ includes sqlite3.h; only tui/ curses;
 # ops/ (the operations layer) sits above store/ and below the rest, and
-# cli/, tui/ and importers/ change data only by calling it.
+# cli/, tui/ and importers/ change data only by calling it; and
+# only tui/ sees the dashboard's insides (tui/internal.h).
 cd "$(dirname "$0")/.." || exit 2
 bad=0
 check() {
@@ -30,5 +31,6 @@ if [ -n "$hits" ]; then
 	echo "$hits"
 	bad=1
 fi
+check "core/*.[ch] store/*.[ch] ops/*.[ch] importers/*.[ch] cli/*.[ch] tests/unit/*.[ch] tests/fuzz/*.[ch]" "tui/internal\\.h" "only tui/ includes tui/internal.h"
 [ $bad = 0 ] && echo "layering: ok"
 exit $bad

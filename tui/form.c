@@ -1,10 +1,11 @@
 /*
  * form.c: the dashboard's forms (add, start and edit a run; a platform's
- * quota or a rate; the run filter).  Each field is checked as it is typed
- * with the parser and the message the CLI uses, and a mistake never loses
- * what was typed.  Saving is one change of the operations layer (ops/),
- * the same function the CLI calls, so `gpulog undo` takes it back like
- * any other.
+ * quota or a rate; the run filter): which fields each has, how each field
+ * is checked, and saving.  Each field is checked as it is typed with the
+ * operations layer's checker and the message the CLI uses, and a mistake
+ * never loses what was typed.  Saving is one change through ops/, so
+ * `gpulog undo` takes it back like any other.  Editing the text of a field
+ * is core/lineedit.c's; this file only maps keys to it.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,14 +13,13 @@
 #include "core/clock.h"
 #include "core/err.h"
 #include "core/fmt.h"
+#include "core/lineedit.h"
 #include "core/parse.h"
 #include "core/quota.h"
 #include "core/text.h"
 #include "ops/ops.h"
 #include "store/store.h"
-#include "tui/tui.h"
-
-void runs_set_filter(struct tui *t, const char *s);
+#include "tui/internal.h"
 
 /*
  * Field checks: 0 when the text is accepted, else -1 and f->err.  Each is
@@ -595,32 +595,6 @@ discard(struct tui *t)
 	return TUI_DRAW;
 }
 
-/* Encodes code point c as UTF-8 into b; returns its length. */
-static size_t
-utf8(unsigned long c, char *b)
-{
-	if (c < 0x80) {
-		b[0] = (char)c;
-		return 1;
-	}
-	if (c < 0x800) {
-		b[0] = (char)(0xc0 | (c >> 6));
-		b[1] = (char)(0x80 | (c & 0x3f));
-		return 2;
-	}
-	if (c < 0x10000) {
-		b[0] = (char)(0xe0 | (c >> 12));
-		b[1] = (char)(0x80 | ((c >> 6) & 0x3f));
-		b[2] = (char)(0x80 | (c & 0x3f));
-		return 3;
-	}
-	b[0] = (char)(0xf0 | (c >> 18));
-	b[1] = (char)(0x80 | ((c >> 12) & 0x3f));
-	b[2] = (char)(0x80 | ((c >> 6) & 0x3f));
-	b[3] = (char)(0x80 | (c & 0x3f));
-	return 4;
-}
-
 static void
 recheck(struct tui *t)
 {
@@ -638,12 +612,24 @@ go(struct form *fm, int to)
 	fm->caret = strlen(fm->f[fm->cur].text);
 }
 
+/* The keys that edit the field's text, and what each does to it. */
+static const struct {
+	int key;
+	int op;                   /* enum lineedit_op */
+} edit_keys[] = {
+	{ TK_LEFT, LE_LEFT }, { TK_RIGHT, LE_RIGHT },
+	{ TK_HOME, LE_HOME }, { TK_CTRL('a'), LE_HOME },
+	{ TK_END, LE_END }, { TK_CTRL('e'), LE_END },
+	{ TK_CTRL('u'), LE_CLEAR }, { TK_BS, LE_BACKSPACE },
+	{ TK_DEL, LE_DELETE },
+};
+
 int
 form_key(struct tui *t, int key)
 {
 	struct form *fm = &t->form;
 	struct form_field *f = &fm->f[fm->cur];
-	size_t len = strlen(f->text);
+	size_t i;
 
 	switch (key) {
 	case TK_ESC:
@@ -663,68 +649,20 @@ form_key(struct tui *t, int key)
 	case TK_UP:
 		go(fm, fm->cur - 1);
 		return TUI_DRAW;
-	case TK_LEFT:
-		while (fm->caret > 0 && ((unsigned char)f->text[--fm->caret] &
-		    0xc0) == 0x80)
-			;
-		return TUI_DRAW;
-	case TK_RIGHT:
-		while (fm->caret < len && ((unsigned char)f->text[++fm->caret] &
-		    0xc0) == 0x80)
-			;
-		return TUI_DRAW;
-	case TK_HOME:
-	case TK_CTRL('a'):
-		fm->caret = 0;
-		return TUI_DRAW;
-	case TK_END:
-	case TK_CTRL('e'):
-		fm->caret = len;
-		return TUI_DRAW;
-	case TK_CTRL('u'):
-		f->text[0] = '\0';
-		fm->caret = 0;
+	}
+	for (i = 0; i < sizeof edit_keys / sizeof edit_keys[0]; i++)
+		if (edit_keys[i].key == key) {
+			/* C-u clears the field's message even when it was
+			 * empty already. */
+			if (lineedit_do(f->text, &fm->caret, edit_keys[i].op) ||
+			    edit_keys[i].op == LE_CLEAR)
+				recheck(t);
+			return TUI_DRAW;
+		}
+	if (key >= 0x20 && key < TK_BASE && key != 0x7f &&
+	    lineedit_insert(f->text, sizeof f->text, &fm->caret,
+	    (unsigned long)key))
 		recheck(t);
-		return TUI_DRAW;
-	case TK_BS:
-		if (fm->caret > 0) {
-			size_t at = fm->caret;
-
-			while (at > 0 && ((unsigned char)f->text[--at] & 0xc0)
-			    == 0x80)
-				;
-			memmove(f->text + at, f->text + fm->caret,
-			    len - fm->caret + 1);
-			fm->caret = at;
-			recheck(t);
-		}
-		return TUI_DRAW;
-	case TK_DEL:
-		if (fm->caret < len) {
-			size_t to = fm->caret + 1;
-
-			while (to < len && ((unsigned char)f->text[to] & 0xc0)
-			    == 0x80)
-				to++;
-			memmove(f->text + fm->caret, f->text + to,
-			    len - to + 1);
-			recheck(t);
-		}
-		return TUI_DRAW;
-	}
-	if (key >= 0x20 && key < TK_BASE && key != 0x7f) {
-		char b[4];
-		size_t n = utf8((unsigned long)key, b);
-
-		if (len + n + 1 < sizeof f->text) {
-			memmove(f->text + fm->caret + n, f->text + fm->caret,
-			    len - fm->caret + 1);
-			memcpy(f->text + fm->caret, b, n);
-			fm->caret += n;
-			recheck(t);
-		}
-		return TUI_DRAW;
-	}
 	return TUI_DRAW;
 }
 

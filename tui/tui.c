@@ -22,12 +22,16 @@
 #include "core/text.h"
 #include "store/metrics.h"
 #include "store/store.h"
+#include "tui/internal.h"
 
 #define MIN_W 80
 #define MIN_H 24
 #define POLL_S 1          /* how often the database is asked for news */
 #define RELOAD_S 60       /* figures that move with time: read again */
 
+/* The only state outside struct tui, and why: a signal handler can reach
+ * nothing else (got_signal), and die()'s hook, restore(), takes no
+ * argument (screen_up: endwin() is still owed). */
 static volatile sig_atomic_t got_signal;
 static int screen_up;
 

@@ -15,7 +15,7 @@
 #include "core/quota.h"
 #include "core/text.h"
 #include "store/store.h"
-#include "tui/tui.h"
+#include "tui/internal.h"
 
 static int
 keep_latest(const struct run *r, void *arg)

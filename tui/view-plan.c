@@ -12,7 +12,7 @@
 #include "core/fmt.h"
 #include "core/text.h"
 #include "store/store.h"
-#include "tui/tui.h"
+#include "tui/internal.h"
 
 static int
 month_bucket(int64_t b, const char *platform, const char *cur, int64_t cost,

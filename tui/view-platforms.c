@@ -11,7 +11,7 @@
 #include "core/fmt.h"
 #include "core/quota.h"
 #include "core/text.h"
-#include "tui/tui.h"
+#include "tui/internal.h"
 
 int
 plat_down(struct tui *t)

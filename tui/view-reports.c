@@ -11,7 +11,7 @@
 #include "core/clock.h"
 #include "core/fmt.h"
 #include "core/text.h"
-#include "tui/tui.h"
+#include "tui/internal.h"
 
 static const int series_color[TUI_SERIES + 1] = { CC_CYAN, CC_GREEN,
 	CC_YELLOW, CC_MAGENTA, CC_BLUE, CC_RED, CC_WHITE };

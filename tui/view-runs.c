@@ -12,7 +12,7 @@
 #include "core/fmt.h"
 #include "core/text.h"
 #include "store/store.h"
-#include "tui/tui.h"
+#include "tui/internal.h"
 
 static const char *const order_names[PAGE_NORDERS] = { "newest first",
 	"oldest first", "longest first" };
@@ -291,9 +291,6 @@ runs_filter(struct tui *t)
 	return TUI_DRAW;
 }
 
-/* Called by the form when the filter is accepted. */
-void runs_set_filter(struct tui *t, const char *s);
-
 void
 runs_set_filter(struct tui *t, const char *s)
 {
@@ -335,8 +332,6 @@ runs_edit(struct tui *t)
 	return TUI_DRAW;
 }
 
-static int64_t delete_id;
-
 /* Shows a change's outcome on the message row: what it did and the first
  * of its warnings, or why it failed. */
 static int
@@ -368,7 +363,7 @@ do_delete(struct tui *t)
 
 	ops_result_init(&res);
 	t->now = t->ops.now = core_now();
-	rc = ops_rm(&t->ops, delete_id, &res, &e);
+	rc = ops_rm(&t->ops, t->runs.delete_id, &res, &e);
 	show_result(t, rc, "removed", &res, &e);
 	ops_result_clear(&res);
 	return TUI_RELOAD;
@@ -384,7 +379,7 @@ runs_delete(struct tui *t)
 		tui_msg(t, 0, "no run to delete");
 		return TUI_DRAW;
 	}
-	delete_id = r->id;
+	t->runs.delete_id = r->id;
 	tui_ask(t, do_delete, "delete run #%lld %s?", (long long)r->id,
 	    tui_run_label(what, sizeof what, r, t->now));
 	return TUI_DRAW;

@@ -1,0 +1,233 @@
+/*
+ * internal.h: the dashboard's state and the tables that drive it, for the
+ * files of tui/ only (tests/layering.sh keeps it so).  One struct tui holds
+ * everything, view state included; a view is a file with a row { name,
+ * key, draw, handle_key, load } in tui_views[]; one key table (tui_keys[])
+ * drives input, the help screen and the bottom row.  Handlers change state
+ * and return what to do next (TUI_DRAW, TUI_RELOAD, TUI_QUIT); the loop
+ * draws.  Only tui.c includes curses: views draw into a canvas, which is
+ * why `gpulog tui --dump` prints exactly what the screen shows.
+ */
+#ifndef GPULOG_TUI_INTERNAL_H
+#define GPULOG_TUI_INTERNAL_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "core/model.h"
+#include "ops/ops.h"
+#include "store/page.h"
+#include "store/summary.h"
+#include "tui/canvas.h"
+#include "tui/tui.h"
+
+struct err;
+struct store;
+struct tui;
+
+/* What a handler asks of the loop. */
+enum {
+	TUI_DRAW = 1,     /* draw the screen again */
+	TUI_RELOAD = 2,   /* read the database again, then draw */
+	TUI_QUIT = 4
+};
+
+/* Keys that are not characters (characters are their code points). */
+enum {
+	TK_BASE = 0x200000,
+	TK_UP, TK_DOWN, TK_LEFT, TK_RIGHT, TK_PGUP, TK_PGDN, TK_HOME, TK_END,
+	TK_F1, TK_F2, TK_BTAB, TK_ENTER, TK_BS, TK_DEL, TK_ESC, TK_RESIZE,
+	TK_WHEEL_UP, TK_WHEEL_DOWN, TK_CLICK, TK_TICK
+};
+#define TK_CTRL(c) ((c) & 0x1f)
+
+enum { VIEW_OVERVIEW, VIEW_RUNS, VIEW_PLATFORMS, VIEW_PLAN, VIEW_REPORTS,
+	VIEW_N };
+
+#define TUI_ROWS_MAX 256   /* run rows kept for the run list */
+#define TUI_LATEST 24      /* latest runs kept for the Overview */
+#define TUI_WEEKS_MAX 52   /* weeks in the Reports chart */
+#define TUI_SERIES 6       /* platforms drawn apart; the rest are "other" */
+#define TUI_FIELDS 10
+
+struct runs_view {
+	struct run rows[TUI_ROWS_MAX]; /* the rows shown, from top */
+	int n;
+	int cur;                  /* cursor, an index into rows */
+	struct page_key top;      /* key of rows[0] */
+	int have_top;             /* 0: start at the first run */
+	int order;                /* enum page_order */
+	char filter[128];
+	int64_t count;            /* runs matching */
+	int64_t pos;              /* how many come before rows[0] */
+	int page;                 /* rows the last draw had room for */
+	int64_t want_id;          /* put the cursor on this run when shown */
+	int64_t delete_id;        /* the run a delete asks about */
+};
+
+struct form_field {
+	const char *label;
+	const char *hint;         /* shown while the field is empty */
+	char text[256];
+	char orig[256];           /* as the form opened */
+	char err[256];            /* why text is not accepted, or "" */
+	int (*check)(struct tui *, struct form_field *);
+};
+
+enum { FORM_ADD, FORM_EDIT, FORM_START, FORM_QUOTA, FORM_RATE };
+
+struct form {
+	int kind;
+	char title[96];
+	struct form_field f[TUI_FIELDS];
+	int n, cur;
+	size_t caret;             /* byte offset in f[cur].text */
+	int64_t run_id;           /* FORM_EDIT */
+	char platform[32];        /* FORM_QUOTA, FORM_RATE */
+};
+
+struct tui {
+	struct tui_config cfg;
+	struct store *s;
+	struct ops ops;           /* every change goes through it */
+	struct canvas cv;
+	int fmt;                  /* FMT_ASCII or 0, for money */
+	int64_t now;
+	int curses, color;
+	int view;
+	int help, help_top;       /* the help screen, and its scroll */
+	int tab_x[VIEW_N + 1];    /* where the tabs start on row 0 */
+
+	struct summary sm;        /* the Overview's figures and nudges, as
+	                             status's */
+	int64_t saved;            /* free tiers' hours at market rates */
+	int64_t data_version;
+	int64_t loaded_at;        /* now when the model was read */
+	int64_t polled;           /* when data_version was last read */
+	int dirty[VIEW_N];        /* views to read again when shown */
+
+	char msg[256];            /* the message row */
+	int msg_attr;
+
+	int confirm;              /* a y/n question is up */
+	char question[192];
+	int (*on_yes)(struct tui *);
+
+	int form_on;
+	struct form form;
+
+	/* Overview */
+	struct run latest[TUI_LATEST];
+	int nlatest;
+	int64_t day_spend[32];    /* this local month, display currency */
+	int ndays;
+
+	struct runs_view runs;
+
+	int plat_cur;             /* Platforms: the selected row */
+
+	/* Plan and Reports */
+	int64_t plan_spent[PLAN_MONTHS + 2];
+	int64_t plan_gpu_s[PLAN_MONTHS + 2];
+	int plan_runs[PLAN_MONTHS + 2];
+	int64_t week_start[TUI_WEEKS_MAX];
+	int64_t week_gpu_s[TUI_WEEKS_MAX][TUI_SERIES + 1];
+	char series[TUI_SERIES][32];
+	int nseries, nweeks;
+};
+
+struct tui_view {
+	const char *name;
+	int key;
+	/* Draws the view's body into rows [y0, y1) of the canvas. */
+	void (*draw)(struct tui *t, int y0, int y1);
+	/* Keys the key table leaves to the view (wheel, click); returns
+	 * TUI_* flags, or 0 when the key means nothing here. */
+	int (*handle_key)(struct tui *t, int key);
+	/* Reads what the view shows; -1 with e set on failure. */
+	int (*load)(struct tui *t, struct err *e);
+};
+
+extern const struct tui_view tui_views[VIEW_N];
+
+struct tui_key {
+	int key;
+	const char *name;         /* as the help shows it: "PgDn", "a" */
+	int view;                 /* a VIEW_*, or -1 for every view */
+	int bar;                  /* shown on the bottom row, by rank */
+	const char *help;
+	int (*fn)(struct tui *t);
+};
+
+extern const struct tui_key tui_keys[];
+
+/* Views: view-*.c. */
+void overview_draw(struct tui *t, int y0, int y1);
+int overview_load(struct tui *t, struct err *e);
+void runs_draw(struct tui *t, int y0, int y1);
+int runs_key(struct tui *t, int key);
+int runs_load(struct tui *t, struct err *e);
+void platforms_draw(struct tui *t, int y0, int y1);
+void plan_draw(struct tui *t, int y0, int y1);
+int plan_load(struct tui *t, struct err *e);
+void reports_draw(struct tui *t, int y0, int y1);
+int reports_load(struct tui *t, struct err *e);
+
+/* Key handlers of the views, named in tui_keys[]. */
+int runs_line_down(struct tui *t);
+int runs_line_up(struct tui *t);
+int runs_page_down(struct tui *t);
+int runs_page_up(struct tui *t);
+int runs_first(struct tui *t);
+int runs_last(struct tui *t);
+int runs_sort(struct tui *t);
+int runs_filter(struct tui *t);
+int runs_add(struct tui *t);
+int runs_edit(struct tui *t);
+int runs_delete(struct tui *t);
+int runs_start_stop(struct tui *t);
+int plat_down(struct tui *t);
+int plat_up(struct tui *t);
+int plat_quota(struct tui *t);
+int plat_rate(struct tui *t);
+
+/* Called by the filter form when the filter is accepted: view-runs.c. */
+void runs_set_filter(struct tui *t, const char *s);
+
+/* Forms: form.c.  form_key() takes every key while a form is up. */
+void form_draw(struct tui *t);
+int form_key(struct tui *t, int key);
+int form_changed(const struct form *f);
+void form_open_run(struct tui *t, int kind, const struct run *r);
+void form_open_quota(struct tui *t, const char *platform);
+void form_open_rate(struct tui *t, const char *platform);
+
+/* Shared drawing and helpers: tui.c. */
+void tui_msg(struct tui *t, int attr, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+void tui_ask(struct tui *t, int (*yes)(struct tui *), const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+char *tui_money(const struct tui *t, char *buf, size_t n, int64_t minor,
+    const char *cur);
+char *tui_money_whole(const struct tui *t, char *buf, size_t n,
+    int64_t minor, const char *cur);
+/* Outside text, escaped, at (y, x) in at most w columns. */
+int tui_put_safe(struct tui *t, int y, int x, int w, int attr,
+    const char *s);
+/* "Title ─────" across w columns. */
+void tui_section(struct tui *t, int y, int x, int w, const char *title);
+/* A bar of w cells, pct filled (0..100+), coloured by level. */
+void tui_gauge(struct tui *t, int y, int x, int w, int pct, int attr);
+/* The colour of a level of core/alerts.h's table: green, yellow, red. */
+int tui_colour(int level);
+/* The colour of a quota used pct%: its level's, by the same table. */
+int tui_level(int pct);
+/* Undoes the latest change, as `gpulog undo`. */
+int tui_undo(struct tui *t);
+/* The run's label for messages: "kaggle P100 2h30m". */
+char *tui_run_label(char *buf, size_t n, const struct run *r, int64_t now);
+/* Warnings for an open run, as `gpulog status` gives them. */
+int tui_run_warnings(const struct tui *t, const struct run *r,
+    const char **w, char caps[2][96]);
+
+#endif
