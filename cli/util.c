@@ -11,40 +11,14 @@
 #include "core/parse.h"
 #include "core/text.h"
 #include "store/store.h"
+#include "ops/ops.h"
 #include "store/summary.h"
 
 int
 cli_platform(const struct summary *sm, const char *in, char key[32],
     struct err *e)
 {
-	const char **names = xcalloc(sm->cat.nplatforms + 1, sizeof *names);
-	char hint[128];
-	size_t i, idx = 0;
-	int rc;
-
-	for (i = 0; i < sm->cat.nplatforms; i++)
-		names[i] = sm->cat.platforms[i].key;
-	rc = text_match(in, names, sm->cat.nplatforms, &idx, hint, sizeof hint);
-	free(names);
-	if (rc == MATCH_OK) {
-		snprintf(key, 32, "%s", sm->cat.platforms[idx].key);
-		return 0;
-	}
-	{
-		char *safe = text_safe(in);
-
-		if (rc == MATCH_AMBIGUOUS)
-			err_set(e, "ambiguous platform \"%s\": it could be %s",
-			    safe, hint);
-		else if (hint[0] != '\0')
-			err_set(e, "unknown platform \"%s\": did you mean %s? "
-			    "(`gpulog platforms` lists them)", safe, hint);
-		else
-			err_set(e, "unknown platform \"%s\" (`gpulog "
-			    "platforms` lists them)", safe);
-		free(safe);
-	}
-	return -1;
+	return ops_check_platform(sm, in, key, e);
 }
 
 int

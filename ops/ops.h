@@ -146,6 +146,10 @@ struct ops_measured {
 	int gpus;                /* GPUs it saw, 0 when none */
 	int checkpointed;
 };
+/* Writes new run r as the change "VERB #ID label", with m (when not
+ * NULL) as its metrics; r->id is set, and created and modified are now. */
+int ops_insert(struct ops *o, struct run *r, const char *verb,
+    struct run_metrics *m, struct ops_result *res, struct err *e);
 int ops_record_prepare(struct ops *o, const struct ops_run_in *in,
     struct ops_result *res, struct err *e);
 int ops_record_open(struct ops *o, struct ops_result *res,

@@ -32,24 +32,7 @@ int
 ops_record_open(struct ops *o, struct ops_result *res,
     struct run_metrics *m, struct err *e)
 {
-	struct run *r = &res->run;
-	char what[96];
-
-	r->created = r->modified = o->now;
-	if (store_begin(o->s, "run", e) < 0 || store_add_run(o->s, r, e) < 0)
-		goto fail;
-	m->run_id = r->id;
-	snprintf(res->what, sizeof res->what, "run #%lld %s",
-	    (long long)r->id, fmt_run_label(what, sizeof what, r, o->now));
-	if (metrics_put(o->s, m, e) < 0 ||
-	    store_change_label(o->s, res->what, e) < 0 ||
-	    store_commit(o->s, e) < 0)
-		goto fail;
-	return 0;
-fail:
-	store_rollback(o->s);
-	r->id = 0;
-	return -1;
+	return ops_insert(o, &res->run, "run", m, res, e);
 }
 
 int

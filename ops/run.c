@@ -13,6 +13,7 @@
 #include "core/fmt.h"
 #include "core/parse.h"
 #include "core/text.h"
+#include "store/metrics.h"
 #include "store/store.h"
 
 void
@@ -253,10 +254,9 @@ after_warnings(struct ops *o, const struct summary *cat,
 		    (long long)other, r->platform);
 }
 
-/* Writes new run r as the change verb ("add", "start"). */
-static int
-insert(struct ops *o, struct run *r, const char *verb, struct ops_result *res,
-    struct err *e)
+int
+ops_insert(struct ops *o, struct run *r, const char *verb,
+    struct run_metrics *m, struct ops_result *res, struct err *e)
 {
 	char what[96];
 
@@ -265,7 +265,10 @@ insert(struct ops *o, struct run *r, const char *verb, struct ops_result *res,
 		goto fail;
 	snprintf(res->what, sizeof res->what, "%s #%lld %s", verb,
 	    (long long)r->id, fmt_run_label(what, sizeof what, r, o->now));
-	if (store_change_label(o->s, res->what, e) < 0 ||
+	if (m != NULL)
+		m->run_id = r->id;
+	if ((m != NULL && metrics_put(o->s, m, e) < 0) ||
+	    store_change_label(o->s, res->what, e) < 0 ||
 	    store_commit(o->s, e) < 0)
 		goto fail;
 	return 0;
@@ -338,7 +341,8 @@ add_or_start(struct ops *o, const struct ops_run_in *in, int start,
 	if (ops_build(o, in, start, res, e) < 0 ||
 	    (cat = ops_catalog(o, e)) == NULL)
 		return -1;
-	if (insert(o, &res->run, start ? "start" : "add", res, e) < 0)
+	if (ops_insert(o, &res->run, start ? "start" : "add", NULL, res,
+	    e) < 0)
 		return -1;
 	after_warnings(o, cat, res);
 	return 0;
