@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/model.h"
+#include "core/quota.h"
 
 void
 pace_init(struct pace *p)
@@ -18,9 +19,7 @@ pace_init(struct pace *p)
 int64_t
 pace_quota_used(int unit, int gpus, int64_t burn, int64_t el_ms)
 {
-	if (unit == QU_CU)
-		return el_ms / 1000 * gpus * burn / 3600;
-	return el_ms / 1000 * gpus;
+	return quota_use(unit, el_ms / 1000, gpus, burn);
 }
 
 int64_t
@@ -63,8 +62,9 @@ pace_tick(struct pace *p, int64_t el_ms, int ckpt, struct pace_figures *f)
 		if (!(p->said & PACE_QUOTA_OUT) && fig.q_rest <= 0) {
 			due |= PACE_QUOTA_OUT;
 			p->said |= PACE_QUOTA_LOW;
-		} else if (!(p->said & PACE_QUOTA_LOW) &&
-		    rest_ms <= p->warn_ms) {
+		} else if (!(p->said & PACE_QUOTA_LOW) && pace_per_hour(p->unit,
+		    p->gpus, p->burn) > 0 && rest_ms <= p->warn_ms) {
+			/* A run that burns nothing never runs it out. */
 			due |= PACE_QUOTA_LOW;
 		}
 	}

@@ -47,8 +47,8 @@ void pace_init(struct pace *p);
 
 /*
  * What gpus GPUs use of a quota of unit in el_ms: GPU-seconds, or for
- * compute units burn hundredths of a unit per GPU-hour.  The time counts
- * in whole seconds, rounded down.
+ * compute units burn hundredths of a unit per GPU-hour: quota_use() of
+ * the whole seconds, rounded down, of el_ms.
  */
 int64_t pace_quota_used(int unit, int gpus, int64_t burn, int64_t el_ms);
 
@@ -62,7 +62,8 @@ int64_t pace_lasts_ms(int64_t rest, int64_t per_hour);
 /*
  * The warnings newly due at el_ms into the run (PACE_* bits), none of
  * them twice: a cap or quota passed before its nearing was reported
- * gives only the passing, which also stands for the nearing.  The quota
+ * gives only the passing, which also stands for the nearing; a run that
+ * burns nothing of its quota is never low on it.  The quota
  * is no longer watched from its reset on.  ckpt is 1 once a checkpoint
  * was seen; then no reminder comes.  Fills f when not NULL.
  */

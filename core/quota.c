@@ -68,11 +68,17 @@ quota_run_use(const struct quota *q, const struct run *r, int64_t ws,
 
 	if (in == 0)
 		return 0;
-	if (q->unit == QU_GPU_S)
-		return in * r->gpus;
-	if (r->cu_centi >= 0)
+	if (q->unit == QU_CU && r->cu_centi >= 0)
 		return len > 0 ? r->cu_centi * in / len : 0;
-	return (in * r->gpus * cu_centi_h + 1800) / 3600;
+	return quota_use(q->unit, in, r->gpus, cu_centi_h);
+}
+
+int64_t
+quota_use(int unit, int64_t secs, int gpus, int64_t cu_centi_h)
+{
+	if (unit == QU_GPU_S)
+		return secs * gpus;
+	return (secs * gpus * cu_centi_h + 1800) / 3600;
 }
 
 void

@@ -45,6 +45,13 @@ int64_t overlap(int64_t a0, int64_t a1, int64_t b0, int64_t b1);
  * part inside the window, else its GPU-hours times cu_centi_h (hundredths of
  * a unit per GPU-hour).
  */
+/*
+ * What gpus GPUs running secs seconds use of a quota in unit: GPU-seconds,
+ * or compute units (hundredths) at cu_centi_h a GPU-hour, rounded half
+ * up.  The one rule behind quota_run_use() and `gpulog run`'s pace.
+ */
+int64_t quota_use(int unit, int64_t secs, int gpus, int64_t cu_centi_h);
+
 int64_t quota_run_use(const struct quota *q, const struct run *r, int64_t ws,
     int64_t we, int64_t now, int64_t cu_centi_h);
 

@@ -165,7 +165,8 @@ test_cu_quota(void)
 	struct pace_figures f;
 
 	/* 10.00 CU left, one T4 at 1.96 CU an hour, warned 30 min before:
-	 * 0.98 CU lasts exactly 30 minutes, and 902 are used at 16568 s. */
+	 * 0.98 CU lasts exactly 30 minutes, and 9.02 are used from 16559 s
+	 * (16559 s x 1.96 / 3600 = 9.0155, rounded half up). */
 	pace_init(&p);
 	p.warn_ms = MIN_MS(30);
 	p.ckpt_after_ms = MIN_MS(6000);
@@ -174,17 +175,16 @@ test_cu_quota(void)
 	p.q_left = 1000;
 	p.burn = 196;
 	p.gpus = 1;
-	CHECK_EQ_INT(pace_tick(&p, S_MS(16568) - 1, 0, &f), 0);
+	CHECK_EQ_INT(pace_tick(&p, S_MS(16559) - 1, 0, &f), 0);
 	CHECK_EQ_INT(f.q_rest, 99);
 	CHECK_EQ_INT(f.q_rest_s, 1819);
-	CHECK_EQ_INT(pace_tick(&p, S_MS(16568), 0, &f), PACE_QUOTA_LOW);
+	CHECK_EQ_INT(pace_tick(&p, S_MS(16559), 0, &f), PACE_QUOTA_LOW);
 	CHECK_EQ_INT(f.q_rest, 98);
 	CHECK_EQ_INT(f.q_rest_s, 1800);
 
 	/*
 	 * Zero burn (no compute-unit rate for the GPU): the run uses
-	 * nothing, and a pace of 0 lasts 0 ms, so the low warning comes at
-	 * once, showing all that is left.
+	 * nothing, so it is never low on the quota.
 	 */
 	pace_init(&p);
 	p.warn_ms = MIN_MS(30);
@@ -193,7 +193,7 @@ test_cu_quota(void)
 	p.unit = QU_CU;
 	p.q_left = 1000;
 	p.gpus = 1;
-	CHECK_EQ_INT(pace_tick(&p, 0, 0, &f), PACE_QUOTA_LOW);
+	CHECK_EQ_INT(pace_tick(&p, 0, 0, &f), 0);
 	CHECK_EQ_INT(f.q_rest, 1000);
 	CHECK_EQ_INT(f.q_rest_s, 0);
 	CHECK_EQ_INT(pace_tick(&p, MIN_MS(600), 0, &f), 0);
