@@ -49,10 +49,7 @@ quota_text(char *buf, size_t n, const struct quota *q)
 	static const char *const days[] = { "Sun", "Mon", "Tue", "Wed",
 		"Thu", "Fri", "Sat" };
 
-	if (q->unit == QU_CU)
-		fmt_centi(a, sizeof a, q->amount);
-	else
-		fmt_hours(a, sizeof a, q->amount);
+	fmt_quota_amount(a, sizeof a, q->unit, q->amount);
 	if (q->window == QW_WEEK)
 		snprintf(buf, n, "%s %s a week, resets %s %02d:%02d UTC", a,
 		    quota_unit_name(q->unit), days[q->reset_wday],

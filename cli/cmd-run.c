@@ -237,9 +237,9 @@ watch_tick(struct summary *sm, struct run *r, struct watch *w, int64_t el)
 
 		fprintf(stderr, "gpulog: warning: %s's quota runs out in %s "
 		    "at this run's pace (%s %s left)\n", r->platform,
-		    fmt_duration(d, sizeof d, f.q_rest_s), unit == QU_CU ?
-		    fmt_centi(left, sizeof left, f.q_rest) : fmt_hours(left,
-		    sizeof left, f.q_rest), quota_unit_name(unit));
+		    fmt_duration(d, sizeof d, f.q_rest_s), 
+		    fmt_quota_amount(left, sizeof left, unit, f.q_rest),
+		    quota_unit_name(unit));
 	}
 	if (found) {
 		char *safe = text_safe(w->ckpt_file);

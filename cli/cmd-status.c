@@ -43,7 +43,7 @@ level_color(int level)
 static char *
 amount(char *buf, size_t n, const struct quota *q, int64_t v)
 {
-	return q->unit == QU_CU ? fmt_centi(buf, n, v) : fmt_hours(buf, n, v);
+	return fmt_quota_amount(buf, n, q->unit, v);
 }
 
 /* The same as a JSON number with two decimals. */

@@ -92,17 +92,8 @@ runopt_report(struct ctx *c, const char *verb, const struct ops_result *res)
 			return cli_err(EXIT_FAIL, &e);
 		}
 		st = &sm->qs[qi];
-		if (q->unit == QU_CU) {
-			fmt_centi(used, sizeof used, st->used);
-			fmt_centi(lim, sizeof lim, st->limit);
-		} else {
-			fmt_hours(used, sizeof used, st->used);
-			fmt_hours(lim, sizeof lim, st->limit);
-			/* "30.0" reads better as "30". */
-			if (strlen(lim) > 2 && strcmp(lim + strlen(lim) - 2,
-			    ".0") == 0)
-				lim[strlen(lim) - 2] = '\0';
-		}
+		fmt_quota_amount(used, sizeof used, q->unit, st->used);
+		fmt_quota_limit(lim, sizeof lim, q->unit, st->limit);
 		quota_window_name(q, w, sizeof w);
 		printf(" %s %s %s of %s %s this %s", c->dot, r->platform, used,
 		    lim, quota_unit_name(q->unit), w);
@@ -112,8 +103,7 @@ runopt_report(struct ctx *c, const char *verb, const struct ops_result *res)
 			    st->we - c->now));
 		if (st->state == QS_OVER)
 			printf(", %sover by %s%s", cli_color(c, C_RED),
-			    q->unit == QU_CU ? fmt_centi(used, sizeof used,
-			    -st->remaining) : fmt_hours(used, sizeof used,
+			    fmt_quota_amount(used, sizeof used, q->unit,
 			    -st->remaining), cli_color(c, C_OFF));
 	}
 	putchar('\n');

@@ -135,6 +135,24 @@ fmt_centi(char *buf, size_t n, int64_t c)
 }
 
 char *
+fmt_quota_amount(char *buf, size_t n, int unit, int64_t v)
+{
+	return unit == QU_CU ? fmt_centi(buf, n, v) : fmt_hours(buf, n, v);
+}
+
+char *
+fmt_quota_limit(char *buf, size_t n, int unit, int64_t v)
+{
+	size_t k;
+
+	fmt_quota_amount(buf, n, unit, v);
+	k = strlen(buf);
+	if (unit != QU_CU && k > 2 && strcmp(buf + k - 2, ".0") == 0)
+		buf[k - 2] = '\0';
+	return buf;
+}
+
+char *
 fmt_fixed6(char *buf, size_t n, int64_t v)
 {
 	int len;

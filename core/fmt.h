@@ -35,6 +35,12 @@ char *fmt_rate(char *buf, size_t n, int64_t micro, const char *cur,
 /* A fixed-point value in hundredths: "12.34" (compute units). */
 char *fmt_centi(char *buf, size_t n, int64_t centi);
 
+/* An amount of a quota in its unit (enum quota_unit): GPU-seconds as
+ * hours to a tenth ("12.5"), compute units to a hundredth ("12.34").
+ * fmt_quota_limit() drops a whole number's ".0" ("30", "12.34"). */
+char *fmt_quota_amount(char *buf, size_t n, int unit, int64_t v);
+char *fmt_quota_limit(char *buf, size_t n, int unit, int64_t v);
+
 /* A value in millionths with trailing zeros dropped: "83.5", "84.1234". */
 char *fmt_fixed6(char *buf, size_t n, int64_t micro);
 

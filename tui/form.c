@@ -314,12 +314,7 @@ form_open_quota(struct tui *t, const char *platform)
 		const struct quota *o = &t->sm.cat.quotas[qi];
 		char a[32];
 
-		if (o->unit == QU_CU)
-			fmt_centi(a, sizeof a, o->amount);
-		else
-			fmt_hours(a, sizeof a, o->amount);
-		if (strlen(a) > 2 && strcmp(a + strlen(a) - 2, ".0") == 0)
-			a[strlen(a) - 2] = '\0';
+		fmt_quota_limit(a, sizeof a, o->unit, o->amount);
 		snprintf(q, sizeof q, "%s%s/%s", a, o->unit == QU_CU ? "cu" :
 		    "h", o->window == QW_WEEK ? "week" : o->window == QW_MONTH ?
 		    "month" : "");

@@ -95,7 +95,7 @@ overview_load(struct tui *t, struct err *e)
 static char *
 amount(char *buf, size_t n, const struct quota *q, int64_t v)
 {
-	return q->unit == QU_CU ? fmt_centi(buf, n, v) : fmt_hours(buf, n, v);
+	return fmt_quota_amount(buf, n, q->unit, v);
 }
 
 /* The nudge of kind on quota qi or run id (else 0), from the summary's

@@ -128,13 +128,8 @@ platforms_draw(struct tui *t, int y0, int y1)
 			static const char *const days[] = { "Sun", "Mon", "Tue",
 				"Wed", "Thu", "Fri", "Sat" };
 
-			if (q->unit == QU_CU) {
-				fmt_centi(b2, sizeof b2, q->amount);
-				fmt_centi(b3, sizeof b3, st->used);
-			} else {
-				fmt_hours(b2, sizeof b2, q->amount);
-				fmt_hours(b3, sizeof b3, st->used);
-			}
+			fmt_quota_amount(b2, sizeof b2, q->unit, q->amount);
+			fmt_quota_amount(b3, sizeof b3, q->unit, st->used);
 			quota_window_name(q, wn, sizeof wn);
 			x = 11 + cv_printf(cv, y, 11, -1, CA_BOLD, "%s %s a %s",
 			    b2, quota_unit_name(q->unit), wn);

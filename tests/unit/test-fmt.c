@@ -103,6 +103,14 @@ test_rate(void)
 	CHECK_EQ_STR(fmt_centi(b, sizeof b, 12345), "123.45");
 	CHECK_EQ_STR(fmt_centi(b, sizeof b, 5), "0.05");
 	CHECK_EQ_STR(fmt_centi(b, sizeof b, 10000), "100.00");
+	/* A quota's amount in its unit; a limit drops a whole ".0". */
+	CHECK_EQ_STR(fmt_quota_amount(b, sizeof b, QU_GPU_S, 30 * 3600),
+	    "30.0");
+	CHECK_EQ_STR(fmt_quota_limit(b, sizeof b, QU_GPU_S, 30 * 3600), "30");
+	CHECK_EQ_STR(fmt_quota_limit(b, sizeof b, QU_GPU_S, 45000), "12.5");
+	CHECK_EQ_STR(fmt_quota_amount(b, sizeof b, QU_CU, 10000), "100.00");
+	CHECK_EQ_STR(fmt_quota_limit(b, sizeof b, QU_CU, 10000), "100.00");
+	CHECK_EQ_STR(fmt_quota_amount(b, sizeof b, QU_GPU_S, -5400), "-1.5");
 	CHECK_EQ_STR(fmt_centi(b, sizeof b, -250), "-2.50");
 }
 
