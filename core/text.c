@@ -202,3 +202,12 @@ text_width(const char *s)
 			w++;
 	return w;
 }
+
+const char text_tag_rule[] = "a tag is 1 to 64 bytes with no comma or "
+    "control character";
+
+int
+text_tag_ok(const char *s)
+{
+	return text_is_name(s, 64, ",");
+}

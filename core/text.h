@@ -36,6 +36,11 @@ int text_match(const char *in, const char *const *names, size_t n, size_t *idx,
  * and none of the bytes in forbid. */
 int text_is_name(const char *s, size_t max, const char *forbid);
 
+/* The one rule for a tag, wherever it comes from (typed, a CSV column, an
+ * export): 1 when s is a tag; text_tag_rule says the rule in words. */
+int text_tag_ok(const char *s);
+extern const char text_tag_rule[];
+
 /*
  * Whether output may use colour, by https://no-color.org: 1 when is_tty is
  * non-zero and no_color_env (the value of NO_COLOR, NULL when unset) is

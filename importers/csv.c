@@ -101,11 +101,11 @@ read_tags(const char *s, char **out, char *why, size_t whylen)
 			*--end = '\0';
 		if (*tok == '\0')
 			continue;
-		if (!text_is_name(tok, 64, ",")) {
+		if (!text_tag_ok(tok)) {
 			char *sh = imp_shown(tok);
 
-			snprintf(why, whylen, "invalid tag \"%s\": expected 1 "
-			    "to 64 bytes without control characters", sh);
+			snprintf(why, whylen, "invalid tag \"%s\": %s", sh,
+			    text_tag_rule);
 			free(sh);
 			free(copy);
 			free(res);

@@ -294,11 +294,10 @@ get_tags(struct rd *d, const cJSON *o, const char *key, char **out)
 		snprintf(field, sizeof field, "%s[%zu]", key, i++);
 		if (!cJSON_IsString(t))
 			return bad(d, field, "expected a string");
-		if (!text_is_name(t->valuestring, 64, ",")) {
+		if (!text_tag_ok(t->valuestring)) {
 			safe = shown(t->valuestring);
-			bad(d, field, "invalid tag \"%s\": expected 1 to 64 "
-			    "bytes without commas or control characters",
-			    safe);
+			bad(d, field, "invalid tag \"%s\": %s", safe,
+			    text_tag_rule);
 			free(safe);
 			return -1;
 		}

@@ -102,11 +102,10 @@ ops_check_tag(const char *in, struct err *e)
 {
 	char *safe;
 
-	if (text_is_name(in, 64, ","))
+	if (text_tag_ok(in))
 		return 0;
 	safe = text_safe(in);
-	err_set(e, "invalid tag \"%s\": a tag is 1 to 64 characters with no "
-	    "comma or control character", safe);
+	err_set(e, "invalid tag \"%s\": %s", safe, text_tag_rule);
 	free(safe);
 	return -1;
 }
