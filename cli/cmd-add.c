@@ -7,7 +7,8 @@
 #include "ops/ops.h"
 
 #define RUN_OPTS \
-	{ RO_GPU, 'g', "gpu", "MODEL", "GPU model, as in P100 or \"RTX 4090\"" }, \
+	{ RO_GPU, 'g', "gpu", "MODEL", \
+	    "GPU model, as in P100 or \"RTX 4090\"" }, \
 	{ RO_GPUS, 0, "gpus", "N", "number of GPUs (default 1)" }, \
 	{ RO_NOTE, 'n', "note", "TEXT", "what the run was" }, \
 	{ RO_TAG, 't', "tag", "TAG", "a tag (repeat for more)" }, \

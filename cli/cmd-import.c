@@ -209,8 +209,8 @@ report(const struct import *im, int dry, const char *label)
 	char a[32], b[32], d[48];
 	size_t i;
 
-	if (im->w.added + im->w.updated + im->w.there + im->w.xadded + im->w.xthere > 0
-	    || im->w.snap_added + im->w.snap_there == 0) {
+	if (im->w.added + im->w.updated + im->w.there + im->w.xadded +
+	    im->w.xthere > 0 || im->w.snap_added + im->w.snap_there == 0) {
 		if (dry)
 			printf("would add %ld run%s, update %ld, skip %ld "
 			    "(already there); would add %ld expense%s\n",
@@ -227,7 +227,8 @@ report(const struct import *im, int dry, const char *label)
 		    im->w.snap_added == 0 ? "already had" : dry ? "would record"
 		    : "recorded", strcmp(im->w.snap.platform, "kaggle") == 0 ?
 		    "Kaggle" : im->w.snap.platform, hours1(a, sizeof a,
-		    im->w.snap.used_s), hours1(b, sizeof b, im->w.snap.allowed_s));
+		    im->w.snap.used_s), hours1(b, sizeof b,
+		    im->w.snap.allowed_s));
 		if (im->w.snap.reset_at > 0)
 			printf(", resets %s", fmt_local(d, sizeof d,
 			    im->w.snap.reset_at, "%a %d %b %H:%M"));
@@ -236,7 +237,8 @@ report(const struct import *im, int dry, const char *label)
 	if (im->nbad > 0)
 		printf("skipped %ld bad row%s (listed on stderr)\n", im->nbad,
 		    plural(im->nbad));
-	if (im->w.nplat + im->w.nquota + im->w.nrate + im->w.nphase + im->w.nfx > 0)
+	if (im->w.nplat + im->w.nquota + im->w.nrate + im->w.nphase +
+	    im->w.nfx > 0)
 		printf("%s from the file's catalog: %ld platform%s, %ld "
 		    "quota%s, %ld rate%s, %ld plan phase%s, %ld exchange "
 		    "rate%s\n", dry ? "would add" : "added", im->w.nplat,
@@ -326,7 +328,8 @@ cmd_import(struct ctx *c, const struct args *a)
 		return cli_fail(EXIT_USAGE, "import: give --api or FILE, not "
 		    "both");
 	if (opt_has(a, I_RECONCILE) && strcmp(imp->name, "kaggle") != 0)
-		return cli_fail(EXIT_USAGE, "import: --reconcile is for kaggle");
+		return cli_fail(EXIT_USAGE, "import: --reconcile is for "
+		    "kaggle");
 	if (!api && a->npos < 2 && isatty(STDIN_FILENO))
 		return cli_fail(EXIT_USAGE, "import: give a FILE, or - to "
 		    "type the input");

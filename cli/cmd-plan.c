@@ -106,10 +106,12 @@ cmd_plan(struct ctx *c, const struct args *a)
 		    sm.plan_start, "%Y-%m-%d"), sm.plan_month, sm.currency);
 	else
 		printf("%s   month  from        phase              where"
-		    "                          budget               spent  GPU-h%s\n",
+		    "                          budget               "
+		    "spent  GPU-h%s\n",
 		    cli_color(c, C_BOLD), cli_color(c, C_OFF));
 	for (m = 1; m <= PLAN_MONTHS; m++) {
-		const struct phase *p = plan_phase(sm.cat.phases, sm.cat.nphases, m);
+		const struct phase *p = plan_phase(sm.cat.phases,
+		    sm.cat.nphases, m);
 		int64_t lo = p ? summary_convert(&sm, p->budget_min_minor,
 		    p->currency, c->now) : 0;
 		int64_t hi = p ? summary_convert(&sm, p->budget_max_minor,

@@ -169,7 +169,8 @@ cmd_prices(struct ctx *c, const struct args *a)
 	if (msg != NULL)
 		fputs(msg, stdout);
 	if (rbody == NULL)
-		printf("runpod  (set RUNPOD_API_KEY to fetch RunPod's prices)\n");
+		printf("runpod  (set RUNPOD_API_KEY to fetch RunPod's "
+		    "prices)\n");
 	rc = EXIT_OK;
 	goto out;
 fail:

@@ -398,8 +398,9 @@ cmd_run(struct ctx *c, const struct args *a)
 		    "(%s); it will be when it ends\n", e.msg);
 	else
 		fprintf(stderr, "gpulog: run #%lld on %s%s%s%s started (pid "
-		    "%ld)\n", (long long)res.run.id, res.run.platform, why ? " (from " :
-		    "", why ? why : "", why ? ")" : "", (long)pid);
+		    "%ld)\n", (long long)res.run.id, res.run.platform,
+		    why ? " (from " : "", why ? why : "", why ? ")" : "",
+		    (long)pid);
 
 	next_sample = t0;
 	for (;;) {

@@ -92,7 +92,8 @@ print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
 		    st->remaining));
 		printf(", \"used_raw\": %lld, \"limit_raw\": %lld, "
 		    "\"percent\": %d, \"state\": \"%s\"", (long long)st->used,
-		    (long long)st->limit, st->pct, alerts_levels[st->state].word);
+		    (long long)st->limit, st->pct,
+		    alerts_levels[st->state].word);
 		printf(", \"window_start\": \"%s\"", fmt_iso_utc(b, sizeof b,
 		    st->ws));
 		if (q->window == QW_ROLLING)
@@ -216,7 +217,8 @@ static void
 print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
     const struct nudge *n)
 {
-	const struct quota *q = n->quota >= 0 ? &sm->cat.quotas[n->quota] : NULL;
+	const struct quota *q = n->quota >= 0 ? &sm->cat.quotas[n->quota] :
+	    NULL;
 	char b[48], b2[48], d[32], rel[32];
 
 	switch (n->kind) {
@@ -249,10 +251,10 @@ print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
 		if (n->past_cap)
 			fprintf(f, "run #%lld on %s open for %s, past %s's %s "
 			    "session cap: the platform has ended it; `gpulog "
-			    "stop --at TIME` ends it here", (long long)n->run_id,
-			    n->platform, fmt_duration(b, sizeof b, n->value),
-			    n->platform, fmt_duration(b2, sizeof b2,
-			    n->limit));
+			    "stop --at TIME` ends it here",
+			    (long long)n->run_id, n->platform,
+			    fmt_duration(b, sizeof b, n->value), n->platform,
+			    fmt_duration(b2, sizeof b2, n->limit));
 		else
 			fprintf(f, "run #%lld on %s open for %s (limit %s): a "
 			    "paid instance left running costs by the hour",
@@ -278,8 +280,8 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 
 	printf("%sQuotas%s\n", cli_color(c, C_BOLD), cli_color(c, C_OFF));
 	if (sm->cat.nquotas == 0)
-		printf("  none set (`gpulog platforms set KEY --quota 30h/week`)"
-		    "\n");
+		printf("  none set (`gpulog platforms set KEY --quota "
+		    "30h/week`)\n");
 	for (i = 0; i < sm->cat.nquotas; i++) {
 		const struct quota *q = &sm->cat.quotas[i];
 		const struct quota_status *st = &sm->qs[i];
@@ -403,7 +405,8 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 			if (sm->nudges[j].kind == NUDGE_OPEN &&
 			    sm->nudges[j].run_id == r->id &&
 			    !sm->nudges[j].past_cap)
-				printf("  %s! paid, open past %s%s", cli_color(c,
+				printf("  %s! paid, open past "
+				    "%s%s", cli_color(c,
 				    level_color(sm->nudges[j].level)),
 				    fmt_duration(b, sizeof b,
 				    sm->nudges[j].limit), cli_color(c, C_OFF));

@@ -146,7 +146,8 @@ usage_all(FILE *f)
 	fputs("usage: gpulog [--db PATH] [COMMAND] [ARGS...]\n"
 	    "       gpulog --help | --version\n\n"
 	    "Keeps GPU runs, spend and free-tier quotas; with no command, "
-	    "opens the\ndashboard on a terminal, else prints the status.\n\ncommands:\n", f);
+	    "opens the\ndashboard on a terminal, else prints the status.\n\n"
+	    "commands:\n", f);
 	for (c = cli_cmds; c->name != NULL; c++)
 		fprintf(f, "  %-10s %s\n", c->name, c->about);
 	fputs("\nA command may be abbreviated to any unique prefix.\n"

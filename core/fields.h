@@ -20,7 +20,8 @@ enum field_kind {
 	FK_INT,       /* int, a whole number */
 	FK_INT64,     /* int64_t, a whole number */
 	FK_MONEY,     /* int64_t minor units (of the record's currency) */
-	FK_TIME,      /* int64_t seconds since the epoch: "2026-11-28T10:00:00Z" */
+	FK_TIME,      /* int64_t seconds since the epoch:
+	               * "2026-11-28T10:00:00Z" */
 	FK_END,       /* FK_TIME, with RUN_OPEN as null (a run still going) */
 	FK_TEXT,      /* char[size], any text */
 	FK_KEY,       /* char[size], a name without spaces or commas */
@@ -39,7 +40,8 @@ enum {
 };
 
 struct field {
-	const char *name;     /* key in an export, read back; NULL: --json only */
+	const char *name;     /* key in an export, read back;
+	                       * NULL: --json only */
 	const char *shown;    /* key in a --json row; NULL: export only */
 	int kind;             /* enum field_kind */
 	int flags;            /* FF_* */

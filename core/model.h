@@ -126,7 +126,8 @@ struct phase {
 	int first_month, last_month; /* 1..13 */
 	char name[48];
 	char platforms[96];  /* comma-separated platform keys */
-	char where[96];      /* the seed's words: "Kaggle (primary) + Colab Pro" */
+	char where[96];      /* the seed's words:
+	                      * "Kaggle (primary) + Colab Pro" */
 	char reason[192];
 	int64_t budget_min_minor;
 	int64_t budget_max_minor;

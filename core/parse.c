@@ -624,8 +624,8 @@ parse_quota(const char *s, struct quota *out, struct err *e)
 
 		if (read_digits(&p, &days) == 0 || strcasecmp(p, "d") != 0 ||
 		    days < 1 || days > 366)
-			return err_set(e, "invalid quota \"%s\": unknown window "
-			    "\"%s\"; %s", s, w, expect);
+			return err_set(e, "invalid quota \"%s\": unknown "
+			    "window \"%s\"; %s", s, w, expect);
 		q->window = QW_ROLLING;
 		q->rolling_days = (int)days;
 	}

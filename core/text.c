@@ -157,7 +157,8 @@ text_match(const char *in, const char *const *names, size_t n, size_t *idx,
 	}
 	/* Only names near enough to be the one meant. */
 	for (k = 0; k < 3 && (size_t)k < n; k++)
-		if (bestd[k] <= 3 && bestd[k] * 2 <= (int)strlen(names[best[k]]))
+		if (bestd[k] <= 3 &&
+		    bestd[k] * 2 <= (int)strlen(names[best[k]]))
 			hint_add(hint, hintlen, names[best[k]]);
 	return MATCH_NONE;
 }

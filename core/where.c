@@ -115,7 +115,8 @@ free_gpu(const struct where_in *in, const struct platform *p,
 static void
 price_row(const struct where_in *in, struct where_row *w, int64_t gpu_s)
 {
-	int64_t fx = fx_rate_on(in->cat->fx, in->cat->nfx, local_day_number(in->now));
+	int64_t fx = fx_rate_on(in->cat->fx, in->cat->nfx,
+	    local_day_number(in->now));
 	int inr = strcmp(w->rate_cur, "INR") == 0;
 	int64_t other = fx <= 0 ? -1 : inr ? rate_cost((int64_t)((double)
 	    w->rate_micro * 1e6 / (double)fx + 0.5), gpu_s) :
@@ -283,7 +284,8 @@ rank_free(const struct where_in *in, const struct platform *p,
 		if (q->unit == QU_CU) {
 			r = catalog_rate(in->cat, p->key, w->gpu);
 			if (r == NULL || r->cu_centi_h == 0)
-				r = catalog_rate(in->cat, p->key, p->default_gpu);
+				r = catalog_rate(in->cat, p->key,
+				    p->default_gpu);
 			burn = r ? r->cu_centi_h : 0;
 			w->quota_need = (before * burn + 1800) / 3600;
 			after = (after * burn + 1800) / 3600;
@@ -317,8 +319,8 @@ rank_paid(const struct where_in *in, const struct platform *p,
 	if (!paid_gpu(in, p, job, w)) {
 		w->group = WG_NO;
 		want_text(want, sizeof want, job);
-		say(w, "no price for a GPU that is %s (`gpulog platforms set %s "
-		    "-g MODEL --rate AMOUNT`)", want, p->key);
+		say(w, "no price for a GPU that is %s (`gpulog platforms "
+		    "set %s -g MODEL --rate AMOUNT`)", want, p->key);
 		return;
 	}
 	say(w, "%s at %s: ", w->gpu, fmt_rate(r, sizeof r, w->rate_micro,

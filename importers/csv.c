@@ -223,7 +223,8 @@ read_row(const struct cols *k, char **f, size_t n,
 	if (v[0] != '\0') {
 		int64_t zero;
 
-		/* Nothing costs nothing in any currency: a bare 0 needs none. */
+		/* Nothing costs nothing in any currency: a bare 0 needs
+		 * none. */
 		if (cur[0] == '\0' && parse_fixed(v, 2, "cost", &zero, NULL) ==
 		    0 && zero == 0) {
 			r->cost_minor = 0;

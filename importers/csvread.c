@@ -158,9 +158,9 @@ again:
 				return err_set(e, "%s: line %zu: cannot read",
 				    r->name, r->line);
 			if (st == QUOTED)
-				return err_set(e, "%s: line %zu: a quoted field "
-				    "is never closed; is the file cut short?",
-				    r->name, r->rec_line);
+				return err_set(e, "%s: line %zu: a quoted "
+				    "field is never closed; is the file cut "
+				    "short?", r->name, r->rec_line);
 			if (st == START && r->nf == 0)
 				return 0;
 			break;

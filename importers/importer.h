@@ -57,7 +57,8 @@ struct import_job {
 	int (*bad_row)(void *arg, const char *msg, struct err *e);
 	void (*notice)(void *arg, const char *msg);
 	void (*progress)(void *arg, int64_t done);
-	const char *platform;  /* --platform KEY: rows that name none; or NULL */
+	const char *platform;  /* --platform KEY: rows that name none;
+	                        * or NULL */
 	int64_t now;           /* "now" for what the input does not date */
 	int64_t since;         /* the last import of this source; 0 = never */
 	void *state;

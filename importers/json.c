@@ -727,8 +727,8 @@ read_catalog(struct rd *d, const cJSON *root, struct import_extra *x)
 	void *p;
 	int rc;
 
-	rc = read_all(d, root, "platforms", sizeof *x->cat.platforms, rd_platform,
-	    &p, &x->cat.nplatforms);
+	rc = read_all(d, root, "platforms", sizeof *x->cat.platforms,
+	    rd_platform, &p, &x->cat.nplatforms);
 	x->cat.platforms = p;
 	if (rc < 0)
 		return -1;

@@ -55,7 +55,8 @@ credentials(struct import_job *job, char **auth, char *kind, size_t kn,
 			*auth = xmalloc(len + 32);
 			snprintf(*auth, len + 32, "Authorization: Bearer %s",
 			    buf);
-			snprintf(kind, kn, "the token in ~/.kaggle/access_token");
+			snprintf(kind, kn, "the token in "
+			    "~/.kaggle/access_token");
 		}
 		free(buf);
 		if (*auth != NULL)

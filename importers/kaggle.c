@@ -286,8 +286,8 @@ quota_csv(const char *buf, size_t len, const char *name,
 
 		if (n < 5) {
 			rc = err_set(e, "%s: line %zu: expected 5 fields "
-			    "(resource,used,remaining,total,refreshAt), not %zu",
-			    name, csvr_line(rd), n);
+			    "(resource,used,remaining,total,refreshAt), "
+			    "not %zu", name, csvr_line(rd), n);
 			break;
 		}
 		if (csv_hours(f[1], &used) < 0 || csv_hours(f[3], &total) < 0) {
@@ -393,8 +393,8 @@ kaggle_kernels_json(const cJSON *root, const char *name, struct import_job *job,
 	cJSON_ArrayForEach(o, arr) {
 		memset(&k, 0, sizeof k);
 		if (!cJSON_IsObject(o))
-			return err_set(e, "%s: kernels[%zu]: expected an object",
-			    name, i);
+			return err_set(e, "%s: kernels[%zu]: expected an "
+			    "object", name, i);
 #define KFAIL(f, what) err_set(e, "%s: kernels[%zu].%s: expected %s", name, \
 	i, f, what)
 		if (kaggle_jstr(o, "ref", k.ref, sizeof k.ref) < 0)
@@ -546,8 +546,8 @@ kaggle_buf(const char *buf, size_t len, const char *name,
 	while (p < buf + len && strchr(" \t\r\n", *p) != NULL)
 		p++;
 	if (p == buf + len)
-		return err_set(e, "%s: empty; expected a Kaggle quota or kernel "
-		    "file", name);
+		return err_set(e, "%s: empty; expected a Kaggle quota or "
+		    "kernel file", name);
 	if (*p == '[') {
 		if (strcmp(name, "stdin") == 0)
 			return err_set(e, "%s: a kernel log must come as a "
@@ -677,10 +677,10 @@ kaggle_import_finish(struct import_job *job, int ok, struct err *e)
 	}
 	for (j = 0; j < st->nl && rc == 0; j++)
 		if (!used[j])
-			rc = err_set(e, "%s: no kernel list in this import names "
-			    "a notebook \"%s\"; give the list too (gpulog "
-			    "import kaggle kernels.json %s)", st->l[j].name,
-			    st->l[j].slug, st->l[j].name);
+			rc = err_set(e, "%s: no kernel list in this import "
+			    "names a notebook \"%s\"; give the list too "
+			    "(gpulog import kaggle kernels.json %s)",
+			    st->l[j].name, st->l[j].slug, st->l[j].name);
 	free(used);
 	free_state(job);
 	return rc < 0 ? -1 : 0;

@@ -79,9 +79,9 @@ rates_parse_fx(const char *buf, size_t len, const char *name, int kind,
 			goto out;
 		}
 		v = cJSON_GetObjectItemCaseSensitive(root, "date");
-		if (!cJSON_IsString(v) || sscanf(v->valuestring, "%4lld-%2d-%2d",
-		    (long long *)&y, &m, &d) != 3 || m < 1 || m > 12 || d < 1 ||
-		    d > days_in_month(y, m)) {
+		if (!cJSON_IsString(v) || sscanf(v->valuestring,
+		    "%4lld-%2d-%2d", (long long *)&y, &m, &d) != 3 || m < 1 ||
+		    m > 12 || d < 1 || d > days_in_month(y, m)) {
 			err_set(e, "%s: date: expected YYYY-MM-DD", name);
 			goto out;
 		}

@@ -30,7 +30,8 @@ ops_check_platform(const struct summary *cat, const char *in, char key[32],
 	names = xcalloc(cat->cat.nplatforms + 1, sizeof *names);
 	for (i = 0; i < cat->cat.nplatforms; i++)
 		names[i] = cat->cat.platforms[i].key;
-	rc = text_match(in, names, cat->cat.nplatforms, &idx, hint, sizeof hint);
+	rc = text_match(in, names, cat->cat.nplatforms, &idx, hint,
+	    sizeof hint);
 	free(names);
 	if (rc == MATCH_OK) {
 		snprintf(key, 32, "%s", cat->cat.platforms[idx].key);
@@ -72,15 +73,15 @@ ops_check_gpu(const char *in, char out[32], char *warn, size_t wlen,
 	if (warn != NULL && wlen > 0) {
 		n = gpu_nearest(in, near, 3);
 		for (i = 0; i < n; i++)
-			snprintf(list + strlen(list), sizeof list - strlen(list),
-			    "%s%s", i ? ", " : "", near[i]);
+			snprintf(list + strlen(list), sizeof list -
+			    strlen(list), "%s%s", i ? ", " : "", near[i]);
 		safe = text_safe(in);
 		if (n > 0)
-			snprintf(warn, wlen, "unknown GPU model \"%s\" (nearest: "
-			    "%s); kept as given", safe, list);
+			snprintf(warn, wlen, "unknown GPU model \"%s\" "
+			    "(nearest: %s); kept as given", safe, list);
 		else
-			snprintf(warn, wlen, "unknown GPU model \"%s\"; kept as "
-			    "given", safe);
+			snprintf(warn, wlen, "unknown GPU model \"%s\"; kept "
+			    "as given", safe);
 		free(safe);
 	}
 	return 0;

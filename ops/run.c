@@ -152,7 +152,8 @@ apply(struct ops *o, const struct summary *cat, const struct ops_run_in *in,
 		for (i = 0; i < in->ntags; i++) {
 			if (ops_check_tag(in->tags[i], e) < 0)
 				return fail(o, OPS_F_TAGS);
-			if (strlen(buf) + strlen(in->tags[i]) + 2 > sizeof buf) {
+			if (strlen(buf) + strlen(in->tags[i]) + 2 >
+			    sizeof buf) {
 				err_set(e, "too many tags");
 				return fail(o, OPS_F_TAGS);
 			}

@@ -65,7 +65,8 @@ metrics_put(struct store *s, const struct run_metrics *m, struct err *e)
 	st_bind_text(st, 8, m->command);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
-	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "record the run's metrics");
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e,
+	    "record the run's metrics");
 }
 
 static int64_t
@@ -114,7 +115,8 @@ savings_begin(struct savings_walk *w, struct summary *sm,
 	memcpy(out->currency, sm->currency, sizeof out->currency);
 	w->sm = sm;
 	w->out = out;
-	w->fx_now = fx_rate_on(sm->cat.fx, sm->cat.nfx, local_day_number(sm->now));
+	w->fx_now = fx_rate_on(sm->cat.fx, sm->cat.nfx,
+	    local_day_number(sm->now));
 }
 
 void
@@ -137,8 +139,9 @@ savings_add(struct savings_walk *w, const struct run *r)
 			break;
 		}
 	if (i == w->nseen) {
-		rate = alerts_market_rate(sm->cat.rates, sm->cat.nrates, sm->cat.platforms,
-		    sm->cat.nplatforms, gpu, w->fx_now, cur, via);
+		rate = alerts_market_rate(sm->cat.rates, sm->cat.nrates,
+		    sm->cat.platforms, sm->cat.nplatforms, gpu, w->fx_now, cur,
+		    via);
 		if (w->nseen < 16) {
 			snprintf(w->seen[w->nseen].gpu, 32, "%s", gpu);
 			w->seen[w->nseen].rate = rate;

@@ -67,9 +67,10 @@ void savings_add(struct savings_walk *w, const struct run *r);
 
 /*
  * What the free tiers saved: runs starting in [since, until) (until 0:
- * open-ended) on free-tier platforms (only on platform, unless NULL), each GPU-hour priced at the market
- * rate of its GPU (or its platform's default GPU), converted at the rate
- * of its date.  sm holds the catalog (summary_load_catalog()).
+ * open-ended) on free-tier platforms (only on platform, unless NULL),
+ * each GPU-hour priced at the market rate of its GPU (or its platform's
+ * default GPU), converted at the rate of its date.  sm holds the catalog
+ * (summary_load_catalog()).
  */
 int metrics_savings(struct store *s, struct summary *sm, int64_t since,
     int64_t until, const char *platform, struct savings *out,

@@ -51,7 +51,8 @@ split_words(const char *f, char words[PAGE_WORDS][64])
 			f++;
 		for (k = 0; f[k] != '\0' && f[k] != ' '; k++)
 			if (k < 63)
-				words[n][k] = (char)tolower((unsigned char)f[k]);
+				words[n][k] =
+				    (char)tolower((unsigned char)f[k]);
 		if (k == 0)
 			break;
 		words[n][k < 63 ? k : 63] = '\0';

@@ -648,10 +648,10 @@ store_load_rates(struct store *s, struct rate **out, size_t *n,
 	size_t k = 0, cap = 0;
 	int rc;
 
-	if (st_prepare(s, &st, "SELECT r.platform, r.gpu, currency, rate_micro, "
-	    "low_micro, high_micro, cu_centi_h, updated, source FROM rates r "
-	    "JOIN platforms p ON p.key = r.platform ORDER BY p.sort, "
-	    "r.rate_micro, r.cu_centi_h, r.gpu", e) < 0)
+	if (st_prepare(s, &st, "SELECT r.platform, r.gpu, currency, "
+	    "rate_micro, low_micro, high_micro, cu_centi_h, updated, source "
+	    "FROM rates r JOIN platforms p ON p.key = r.platform "
+	    "ORDER BY p.sort, r.rate_micro, r.cu_centi_h, r.gpu", e) < 0)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct rate *r;

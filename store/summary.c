@@ -25,7 +25,8 @@ summary_load_catalog(struct summary *sm, struct store *s, int64_t now,
 
 	memset(sm, 0, sizeof *sm);
 	sm->now = now;
-	if (store_load_platforms(s, &sm->cat.platforms, &sm->cat.nplatforms, e) < 0 ||
+	if (store_load_platforms(s, &sm->cat.platforms,
+	    &sm->cat.nplatforms, e) < 0 ||
 	    store_load_quotas(s, &sm->cat.quotas, &sm->cat.nquotas, e) < 0 ||
 	    store_load_rates(s, &sm->cat.rates, &sm->cat.nrates, e) < 0 ||
 	    store_load_phases(s, &sm->cat.phases, &sm->cat.nphases, e) < 0 ||

@@ -354,7 +354,8 @@ form_open_rate(struct tui *t, const char *platform)
 	    platform);
 	if (r == NULL)
 		for (i = 0; i < t->sm.cat.nrates; i++)
-			if (strcmp(t->sm.cat.rates[i].platform, platform) == 0) {
+			if (strcmp(t->sm.cat.rates[i].platform,
+			    platform) == 0) {
 				r = &t->sm.cat.rates[i];
 				break;
 			}
@@ -561,7 +562,8 @@ save(struct tui *t)
 	t->now = core_now();
 	for (i = 0; i < fm->n; i++) {
 		fm->f[i].err[0] = '\0';
-		if (fm->f[i].check != NULL && fm->f[i].check(t, &fm->f[i]) < 0) {
+		if (fm->f[i].check != NULL &&
+		    fm->f[i].check(t, &fm->f[i]) < 0) {
 			fm->cur = i;
 			fm->caret = strlen(fm->f[i].text);
 			tui_msg(t, CC_RED | CA_BOLD, "%s: %s", fm->f[i].label,

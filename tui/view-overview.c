@@ -258,8 +258,8 @@ draw_budget(struct tui *t, int y, int y1)
 		    b->currency));
 	y++;
 	if (b->fx_missing && y < y1)
-		cv_put(cv, y++, 2, -1, CC_YELLOW, "some amounts had no exchange "
-		    "rate: gpulog fx RATE sets one");
+		cv_put(cv, y++, 2, -1, CC_YELLOW, "some amounts had no "
+		    "exchange rate: gpulog fx RATE sets one");
 	return y;
 }
 
@@ -357,7 +357,8 @@ draw_open(struct tui *t, int y, int y1)
 		    !nd->past_cap)
 			x += cv_printf(cv, y, x + 1, cv->w - x - 2,
 			    tui_colour(nd->level) | CA_BOLD, "! paid, open "
-			    "past %s", fmt_duration(b, sizeof b, nd->limit)) + 1;
+			    "past %s", fmt_duration(b, sizeof b,
+			    nd->limit)) + 1;
 	}
 	return y;
 }

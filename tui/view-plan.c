@@ -96,7 +96,8 @@ plan_draw(struct tui *t, int y0, int y1)
 	    "%-15s %10s %7s %5s", "month", "from", "phase", ww, ww ? "where" :
 	    "", ww ? " " : "", "budget", "spent", "GPU-h", "runs");
 	for (m = 1; m <= PLAN_MONTHS && y < y1; m++, y++) {
-		const struct phase *p = plan_phase(sm->cat.phases, sm->cat.nphases, m);
+		const struct phase *p = plan_phase(sm->cat.phases,
+		    sm->cat.nphases, m);
 		int cur = m == sm->plan_month, base = cur ? CA_BOLD : 0, x = 1;
 		int past = m <= sm->plan_month;
 		int64_t lo = p ? summary_convert(&t->sm, p->budget_min_minor,

@@ -176,7 +176,8 @@ platforms_draw(struct tui *t, int y0, int y1)
 				x = 11;
 			}
 			x += cv_put(cv, y, x, -1, 0, item);
-			x += cv_put(cv, y, x, -1, CA_DIM, any >= 0 ? "   " : "");
+			x += cv_put(cv, y, x, -1, CA_DIM,
+			    any >= 0 ? "   " : "");
 			any = 1;
 		}
 		if (!any && y < y1)

@@ -92,8 +92,8 @@ reports_load(struct tui *t, struct err *e)
 	for (i = 0; i < t->sm.nopen; i++) {
 		const struct run *r = &t->sm.open[i];
 
-		if ((w = week_of(t, r->start)) >= 0 && r->start >= ws - (int64_t)
-		    (t->nweeks - 1) * WEEK_S - DAY_S)
+		if ((w = week_of(t, r->start)) >= 0 &&
+		    r->start >= ws - (int64_t)(t->nweeks - 1) * WEEK_S - DAY_S)
 			t->week_gpu_s[w][series_of(t, r->platform)] +=
 			    (run_end_at(r, t->now) - r->start) * r->gpus;
 	}
@@ -169,7 +169,8 @@ draw_weeks(struct tui *t, int y0, int y1)
 		x += tui_put_safe(t, y0 + h + 2, x, 14, 0, label) + 2;
 	}
 	if (t->nseries == 0)
-		cv_put(cv, y0 + h + 2, 11, -1, CA_DIM, "no runs in these weeks");
+		cv_put(cv, y0 + h + 2, 11, -1, CA_DIM,
+		    "no runs in these weeks");
 }
 
 static void
@@ -189,7 +190,8 @@ draw_months(struct tui *t, int y0, int y1)
 	if (first < 1)
 		first = 1;
 	for (m = first; m <= last; m++) {
-		const struct phase *p = plan_phase(sm->cat.phases, sm->cat.nphases, m);
+		const struct phase *p = plan_phase(sm->cat.phases,
+		    sm->cat.nphases, m);
 		int64_t hi = p ? summary_convert(&t->sm, p->budget_max_minor,
 		    p->currency, t->now) : 0;
 
@@ -201,7 +203,8 @@ draw_months(struct tui *t, int y0, int y1)
 	if (last == 0)
 		cv_put(cv, y, 2, -1, CA_DIM, "the plan has not started");
 	for (m = first; m <= last && y < y1; m++, y++) {
-		const struct phase *p = plan_phase(sm->cat.phases, sm->cat.nphases, m);
+		const struct phase *p = plan_phase(sm->cat.phases,
+		    sm->cat.nphases, m);
 		int64_t lo = p ? summary_convert(&t->sm, p->budget_min_minor,
 		    p->currency, t->now) : 0;
 		int64_t hi = p ? summary_convert(&t->sm, p->budget_max_minor,

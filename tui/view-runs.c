@@ -522,7 +522,8 @@ runs_draw(struct tui *t, int y0, int y1)
 		x += 11;
 		{
 			char rest[600];
-			char *n = text_safe(r->note), *p = text_safe(r->project),
+			char *n = text_safe(r->note),
+			    *p = text_safe(r->project),
 			    *tg = text_safe(r->tags);
 
 			snprintf(rest, sizeof rest, "%s%s%s%s%s%s%s",

@@ -60,7 +60,8 @@ static void
 check_snapshot(const struct quota_snapshot *q)
 {
 	if (!FUZZ_TERMINATED(q->platform) || !FUZZ_TERMINATED(q->source) ||
-	    strcmp(q->platform, "kaggle") != 0 || q->taken_at != NOW || q->used_s < 0 || q->used_s > MAX_S ||
+	    strcmp(q->platform, "kaggle") != 0 || q->taken_at != NOW ||
+	    q->used_s < 0 || q->used_s > MAX_S ||
 	    q->reserved_s < 0 || q->reserved_s > MAX_S || q->allowed_s < 0 ||
 	    q->allowed_s > MAX_S)
 		abort();
@@ -156,8 +157,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		parse_alone(buf, len);
 		if ((fp = fmemopen(buf, len, "r")) != NULL) {
 			e.msg[0] = '\0';
-			rc = kaggle_import_stream(fp, names[(data[0] >> (2 * i)) &
-			    3], &job, &e);
+			rc = kaggle_import_stream(fp,
+			    names[(data[0] >> (2 * i)) & 3], &job, &e);
 			fuzz_check_fail(rc, &e);
 			if (rc != 0 && rc != -1)
 				abort();

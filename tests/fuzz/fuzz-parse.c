@@ -72,7 +72,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		memset(&q, 0, sizeof q);
 		q.window = data[1 % size] & 1 ? QW_WEEK : QW_MONTH;
 		if (parse_reset(s, &q, &e) == 0 && (q.reset_min < 0 ||
-		    q.reset_min >= 1440 || q.reset_wday < 0 || q.reset_wday > 6))
+		    q.reset_min >= 1440 || q.reset_wday < 0 ||
+		    q.reset_wday > 6))
 			abort();
 		break;
 	default:

@@ -280,7 +280,8 @@ test_budget_finish(void)
 	b.min = 0;
 	b.max = 89900;
 
-	/* ₹300 in 10 days, at that pace ₹300 x 31/10 = ₹930 by the end. */
+	/* ₹300 in 10 days, at that pace ₹300 x 31/10 = ₹930 by the
+	 * end. */
 	b.spent = 30000;
 	budget_finish(&b, now);
 	CHECK_EQ_INT(b.remaining, 59900);

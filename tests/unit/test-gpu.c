@@ -165,7 +165,8 @@ test_edges(void)
 	CHECK_EQ_INT(gpu_canon(big, 0, out, NULL), 0);
 	CHECK_EQ_INT(strlen(out), 31);
 	/* 30 ASCII bytes, then a two-byte "é": only 30 fit. */
-	snprintf(big, sizeof big, "%s\xc3\xa9", "abcdefghijklmnopqrstuvwxyzabcd");
+	snprintf(big, sizeof big, "%s\xc3\xa9",
+	    "abcdefghijklmnopqrstuvwxyzabcd");
 	gpu_canon(big, 0, out, NULL);
 	CHECK_EQ_INT(strlen(out), 30);
 	/* Control characters separate words like blanks; a known model's
