@@ -138,8 +138,7 @@ apply(struct ops *o, const struct summary *cat, const struct ops_run_in *in,
 			warn(res, "%s", w);
 		memcpy(r->gpu, canon, sizeof r->gpu);
 	}
-	if (in->gpus != NULL && *in->gpus != '\0' &&
-	    ops_check_gpus(in->gpus, &r->gpus, e) < 0)
+	if (in->gpus != NULL && ops_check_gpus(in->gpus, &r->gpus, e) < 0)
 		return fail(o, OPS_F_GPUS);
 	if (in->note != NULL)
 		set_str(&r->note, in->note);

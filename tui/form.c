@@ -463,7 +463,8 @@ save_run(struct tui *t, struct err *e)
 		in.end = val(fm, "End");
 	}
 	in.gpu = val(fm, "GPU");
-	in.gpus = val(fm, "GPUs");
+	/* An empty count keeps the run's (one GPU for a new run). */
+	in.gpus = *val(fm, "GPUs") != '\0' ? val(fm, "GPUs") : NULL;
 	in.note = val(fm, "Note");
 	in.project = val(fm, "Project");
 	in.ntags = split_tags(val(fm, "Tags"), tagbuf, sizeof tagbuf, in.tags,

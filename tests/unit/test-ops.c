@@ -264,6 +264,8 @@ test_checks(void)
 	CHECK_EQ_STR(e.msg, "invalid GPU count \"0\": expected 1 to 64");
 	in.gpus = "65";
 	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_GPUS);
+	in.gpus = "";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_GPUS);
 	in.gpus = NULL;
 
 	in.tags[0] = "a,b";
