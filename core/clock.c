@@ -155,24 +155,21 @@ wall_clock(char *b, size_t n, int64_t w)
 }
 
 /*
- * The rule of local_time(), on a wall time w counted as if it were UTC;
- * in a gap *t is the instant of the jump.
- * The offsets a day either side of w are the ones that can hold near it;
- * each offset o whose instant w - o really has offset o is an occurrence
- * of w, and the earliest wins.  When none is, the clocks skipped w: the
- * jump lies between the instants w would be under the larger and the
- * smaller offset, and is found by halving.
+ * The rule of local_time(), on the wall time w counted as if it were UTC.
+ * The offsets in force a day either side of w, at w and at the instant w
+ * first seems to be are the ones that can hold near it; each offset o
+ * whose instant w - o really has offset o is an occurrence of w, and the
+ * earliest wins.  When none is, the clocks skipped w: the jump lies between
+ * the instants w would be under the larger and under the smaller offset,
+ * and is found by halving; *t is then the instant of the jump.
  */
 static int
 resolve(int year, int mon, int mday, int hour, int min, int sec, int64_t *t,
     struct err *e)
 {
-	int64_t ym = (int64_t)year * 12 + (mon - 1), y, w, lo, hi, mid;
-	long cand[3], off_lo;
-	int m, i, found = 0;
-	char at[16], from[16], to[16];
-	int64_t best = 0, dd;
-	int d;
+	int64_t ym = (int64_t)year * 12 + (mon - 1), y, w, lo, hi, best = 0;
+	long cand[4], off_lo;
+	int m, d, i, found = 0;
 
 	tzset();
 	y = floor_div(ym, 12);
@@ -182,7 +179,8 @@ resolve(int year, int mon, int mday, int hour, int min, int sec, int64_t *t,
 	cand[0] = offset_at(w - DAY_S);
 	cand[1] = offset_at(w);
 	cand[2] = offset_at(w + DAY_S);
-	for (i = 0; i < 3; i++) {
+	cand[3] = offset_at(w - cand[1]);
+	for (i = 0; i < 4; i++) {
 		if (offset_at(w - cand[i]) != cand[i])
 			continue;
 		if (!found || w - cand[i] < best)
@@ -196,7 +194,7 @@ resolve(int year, int mon, int mday, int hour, int min, int sec, int64_t *t,
 	/* A gap: under the larger offset w comes before the jump, under the
 	 * smaller one after it. */
 	lo = hi = w - cand[0];
-	for (i = 1; i < 3; i++) {
+	for (i = 1; i < 4; i++) {
 		if (w - cand[i] < lo)
 			lo = w - cand[i];
 		if (w - cand[i] > hi)
@@ -205,7 +203,8 @@ resolve(int year, int mon, int mday, int hour, int min, int sec, int64_t *t,
 	off_lo = offset_at(lo);
 	/* The first instant in (lo, hi] whose offset is not lo's. */
 	while (hi - lo > 1) {
-		mid = lo + (hi - lo) / 2;
+		int64_t mid = lo + (hi - lo) / 2;
+
 		if (offset_at(mid) == off_lo)
 			lo = mid;
 		else
@@ -213,11 +212,12 @@ resolve(int year, int mon, int mday, int hour, int min, int sec, int64_t *t,
 	}
 	*t = hi;
 	if (e != NULL) {
-		dd = floor_div(w, DAY_S);
-		civil_from_days(dd, &y, &m, &d);
+		char at[16], from[16], to[16];
+
+		civil_from_days(floor_div(w, DAY_S), &y, &m, &d);
+		wall_clock(at, sizeof at, w);
 		wall_clock(from, sizeof from, hi + off_lo);
 		wall_clock(to, sizeof to, hi + offset_at(hi));
-		wall_clock(at, sizeof at, w);
 		err_set(e, "%04lld-%02d-%02d %s does not exist in %s: clocks "
 		    "went from %s to %s", (long long)y, m, d, at,
 		    zone_name(), from, to);
