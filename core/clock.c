@@ -1,7 +1,14 @@
-/* clock.c: the one door to the clock, and calendar arithmetic. */
+/* clock.c: the one door to the clock, calendar arithmetic, and local wall
+ * times resolved with the offset in force at their instant. */
 #include "core/clock.h"
 
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <time.h>
+
+#include "core/err.h"
 
 static int now_pinned;
 static int64_t now_value;
@@ -103,19 +110,140 @@ local_parts(int64_t t, struct lt *out)
 	    DAY_S + out->hour * 3600 + out->min * 60 + out->sec - t);
 }
 
+/* Seconds east of UTC in force at the instant t. */
+static long
+offset_at(int64_t t)
+{
+	struct lt l;
+
+	local_parts(t, &l);
+	return l.gmtoff;
+}
+
+/* The zone's name for a message: TZ as set (without POSIX's leading ':'),
+ * if it is plain printable text, else "local time". */
+static const char *
+zone_name(void)
+{
+	const char *z = getenv("TZ");
+	const char *p;
+
+	if (z != NULL && *z == ':')
+		z++;
+	if (z == NULL || *z == '\0' || strlen(z) > 64)
+		return "local time";
+	for (p = z; *p != '\0'; p++)
+		if (!isalnum((unsigned char)*p) && strchr("/_+-.,:<>", *p) ==
+		    NULL)
+			return "local time";
+	return z;
+}
+
+/* "HH:MM", or "HH:MM:SS" when the seconds are not zero, of a wall time
+ * counted in seconds since the epoch as if it were UTC. */
+static void
+wall_clock(char *b, size_t n, int64_t w)
+{
+	int64_t s = w - floor_div(w, DAY_S) * DAY_S;
+
+	if (s % 60 != 0)
+		snprintf(b, n, "%02d:%02d:%02d", (int)(s / 3600),
+		    (int)(s % 3600 / 60), (int)(s % 60));
+	else
+		snprintf(b, n, "%02d:%02d", (int)(s / 3600),
+		    (int)(s % 3600 / 60));
+}
+
+/*
+ * The rule of local_time(), on the wall time w counted as if it were UTC.
+ * The offsets in force a day either side of w, at w and at the instant w
+ * first seems to be are the ones that can hold near it; each offset o
+ * whose instant w - o really has offset o is an occurrence of w, and the
+ * earliest wins.  When none is, the clocks skipped w: the jump lies between
+ * the instants w would be under the larger and under the smaller offset,
+ * and is found by halving; *t is then the instant of the jump.
+ */
+static int
+resolve(int year, int mon, int mday, int hour, int min, int sec, int64_t *t,
+    struct err *e)
+{
+	int64_t ym = (int64_t)year * 12 + (mon - 1), y, w, lo, hi, best = 0;
+	long cand[4], off_lo;
+	int m, d, i, found = 0;
+
+	tzset();
+	y = floor_div(ym, 12);
+	m = (int)(ym - y * 12) + 1;
+	w = (days_from_civil(y, m, 1) + mday - 1) * DAY_S +
+	    (int64_t)hour * 3600 + (int64_t)min * 60 + sec;
+	cand[0] = offset_at(w - DAY_S);
+	cand[1] = offset_at(w);
+	cand[2] = offset_at(w + DAY_S);
+	cand[3] = offset_at(w - cand[1]);
+	for (i = 0; i < 4; i++) {
+		if (offset_at(w - cand[i]) != cand[i])
+			continue;
+		if (!found || w - cand[i] < best)
+			best = w - cand[i];
+		found = 1;
+	}
+	if (found) {
+		*t = best;
+		return 0;
+	}
+	/* A gap: under the larger offset w comes before the jump, under the
+	 * smaller one after it. */
+	lo = hi = w - cand[0];
+	for (i = 1; i < 4; i++) {
+		if (w - cand[i] < lo)
+			lo = w - cand[i];
+		if (w - cand[i] > hi)
+			hi = w - cand[i];
+	}
+	off_lo = offset_at(lo);
+	/* The first instant in (lo, hi] whose offset is not lo's. */
+	while (hi - lo > 1) {
+		int64_t mid = lo + (hi - lo) / 2;
+
+		if (offset_at(mid) == off_lo)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*t = hi;
+	if (e != NULL) {
+		char at[16], from[16], to[16];
+
+		civil_from_days(floor_div(w, DAY_S), &y, &m, &d);
+		wall_clock(at, sizeof at, w);
+		wall_clock(from, sizeof from, hi + off_lo);
+		wall_clock(to, sizeof to, hi + offset_at(hi));
+		err_set(e, "%04lld-%02d-%02d %s does not exist in %s: clocks "
+		    "went from %s to %s", (long long)y, m, d, at,
+		    zone_name(), from, to);
+	}
+	return -1;
+}
+
+int
+local_time(int year, int mon, int mday, int hour, int min, int sec,
+    int64_t *t, struct err *e)
+{
+	int64_t x;
+
+	if (resolve(year, mon, mday, hour, min, sec, &x, e) < 0)
+		return -1;
+	*t = x;
+	return 0;
+}
+
 int64_t
 local_make(int year, int mon, int mday, int hour, int min, int sec)
 {
-	struct tm tm = { 0 };
+	int64_t t;
 
-	tm.tm_year = year - 1900;
-	tm.tm_mon = mon - 1;
-	tm.tm_mday = mday;
-	tm.tm_hour = hour;
-	tm.tm_min = min;
-	tm.tm_sec = sec;
-	tm.tm_isdst = -1;
-	return (int64_t)mktime(&tm);
+	resolve(year, mon, mday, hour, min, sec, &t, NULL);
+	return t;
 }
 
 int64_t
@@ -127,16 +255,16 @@ local_day_start(int64_t t)
 	return local_make(l.year, l.mon, l.mday, 0, 0, 0);
 }
 
-int64_t
-local_at(int64_t day, int secs)
+int
+local_at(int64_t day, int secs, int64_t *t, struct err *e)
 {
 	struct lt l;
 
 	/* Hours, minutes and seconds on the clock, so that a day with a
 	 * daylight-saving jump still puts 04:00 at 04:00. */
 	local_parts(day, &l);
-	return local_make(l.year, l.mon, l.mday, secs / 3600, secs % 3600 / 60,
-	    secs % 60);
+	return local_time(l.year, l.mon, l.mday, secs / 3600,
+	    secs % 3600 / 60, secs % 60, t, e);
 }
 
 int64_t

@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+struct err;
+
 #define DAY_S  86400
 #define WEEK_S (7 * DAY_S)
 
@@ -44,15 +46,32 @@ struct lt {
 void local_parts(int64_t t, struct lt *out);
 
 /*
- * Seconds since the epoch of the local wall time y-mon-mday h:m:s.  A time
- * skipped by a daylight-saving jump resolves the way mktime() does.  Fields
- * may be out of range (mday 0, mon 13) and are normalised.
+ * The instant of the local wall time y-mon-mday h:m:s, with the UTC offset
+ * in force at that instant.  Fields may be out of range (mday 0, mon 13,
+ * hour 24, sec 86400) and are normalised first, on the calendar and on the
+ * clock, as if no clock ever jumped.  A wall time that occurs twice (the
+ * hour a fall-back repeats) is its first occurrence, the earlier instant
+ * (daylight time).  A wall time that does not exist (skipped by a
+ * spring-forward) is refused: returns -1, leaves *t alone, and e (if not
+ * NULL) says "2026-03-08 02:30 does not exist in America/New_York: clocks
+ * went from 02:00 to 03:00", naming the zone as TZ does, else "local
+ * time".  Returns 0 otherwise.  Follows TZ as mktime() does (tzset() each
+ * call).
+ */
+int local_time(int year, int mon, int mday, int hour, int min, int sec,
+    int64_t *t, struct err *e);
+
+/*
+ * local_time() for calendar arithmetic, never refused: a wall time the
+ * clocks skipped is the instant they jumped (so the start of a day whose
+ * midnight is skipped is its first instant).
  */
 int64_t local_make(int year, int mon, int mday, int hour, int min, int sec);
 
-/* The local wall time secs after the local midnight day (a time from
- * local_day_start()), counted on the clock, not in elapsed seconds. */
-int64_t local_at(int64_t day, int secs);
+/* local_time() of the wall time secs after the start of the local day
+ * holding day, counted on the clock, not in elapsed seconds (secs 86400 is
+ * the next day's 00:00). */
+int local_at(int64_t day, int secs, int64_t *t, struct err *e);
 
 /* Start of the local day holding t, and of the local month holding t. */
 int64_t local_day_start(int64_t t);

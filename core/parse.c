@@ -304,7 +304,7 @@ parse_time(const char *s, int64_t now, int64_t *t, struct err *e)
 	static const char expect[] = "expected YYYY-MM-DDTHH:MM[:SS][Z|+HH:MM]"
 	    ", a day, HH:MM, a day and HH:MM, now, or epoch seconds";
 	const char *p = s, *sp;
-	int64_t y, v;
+	int64_t y, v, day;
 	int m, d, rc, clk;
 	long off;
 
@@ -338,23 +338,21 @@ parse_time(const char *s, int64_t now, int64_t *t, struct err *e)
 		rc = read_zone(&p, &off);
 		if (rc < 0 || *p != '\0')
 			return err_set(e, "invalid time \"%s\": %s", s, expect);
-		if (rc == 1)
+		if (rc == 1) {
 			*t = days_from_civil(y, m, d) * DAY_S + clk - off;
-		else
-			*t = local_make((int)y, m, d, 0, 0, clk);
-		return 0;
+			return 0;
+		}
+		return local_time((int)y, m, d, clk / 3600, clk % 3600 / 60,
+		    clk % 60, t, e);
 	}
 	/* "HH:MM" today, or "DAY HH:MM". */
 	p = s;
 	if ((clk = read_clock(&p)) >= 0 && *p == '\0') {
-		if (day_start("today", 5, now, t, e) < 0)
+		if (day_start("today", 5, now, &day, e) < 0)
 			return -1;
-		*t = local_at(*t, clk);
-		return 0;
+		return local_at(day, clk, t, e);
 	}
 	if ((sp = strchr(s, ' ')) != NULL) {
-		int64_t day;
-
 		p = sp + 1;
 		while (*p == ' ')
 			p++;
@@ -362,8 +360,7 @@ parse_time(const char *s, int64_t now, int64_t *t, struct err *e)
 			return err_set(e, "invalid time \"%s\": %s", s, expect);
 		if (day_start(s, (size_t)(sp - s), now, &day, e) < 0)
 			return -1;
-		*t = local_at(day, clk);
-		return 0;
+		return local_at(day, clk, t, e);
 	}
 	if (is_day_word(s))
 		return day_start(s, strlen(s), now, t, e);
@@ -375,7 +372,7 @@ parse_when(const char *day, const char *spec, int64_t now, int64_t *start,
     int64_t *end, struct err *e)
 {
 	const char *p = spec, *dash;
-	int64_t d0, dur;
+	int64_t d0, dur, t;
 	int a, b;
 
 	dash = strchr(spec, '-');
@@ -404,21 +401,16 @@ parse_when(const char *day, const char *spec, int64_t now, int64_t *start,
 			return -1;
 	} else {
 		d0 = local_day_start(now);
-		/* A range that has not begun yet today means yesterday's. */
-		if (local_at(d0, a) > now)
+		/* A range that has not begun yet today means yesterday's (a
+		 * start today skipped by the clocks has not begun either). */
+		if (local_at(d0, a, &t, NULL) < 0 || t > now)
 			d0 = local_day_start(d0 - 1);
 	}
-	*start = local_at(d0, a);
-	if (b > a) {
-		*end = local_at(d0, b);
-	} else {
-		/* The end is on the next day: 23:00-01:30. */
-		struct lt l;
-
-		local_parts(d0, &l);
-		*end = local_make(l.year, l.mon, l.mday + 1, b / 3600,
-		    b % 3600 / 60, b % 60);
-	}
+	if (local_at(d0, a, start, e) < 0)
+		return -1;
+	/* An end not after the start is on the next day: 23:00-01:30. */
+	if (local_at(d0, b > a ? b : b + DAY_S, end, e) < 0)
+		return -1;
 	/* "24:00-00:00" names one instant twice. */
 	if (*end <= *start)
 		return err_set(e, "invalid range \"%s\": it lasts no time",

@@ -53,6 +53,8 @@ imp_time(const char *s, int flags, int64_t *t, struct err *e)
 	char b[48], *safe;
 	size_t i, k = 0, n = strlen(s);
 	int zone = 0;
+	struct err inner;
+	int64_t u;
 
 	/* Epoch seconds pass as they are. */
 	if (n >= 6 && n <= 12 && strspn(s, "0123456789") == n)
@@ -82,8 +84,16 @@ imp_time(const char *s, int flags, int64_t *t, struct err *e)
 		b[k++] = 'Z';
 		b[k] = '\0';
 	}
-	if (parse_time(b, 0, t, e) == 0)
+	if (parse_time(b, 0, t, &inner) == 0)
 		return 0;
+	/* Read right as UTC, so wrong only as a local time: the clocks
+	 * skipped it, and parse_time() says so. */
+	if (!zone && k > 10 && k + 1 < sizeof b) {
+		b[k] = 'Z';
+		b[k + 1] = '\0';
+		if (parse_time(b, 0, &u, NULL) == 0)
+			return err_set(e, "%s", inner.msg);
+	}
 bad:
 	safe = imp_shown(s);
 	err_set(e, "invalid time \"%s\": expected a time such as "

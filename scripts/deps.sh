@@ -61,6 +61,7 @@ check_needs() {
 		command -v "$t" >/dev/null 2>&1 || need "$t" "$t"
 	done
 	[ -x /usr/bin/time ] || need /usr/bin/time time
+	[ -f /usr/share/zoneinfo/America/New_York ] || need zoneinfo tzdata
 	command -v clang >/dev/null 2>&1 || need clang clang
 	# Debian's clang does not bring its runtimes: libFuzzer and clang's
 	# ASan live in libclang-rt-14-dev.
