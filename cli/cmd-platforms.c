@@ -240,8 +240,8 @@ set_platform(struct ctx *c, const struct args *a)
 	if (ops_platform_set(&c->ops, &in, &res, &e) < 0) {
 		if (c->ops.field == OPS_F_INPUT)
 			return cli_fail(EXIT_USAGE, "platforms set: nothing to "
-			    "change: give --quota, --reset, --meter, --rate, --monthly, "
-			    "--session-cap, ...");
+			    "change: give --quota, --reset, --meter, --rate, "
+			    "--monthly, --session-cap, ...");
 		return c->ops.field == OPS_F_NONE ? cli_err(EXIT_FAIL, &e) :
 		    cli_fail(EXIT_USAGE, "platforms set: %s", e.msg);
 	}
