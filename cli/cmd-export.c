@@ -23,6 +23,7 @@
 #include "core/fields.h"
 #include "core/fmt.h"
 #include "core/model.h"
+#include "core/quota.h"
 #include "importers/json.h"
 #include "store/store.h"
 
@@ -169,9 +170,12 @@ put_catalog(FILE *f, struct store *s, struct err *e)
 
 		item(f, i);
 		put_str(f, "platform", q[i].platform);
-		fprintf(f, ", \"unit\": \"%s\", \"amount\": ",
-		    q[i].unit == QU_CU ? "compute_units" : "gpu_hours");
-		/* GPU-seconds as hours to the micro-hour, or compute units
+		/* The unit of the amount (hours of either meter are
+		 * "gpu_hours", as before the meter), and the meter. */
+		fprintf(f, ", \"unit\": \"%s\", \"meter\": \"%s\", "
+		    "\"amount\": ", q[i].unit == QU_CU ? "compute_units" :
+		    "gpu_hours", quota_meter_name(q[i].unit));
+		/* Seconds as hours to the micro-hour, or compute units
 		 * from hundredths: both read back exactly. */
 		if (q[i].unit == QU_CU)
 			put_fixed(f, q[i].amount, 2);

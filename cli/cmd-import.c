@@ -423,8 +423,9 @@ cli_kaggle_report(struct ctx *c, int json)
 		return 0;
 	we = q.reset_at;
 	ws = we - WEEK_S;
-	if (store_logged_gpu_s(c->s, "kaggle", ws, c->now < we ? c->now : we,
-	    c->now, &logged, &e) < 0)
+	/* Kaggle's figures count session time: so does the log's sum. */
+	if (store_logged_use(c->s, "kaggle", QU_SESSION_S, ws, c->now < we ?
+	    c->now : we, c->now, &logged, &e) < 0)
 		return 0;
 	if (json) {
 		printf("  \"kaggle_reported\": {\"used_hours\": %s, ",

@@ -17,8 +17,9 @@
 #include "store/store.h"
 #include "store/summary.h"
 
-enum { PL_JSON = 1, PL_QUOTA, PL_RESET, PL_NO_QUOTA, PL_GPU, PL_RATE,
-	PL_CU, PL_MONTHLY, PL_CAP, PL_NAME, PL_BILLING, PL_DEFAULT_GPU };
+enum { PL_JSON = 1, PL_QUOTA, PL_RESET, PL_METER, PL_NO_QUOTA, PL_GPU,
+	PL_RATE, PL_CU, PL_MONTHLY, PL_CAP, PL_NAME, PL_BILLING,
+	PL_DEFAULT_GPU };
 
 const struct opt platforms_opts[] = {
 	{ PL_JSON, 0, "json", NULL, "print JSON" },
@@ -26,6 +27,9 @@ const struct opt platforms_opts[] = {
 	    "30h/week, 80h/month, 100cu/month, 20h/7d" },
 	{ PL_RESET, 0, "reset", "WHEN", "when it resets: \"sat 00:00 UTC\", "
 	    "\"1 00:00 UTC\"" },
+	{ PL_METER, 0, "meter", "METER", "what the quota's hours count: "
+	    "session (session hours, whatever the GPU count) or gpu "
+	    "(GPU-hours)" },
 	{ PL_NO_QUOTA, 0, "no-quota", NULL, "remove the platform's quota" },
 	{ PL_GPU, 'g', "gpu", "MODEL", "the GPU a --rate or --cu-rate is for" },
 	{ PL_RATE, 0, "rate", "AMOUNT", "price per GPU-hour (USD if bare)" },
@@ -46,6 +50,7 @@ static char *
 quota_text(char *buf, size_t n, const struct quota *q)
 {
 	char a[32], w[16];
+	size_t k;
 	static const char *const days[] = { "Sun", "Mon", "Tue", "Wed",
 		"Thu", "Fri", "Sat" };
 
@@ -62,6 +67,8 @@ quota_text(char *buf, size_t n, const struct quota *q)
 		snprintf(buf, n, "%s %s in any %s", a,
 		    quota_unit_name(q->unit), quota_window_name(q, w,
 		    sizeof w));
+	k = strlen(buf);
+	snprintf(buf + k, n - k, "; counts %s", quota_meter_text(q->unit));
 	return buf;
 }
 
@@ -105,11 +112,12 @@ show_json(struct summary *sm)
 
 		printf("%s\n    {\"platform\": ", i ? "," : "");
 		json_str(stdout, q->platform);
-		printf(", \"unit\": \"%s\", "
+		printf(", \"unit\": \"%s\", \"meter\": \"%s\", "
 		    "\"amount\": %s, \"window\": \"%s\", \"reset_wday\": %d, "
 		    "\"reset_mday\": %d, \"reset_min\": %d, "
 		    "\"rolling_days\": %d}",
 		    q->unit == QU_CU ? "compute_units" : "gpu_hours",
+		    quota_meter_name(q->unit),
 		    q->unit == QU_CU ? fmt_centi(b, sizeof b, q->amount) :
 		    fmt_centi(b, sizeof b, q->amount * 100 / 3600),
 		    q->window == QW_WEEK ? "week" : q->window == QW_MONTH ?
@@ -142,7 +150,7 @@ show_json(struct summary *sm)
 static void
 show_text(struct ctx *c, struct summary *sm)
 {
-	char b[96], b2[48], b3[48];
+	char b[160], b2[48], b3[48];
 	size_t i;
 
 	printf("%s%-11s %-18s %-14s %-14s %-8s %-12s %-18s %-20s %s%s\n",
@@ -208,7 +216,7 @@ set_platform(struct ctx *c, const struct args *a)
 	struct ops_platform_in in;
 	struct ops_platform_result res;
 	struct err e;
-	char b[96];
+	char b[160];
 
 	if (strcmp(a->pos[0], "set") != 0)
 		return cli_fail(EXIT_USAGE, "platforms: unknown action \"%s\"; "
@@ -224,6 +232,7 @@ set_platform(struct ctx *c, const struct args *a)
 	in.monthly = opt_get(a, PL_MONTHLY);
 	in.quota = opt_get(a, PL_QUOTA);
 	in.reset = opt_get(a, PL_RESET);
+	in.meter = opt_get(a, PL_METER);
 	in.no_quota = opt_has(a, PL_NO_QUOTA);
 	in.gpu = opt_get(a, PL_GPU);
 	in.rate = opt_get(a, PL_RATE);
@@ -231,8 +240,8 @@ set_platform(struct ctx *c, const struct args *a)
 	if (ops_platform_set(&c->ops, &in, &res, &e) < 0) {
 		if (c->ops.field == OPS_F_INPUT)
 			return cli_fail(EXIT_USAGE, "platforms set: nothing to "
-			    "change: give --quota, --reset, --rate, --monthly, "
-			    "--session-cap, ...");
+			    "change: give --quota, --reset, --meter, --rate, "
+			    "--monthly, --session-cap, ...");
 		return c->ops.field == OPS_F_NONE ? cli_err(EXIT_FAIL, &e) :
 		    cli_fail(EXIT_USAGE, "platforms set: %s", e.msg);
 	}

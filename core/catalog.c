@@ -46,8 +46,9 @@ const size_t catalog_nplatforms =
     sizeof catalog_platforms / sizeof catalog_platforms[0];
 
 const struct quota catalog_quotas[] = {
-	/* Saturday 00:00 UTC is 05:30 in India. */
-	{ "kaggle", QU_GPU_S, H(30), QW_WEEK, 6, 0, 0, 0 },
+	/* Saturday 00:00 UTC is 05:30 in India.  Kaggle counts how long
+	 * the accelerator session runs, whatever its GPU count. */
+	{ "kaggle", QU_SESSION_S, H(30), QW_WEEK, 6, 0, 0, 0 },
 	{ "lightning", QU_GPU_S, H(80), QW_MONTH, 0, 1, 0, 0 },
 	{ "colab-pro", QU_CU, 100 * 100, QW_MONTH, 0, 1, 0, 0 },
 };
@@ -147,6 +148,18 @@ catalog_platform(const struct catalog *c, const char *key)
 		if (strcmp(c->platforms[i].key, key) == 0)
 			return &c->platforms[i];
 	return NULL;
+}
+
+int
+catalog_hours_unit(const char *platform)
+{
+	size_t i;
+
+	for (i = 0; i < catalog_nquotas; i++)
+		if (strcmp(catalog_quotas[i].platform, platform) == 0 &&
+		    catalog_quotas[i].unit != QU_CU)
+			return catalog_quotas[i].unit;
+	return QU_GPU_S;
 }
 
 int

@@ -37,6 +37,10 @@ void catalog_free(struct catalog *c);
 const struct platform *catalog_platform(const struct catalog *c,
     const char *key);
 
+/* The unit the built-in catalog's quota on platform counts its hours in
+ * (Kaggle: QU_SESSION_S), QU_GPU_S for any other platform. */
+int catalog_hours_unit(const char *platform);
+
 /* Index in c->quotas of the quota on platform, or -1. */
 int catalog_quota_index(const struct catalog *c, const char *platform);
 

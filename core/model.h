@@ -88,9 +88,15 @@ struct platform {
 	char default_gpu[32];    /* assumed when a run names none */
 };
 
+/*
+ * What a quota counts, its meter: GPU-hours (a run's duration times its
+ * GPUs: Lightning AI), session hours (the duration, whatever the GPU
+ * count: Kaggle), or compute units at each GPU's rate (Colab Pro).
+ */
 enum quota_unit {
-	QU_GPU_S,   /* GPU-seconds */
-	QU_CU       /* compute units, hundredths */
+	QU_GPU_S,    /* GPU-seconds */
+	QU_CU,       /* compute units, hundredths */
+	QU_SESSION_S /* session seconds, whatever the GPU count */
 };
 
 enum quota_window {

@@ -25,7 +25,7 @@ pace_quota_used(int unit, int gpus, int64_t burn, int64_t el_ms)
 int64_t
 pace_per_hour(int unit, int gpus, int64_t burn)
 {
-	return unit == QU_CU ? gpus * burn : (int64_t)gpus * 3600;
+	return quota_use(unit, 3600, gpus, burn);
 }
 
 int64_t

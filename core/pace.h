@@ -46,13 +46,13 @@ struct pace_figures {
 void pace_init(struct pace *p);
 
 /*
- * What gpus GPUs use of a quota of unit in el_ms: GPU-seconds, or for
- * compute units burn hundredths of a unit per GPU-hour: quota_use() of
- * the whole seconds, rounded down, of el_ms.
+ * What gpus GPUs use of a quota of unit in el_ms: GPU-seconds, session
+ * seconds, or for compute units burn hundredths of a unit per GPU-hour:
+ * quota_use() of the whole seconds, rounded down, of el_ms.
  */
 int64_t pace_quota_used(int unit, int gpus, int64_t burn, int64_t el_ms);
 
-/* The units of unit gpus GPUs use in an hour. */
+/* The units of unit gpus GPUs use in an hour, by quota_use(). */
 int64_t pace_per_hour(int unit, int gpus, int64_t burn);
 
 /* How long rest units last at per_hour units an hour, in ms rounded

@@ -2,9 +2,13 @@
 #include "core/quota.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <strings.h>
 
 #include "core/clock.h"
+#include "core/err.h"
 #include "core/model.h"
+#include "core/text.h"
 
 int64_t
 overlap(int64_t a0, int64_t a1, int64_t b0, int64_t b1)
@@ -78,6 +82,8 @@ quota_use(int unit, int64_t secs, int gpus, int64_t cu_centi_h)
 {
 	if (unit == QU_GPU_S)
 		return secs * gpus;
+	if (unit == QU_SESSION_S)
+		return secs;
 	return (secs * gpus * cu_centi_h + 1800) / 3600;
 }
 
@@ -119,7 +125,48 @@ quota_status_finish(struct quota_status *st, int64_t now)
 const char *
 quota_unit_name(int unit)
 {
-	return unit == QU_CU ? "CU" : "GPU-h";
+	return unit == QU_CU ? "CU" : unit == QU_SESSION_S ? "h" : "GPU-h";
+}
+
+const char *
+quota_meter_name(int unit)
+{
+	return unit == QU_CU ? "units" : unit == QU_SESSION_S ? "session" :
+	    "gpu";
+}
+
+const char *
+quota_meter_text(int unit)
+{
+	if (unit == QU_CU)
+		return "compute units at each GPU's rate";
+	if (unit == QU_SESSION_S)
+		return "session hours, whatever the GPU count";
+	return "GPU-hours (duration times GPUs)";
+}
+
+int
+quota_set_meter(struct quota *q, const char *meter, struct err *e)
+{
+	char *safe;
+	int unit;
+
+	if (strcasecmp(meter, "session") == 0)
+		unit = QU_SESSION_S;
+	else if (strcasecmp(meter, "gpu") == 0)
+		unit = QU_GPU_S;
+	else {
+		safe = text_safe(meter);
+		err_set(e, "invalid meter \"%.32s\": session (session hours, "
+		    "whatever the GPU count) or gpu (GPU-hours)", safe);
+		free(safe);
+		return -1;
+	}
+	if (q->unit == QU_CU)
+		return err_set(e, "a quota in compute units counts them at each "
+		    "GPU's rate; a meter is for a quota in hours");
+	q->unit = unit;
+	return 0;
 }
 
 char *

@@ -1,7 +1,9 @@
 /*
  * quota.h: quota windows and what runs use of them.  A run that crosses a
  * window's reset counts in each window for the part that falls in it; an
- * open run counts up to now; GPU-hours are duration times GPU count.
+ * open run counts up to now.  What a run uses is the quota's meter
+ * (enum quota_unit): GPU-hours are duration times GPU count, session hours
+ * the duration whatever the GPU count, compute units the GPU's rate.
  */
 #ifndef GPULOG_QUOTA_H
 #define GPULOG_QUOTA_H
@@ -10,6 +12,7 @@
 
 #include "core/alerts.h"
 
+struct err;
 struct quota;
 struct run;
 
@@ -40,18 +43,20 @@ void quota_window(const struct quota *q, int64_t t, int64_t *ws, int64_t *we);
 int64_t overlap(int64_t a0, int64_t a1, int64_t b0, int64_t b1);
 
 /*
- * What run r uses of q's unit inside [ws, we), counting an open run up to
- * now.  For compute units: the run's own figure when known, prorated to the
- * part inside the window, else its GPU-hours times cu_centi_h (hundredths of
- * a unit per GPU-hour).
- */
-/*
- * What gpus GPUs running secs seconds use of a quota in unit: GPU-seconds,
- * or compute units (hundredths) at cu_centi_h a GPU-hour, rounded half
- * up.  The one rule behind quota_run_use() and `gpulog run`'s pace.
+ * What gpus GPUs running secs seconds use of a quota in unit: GPU-seconds
+ * (secs times gpus), session seconds (secs, whatever the GPU count), or
+ * compute units (hundredths) at cu_centi_h a GPU-hour, rounded half up.
+ * The one rule behind quota_run_use(), `gpulog run`'s pace, the where
+ * ranking and the reconciliation with Kaggle's own figures.
  */
 int64_t quota_use(int unit, int64_t secs, int gpus, int64_t cu_centi_h);
 
+/*
+ * What run r uses of q's unit inside [ws, we), counting an open run up to
+ * now, by quota_use().  For compute units: the run's own figure when known,
+ * prorated to the part inside the window, else its GPU-hours times
+ * cu_centi_h (hundredths of a unit per GPU-hour).
+ */
 int64_t quota_run_use(const struct quota *q, const struct run *r, int64_t ws,
     int64_t we, int64_t now, int64_t cu_centi_h);
 
@@ -62,8 +67,24 @@ void quota_status_init(struct quota_status *st, const struct quota *q,
 /* Fills remaining, pct, state and runs_out once used is summed. */
 void quota_status_finish(struct quota_status *st, int64_t now);
 
-/* "GPU-h" or "CU". */
+/* "GPU-h", "h" (session hours) or "CU". */
 const char *quota_unit_name(int unit);
+
+/* The meter's name: "gpu", "session" or "units". */
+const char *quota_meter_name(int unit);
+
+/* What the meter counts, in the manual's words: "GPU-hours (duration times
+ * GPUs)", "session hours, whatever the GPU count", "compute units at each
+ * GPU's rate". */
+const char *quota_meter_text(int unit);
+
+/*
+ * Meters q by meter as typed, "session" or "gpu" (case-insensitive): its
+ * hours become session hours or GPU-hours, the amount kept.  -1 with a
+ * message in e for another word or a quota in compute units (they always
+ * count at each GPU's rate); q is left alone then.
+ */
+int quota_set_meter(struct quota *q, const char *meter, struct err *e);
 
 /* "week", "month" or "7 days" into buf. */
 char *quota_window_name(const struct quota *q, char *buf, unsigned n);

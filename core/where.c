@@ -287,11 +287,10 @@ rank_free(const struct where_in *in, const struct platform *p,
 				r = catalog_rate(in->cat, p->key,
 				    p->default_gpu);
 			burn = r ? r->cu_centi_h : 0;
-			w->quota_need = (before * burn + 1800) / 3600;
-			after = (after * burn + 1800) / 3600;
-		} else {
-			w->quota_need = before;
 		}
+		/* The job holds one GPU. */
+		w->quota_need = quota_use(q->unit, before, 1, burn);
+		after = quota_use(q->unit, after, 1, burn);
 		if (w->quota_need > w->quota_left || after > q->amount)
 			w->group = WG_NO;
 		say(w, "%s", w->kind == WK_INCLUDED ? "in the subscription: " :

@@ -504,7 +504,10 @@ static int
 read_quota(struct rd *d, const cJSON *o, struct quota *q)
 {
 	static const char *const units[] = { "gpu_hours", "compute_units" };
+	/* In enum quota_unit's order: what the quota counts. */
+	static const char *const meters[] = { "gpu", "units", "session" };
 	static const char *const windows[] = { "week", "month", "rolling" };
+	int m;
 
 	memset(q, 0, sizeof *q);
 	if (get_key(d, o, "platform", REQUIRED, q->platform,
@@ -521,6 +524,21 @@ read_quota(struct rd *d, const cJSON *o, struct quota *q)
 	    get_small(d, o, "rolling_days", q->window == QW_ROLLING,
 	    q->window == QW_ROLLING, 3660, 0, &q->rolling_days) < 0)
 		return -1;
+	/* An export older than the meter: hours count as the catalog's
+	 * quota on the platform counts them (Kaggle: session hours), else
+	 * as GPU-hours. */
+	if (member(o, "meter") == NULL) {
+		if (q->unit == QU_GPU_S)
+			q->unit = catalog_hours_unit(q->platform);
+		return 0;
+	}
+	if (get_choice(d, o, "meter", meters, 3, &m) < 0)
+		return -1;
+	if ((m == QU_CU) != (q->unit == QU_CU))
+		return bad(d, "meter", q->unit == QU_CU ? "expected \"units\" "
+		    "for a quota in compute_units" : "expected \"gpu\" or "
+		    "\"session\" for a quota in gpu_hours");
+	q->unit = m;
 	return 0;
 }
 

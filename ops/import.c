@@ -193,7 +193,7 @@ ops_import_snapshot(struct ops_import *im, const struct quota_snapshot *q,
 			nq = qs[i];
 	free(qs);
 	snprintf(nq.platform, sizeof nq.platform, "%s", q->platform);
-	nq.unit = QU_GPU_S;
+	nq.unit = QU_SESSION_S; /* Kaggle counts session hours */
 	nq.amount = q->allowed_s;
 	nq.window = QW_WEEK;
 	if (q->reset_at > 0) {
@@ -226,8 +226,9 @@ ops_import_reconcile(struct ops_import *im, char *notice, size_t n,
 		    "import them first (--api, or a quota file)");
 	we = q.reset_at > 0 ? q.reset_at : q.taken_at;
 	ws = we - WEEK_S;
-	if (store_logged_gpu_s(im->s, "kaggle", ws, q.taken_at < we ?
-	    q.taken_at : we, q.taken_at, &logged, e) < 0)
+	/* Kaggle's figures count session time: so does the log's sum. */
+	if (store_logged_use(im->s, "kaggle", QU_SESSION_S, ws, q.taken_at <
+	    we ? q.taken_at : we, q.taken_at, &logged, e) < 0)
 		return -1;
 	diff = q.used_s - logged;
 	if (diff < 60) {

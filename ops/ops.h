@@ -185,6 +185,7 @@ struct ops_platform_in {
 	const char *key;
 	const char *name, *billing, *default_gpu, *cap, *monthly;
 	const char *quota, *reset;
+	const char *meter;       /* "session" or "gpu": what hours count */
 	int no_quota;
 	const char *gpu, *rate, *cu_rate;
 };

@@ -15,6 +15,7 @@
 #include "core/clock.h"
 #include "core/fmt.h"
 #include "core/parse.h"
+#include "core/quota.h"
 #include "core/text.h"
 #include "store/store.h"
 
@@ -113,7 +114,7 @@ ops_platform_set(struct ops *o, const struct ops_platform_in *in,
 	const struct platform *p;
 	const struct rate *old;
 	char key[32], canon[32];
-	int qi, sort;
+	int qi, sort, hours;
 
 	memset(res, 0, sizeof *res);
 	o->field = OPS_F_NONE;
@@ -157,20 +158,31 @@ ops_platform_set(struct ops *o, const struct ops_platform_in *in,
 		    res->p.key);
 		res->q.reset_mday = 1;
 	}
+	/* A quota in hours keeps the meter it had, else the catalog's. */
+	hours = qi >= 0 && res->q.unit != QU_CU ? res->q.unit :
+	    catalog_hours_unit(res->p.key);
 	if (in->no_quota || (in->quota != NULL && *in->quota == '\0'))
 		res->quota_removed = 1;
-	else if (in->quota != NULL || in->reset != NULL) {
+	else if (in->quota != NULL || in->reset != NULL ||
+	    in->meter != NULL) {
 		if (in->quota != NULL &&
 		    parse_quota(in->quota, &res->q, e) < 0)
 			return fail(o, OPS_F_QUOTA);
+		if (in->quota != NULL && res->q.unit != QU_CU)
+			res->q.unit = hours;
 		if (qi < 0 && in->quota == NULL) {
-			err_set(e, "%s has no quota to reset; give a quota",
-			    res->p.key);
-			return fail(o, OPS_F_RESET);
+			err_set(e, "%s has no quota to %s; give a quota",
+			    res->p.key, in->reset != NULL ? "reset" :
+			    "meter");
+			return fail(o, in->reset != NULL ? OPS_F_RESET :
+			    OPS_F_QUOTA);
 		}
 		if (in->reset != NULL && *in->reset != '\0' &&
 		    parse_reset(in->reset, &res->q, e) < 0)
 			return fail(o, OPS_F_RESET);
+		if (in->meter != NULL &&
+		    quota_set_meter(&res->q, in->meter, e) < 0)
+			return fail(o, OPS_F_QUOTA);
 		res->quota_set = 1;
 	}
 

@@ -119,6 +119,13 @@ static const char *const migrations[] = {
 	"DROP TRIGGER IF EXISTS undo_runs_del;"
 	"DROP INDEX runs_batch;"
 	"ALTER TABLE runs DROP COLUMN batch;",
+
+	/* 6: a quota counts what its platform meters (quotas.unit):
+	 * Kaggle's session hours whatever the GPU count, Lightning's
+	 * GPU-hours, Colab's compute units.  A Kaggle quota in hours
+	 * becomes session-metered; the others stay as they were. */
+	"UPDATE quotas SET unit = 'session_s' WHERE platform = 'kaggle' AND"
+	" unit = 'gpu_s';",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] ==

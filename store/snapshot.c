@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "core/err.h"
+#include "core/model.h"
+#include "core/quota.h"
 #include "core/snapshot.h"
 #include "store/internal.h"
 #include "store/store.h"
@@ -76,28 +78,33 @@ store_import_snapshot(struct store *s, const struct quota_snapshot *q,
 	    "snapshot");
 }
 
-int
-store_logged_gpu_s(struct store *s, const char *platform, int64_t ws,
-    int64_t we, int64_t now, int64_t *gpu_s, struct err *e)
-{
-	sqlite3_stmt *st;
-	int rc;
+struct logged {
+	int unit;
+	int64_t ws, we, now, used;
+};
 
-	/* The overlap of [start, end or now) with [ws, we), times gpus. */
-	if (st_prepare(s, &st, "SELECT coalesce(sum(max(0, min(coalesce("
-	    "end_ts, max(?4, start_ts)), ?3) - max(start_ts, ?2)) * gpus), 0)"
-	    " FROM runs WHERE platform = ?1 AND start_ts < ?3 AND "
-	    "(end_ts IS NULL OR end_ts > ?2)", e) < 0)
+static int
+add_logged(const struct run *r, void *arg)
+{
+	struct logged *l = arg;
+	struct quota q;
+
+	memset(&q, 0, sizeof q);
+	q.unit = l->unit;
+	l->used += quota_run_use(&q, r, l->ws, l->we, l->now, 0);
+	return 0;
+}
+
+int
+store_logged_use(struct store *s, const char *platform, int unit,
+    int64_t ws, int64_t we, int64_t now, int64_t *used, struct err *e)
+{
+	struct logged l = { unit, ws, we, now, 0 };
+
+	if (store_each_window_run(s, platform, ws, we, add_logged, &l, e) < 0)
 		return -1;
-	sqlite3_bind_text(st, 1, platform, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(st, 2, ws);
-	sqlite3_bind_int64(st, 3, we);
-	sqlite3_bind_int64(st, 4, now);
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW)
-		*gpu_s = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return rc == SQLITE_ROW ? 0 : st_fail(s, e, "sum the logged hours");
+	*used = l.used;
+	return 0;
 }
 
 int

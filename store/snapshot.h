@@ -26,11 +26,13 @@ int store_latest_snapshot(struct store *s, const char *platform,
     struct quota_snapshot *q, struct err *e);
 
 /*
- * GPU-seconds logged on platform inside [ws, we): each run's overlap times
- * its GPU count, open runs counting up to now.  -1 on failure.
+ * What the runs logged on platform use inside [ws, we) of a quota in hours
+ * metered by unit (QU_SESSION_S: each run's overlap; QU_GPU_S: times its
+ * GPU count), by quota_run_use(), open runs counting up to now.  -1 on
+ * failure.
  */
-int store_logged_gpu_s(struct store *s, const char *platform, int64_t ws,
-    int64_t we, int64_t now, int64_t *gpu_s, struct err *e);
+int store_logged_use(struct store *s, const char *platform, int unit,
+    int64_t ws, int64_t we, int64_t now, int64_t *used, struct err *e);
 
 /* When source last imported anything (the newest `created` of its runs or
  * taken_at of its snapshots), 0 when never.  -1 on failure. */

@@ -526,7 +526,7 @@ store_load_platforms(struct store *s, struct platform **out, size_t *n,
 	return 0;
 }
 
-static const char *const unit_names[] = { "gpu_s", "cu" };
+static const char *const unit_names[] = { "gpu_s", "cu", "session_s" };
 static const char *const window_names[] = { "week", "month", "rolling" };
 
 int
@@ -597,7 +597,7 @@ store_load_quotas(struct store *s, struct quota **out, size_t *n,
 		memset(q, 0, sizeof *q);
 		st_col_copy(st, 0, q->platform, sizeof q->platform);
 		st_col_copy(st, 1, b, sizeof b);
-		q->unit = name_index(unit_names, 2, b);
+		q->unit = name_index(unit_names, 3, b);
 		q->amount = sqlite3_column_int64(st, 2);
 		st_col_copy(st, 3, b, sizeof b);
 		q->window = name_index(window_names, 3, b);

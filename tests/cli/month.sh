@@ -13,7 +13,7 @@ gpulog fx 84 --date 2026-12-01 >/dev/null
 gpulog fx 85 --date 2026-12-03 >/dev/null
 # Kaggle: Fri 23:00 - Sat 02:00 UTC crosses the reset: 1 h old week, 2 h new.
 gpulog add kaggle --start 2026-12-04T23:00Z --end 2026-12-05T02:00Z >/dev/null
-# Two GPUs for 1.5 h: 3 GPU-hours.
+# Two GPUs for 1.5 h: 3 GPU-hours, 1.5 h of Kaggle's session hours.
 gpulog add kaggle --start 2026-12-05T03:00Z --end 2026-12-05T04:30Z --gpus 2 \
     >/dev/null
 # An earlier run in the old week only.
@@ -48,16 +48,17 @@ def eq(what, got, want):
 s = json.load(open("status.json"))
 q = {x["platform"]: x for x in s["quotas"]}
 k = q["kaggle"]
-# New week from Sat 2026-12-05 00:00 UTC: 2 + 3 + 1 (open) = 6 GPU-h.
-eq("kaggle used", k["used"], 6.0)
-eq("kaggle used_raw", k["used_raw"], 6 * 3600)
-eq("kaggle remaining", k["remaining"], 24.0)
-eq("kaggle percent", k["percent"], 20)
+# New week from Sat 2026-12-05 00:00 UTC: Kaggle counts session hours,
+# whatever the GPU count: 2 + 1.5 + 1 (open) = 4.5 h.
+eq("kaggle used", k["used"], 4.5)
+eq("kaggle used_raw", k["used_raw"], 4.5 * 3600)
+eq("kaggle remaining", k["remaining"], 25.5)
+eq("kaggle percent", k["percent"], 15)
 eq("kaggle state", k["state"], "ok")
 eq("kaggle window", k["window_start"], "2026-12-05T00:00:00Z")
 eq("kaggle reset", k["resets"], "2026-12-12T00:00:00Z")
-# 6 h used in the 6 h since the reset: the other 24 last 24 h.
-eq("kaggle runs out", k["runs_out"], "2026-12-06T06:00:00Z")
+# 4.5 h used in the 6 h since the reset: the other 25.5 last 34 h.
+eq("kaggle runs out", k["runs_out"], "2026-12-06T16:00:00Z")
 l = q["lightning"]
 eq("lightning used", l["used"], 2.0)
 eq("lightning reset", l["resets"], "2027-01-01T00:00:00Z")

@@ -1,20 +1,24 @@
 /*
  * test-quota.c: core/quota.c: the window holding a time (weekly with a UTC
  * reset, calendar month, rolling), what a run uses of a window (split at
- * the reset, times GPU count, open runs up to now, compute units), and the
+ * the reset, times GPU count, open runs up to now, compute units), each
+ * quota's meter (Kaggle's session hours, Lightning's GPU-hours), and the
  * status: remaining, percent, ok/warn/over and when it runs out.
  */
 #include <stdint.h>
 #include <string.h>
 
+#include "core/catalog.h"
 #include "core/clock.h"
+#include "core/err.h"
 #include "core/model.h"
 #include "core/quota.h"
 #include "tests/unit/t.h"
 
 #define H(x) ((int64_t)(x) * 3600)
 
-/* Kaggle's: 30 GPU-hours a week from Saturday 00:00 UTC. */
+/* 30 GPU-hours a week from Saturday 00:00 UTC (Kaggle's window, metered
+ * by GPU-hours: the meter has its own test). */
 static struct quota
 week_quota(void)
 {
@@ -192,6 +196,79 @@ test_run_use(void)
 	CHECK_EQ_INT(overlap(0, 10, 20, 30), 0);
 }
 
+/* What a quota counts: Kaggle's session hours whatever the GPU count,
+ * Lightning's GPU-hours, as the catalog sets them. */
+static void
+test_meter(void)
+{
+	struct quota k, l, q;
+	struct err e = { "" };
+	int64_t now = t_utc(2026, 11, 20, 13, 0, 0), ws, we;
+	struct run r = mkrun(now - H(2), now - H(1), 2);
+	size_t i;
+
+	memset(&k, 0, sizeof k);
+	memset(&l, 0, sizeof l);
+	for (i = 0; i < catalog_nquotas; i++) {
+		if (strcmp(catalog_quotas[i].platform, "kaggle") == 0)
+			k = catalog_quotas[i];
+		if (strcmp(catalog_quotas[i].platform, "lightning") == 0)
+			l = catalog_quotas[i];
+	}
+	CHECK_EQ_INT(k.unit, QU_SESSION_S);
+	CHECK_EQ_INT(l.unit, QU_GPU_S);
+	CHECK_EQ_INT(catalog_hours_unit("kaggle"), QU_SESSION_S);
+	CHECK_EQ_INT(catalog_hours_unit("lightning"), QU_GPU_S);
+	CHECK_EQ_INT(catalog_hours_unit("colab-pro"), QU_GPU_S);
+	CHECK_EQ_INT(catalog_hours_unit("vast"), QU_GPU_S);
+
+	/* A T4 x2 Kaggle hour is 1.0 h of the quota; a Lightning 2-GPU
+	 * hour is 2.0 GPU-h. */
+	quota_window(&k, now, &ws, &we);
+	CHECK_EQ_INT(quota_run_use(&k, &r, ws, we, now, 0), H(1));
+	quota_window(&l, now, &ws, &we);
+	CHECK_EQ_INT(quota_run_use(&l, &r, ws, we, now, 0), H(2));
+	r.gpus = 4;
+	quota_window(&k, now, &ws, &we);
+	CHECK_EQ_INT(quota_run_use(&k, &r, ws, we, now, 0), H(1));
+	/* Split at the reset like any other. */
+	r = mkrun(ws - H(1), ws + H(2), 2);
+	CHECK_EQ_INT(quota_run_use(&k, &r, ws, we, now, 0), H(2));
+	CHECK_EQ_INT(quota_run_use(&k, &r, ws - WEEK_S, ws, now, 0), H(1));
+
+	/* The one rule, as gpulog run's pace reads it. */
+	CHECK_EQ_INT(quota_use(QU_SESSION_S, 90, 2, 0), 90);
+	CHECK_EQ_INT(quota_use(QU_SESSION_S, 90, 8, 500), 90);
+	CHECK_EQ_INT(quota_use(QU_GPU_S, 90, 2, 0), 180);
+	CHECK_EQ_INT(quota_use(QU_CU, 3600, 2, 196), 392);
+
+	CHECK_EQ_STR(quota_meter_name(QU_SESSION_S), "session");
+	CHECK_EQ_STR(quota_meter_name(QU_GPU_S), "gpu");
+	CHECK_EQ_STR(quota_meter_name(QU_CU), "units");
+	CHECK_EQ_STR(quota_meter_text(QU_SESSION_S),
+	    "session hours, whatever the GPU count");
+	CHECK_EQ_STR(quota_meter_text(QU_GPU_S),
+	    "GPU-hours (duration times GPUs)");
+	CHECK_EQ_STR(quota_meter_text(QU_CU),
+	    "compute units at each GPU's rate");
+
+	/* Set as typed; the amount is kept; compute units have no other
+	 * meter; a bad word leaves the quota alone. */
+	q = k;
+	CHECK_EQ_INT(quota_set_meter(&q, "gpu", &e), 0);
+	CHECK_EQ_INT(q.unit, QU_GPU_S);
+	CHECK_EQ_INT(q.amount, H(30));
+	CHECK_EQ_INT(quota_set_meter(&q, "Session", &e), 0);
+	CHECK_EQ_INT(q.unit, QU_SESSION_S);
+	CHECK_EQ_INT(quota_set_meter(&q, "hours", &e), -1);
+	CHECK(strstr(e.msg, "invalid meter \"hours\"") != NULL);
+	CHECK_EQ_INT(q.unit, QU_SESSION_S);
+	q.unit = QU_CU;
+	CHECK_EQ_INT(quota_set_meter(&q, "session", &e), -1);
+	CHECK(strstr(e.msg, "compute units") != NULL);
+	CHECK_EQ_INT(q.unit, QU_CU);
+}
+
 static void
 test_cu_use(void)
 {
@@ -333,6 +410,7 @@ test_names(void)
 
 	CHECK_EQ_STR(quota_unit_name(QU_GPU_S), "GPU-h");
 	CHECK_EQ_STR(quota_unit_name(QU_CU), "CU");
+	CHECK_EQ_STR(quota_unit_name(QU_SESSION_S), "h");
 	CHECK_EQ_STR(quota_window_name(&q, b, sizeof b), "week");
 	q.window = QW_MONTH;
 	CHECK_EQ_STR(quota_window_name(&q, b, sizeof b), "month");
@@ -348,6 +426,7 @@ main(void)
 	test_month_window();
 	test_run_use();
 	test_cu_use();
+	test_meter();
 	test_status();
 	test_names();
 	return t_done();

@@ -22,6 +22,7 @@
 #include "core/err.h"
 #include "core/model.h"
 #include "core/quota.h"
+#include "store/snapshot.h"
 #include "store/store.h"
 #include "store/summary.h"
 #include "tests/unit/t.h"
@@ -220,7 +221,7 @@ test_fresh(void)
 	if (CHECK_EQ_INT(store_load_quotas(s, &q, &n, &e), 0)) {
 		CHECK_EQ_INT(n, 3);
 		if (CHECK((k = find_quota(q, n, "kaggle")) != NULL)) {
-			CHECK_EQ_INT(k->unit, QU_GPU_S);
+			CHECK_EQ_INT(k->unit, QU_SESSION_S);
 			CHECK_EQ_INT(k->amount, 108000);
 			CHECK_EQ_INT(k->window, QW_WEEK);
 			CHECK_EQ_INT(k->reset_wday, 6);
@@ -825,6 +826,8 @@ test_window_run(void)
 	r[5] = mkrun("vast", ws + H(34), ws + H(35), "W6");
 	r[6] = mkrun("kaggle", ws - 8 * DAY_S, RUN_OPEN, "W7");
 	r[7] = mkrun("kaggle", ws + H(58), ws + H(60), "W8");
+	r[0].gpus = 2;
+	r[7].gpus = 3;
 	CHECK_EQ_INT(store_begin(s, "add 8", &e), 0);
 	for (i = 0; i < 8; i++)
 		CHECK_EQ_INT(store_add_run(s, &r[i], &e), 0);
@@ -845,9 +848,21 @@ test_window_run(void)
 	CHECK_EQ_INT(store_each_window_run(s, "kaggle", ws, we, sum_use, &u,
 	    &e), 0);
 	CHECK_EQ_STR(u.l.buf, "W7 W1 W5 W8 W2");
-	/* W7 72 h (Sat..Tue 00:00), W1 2 h, W5 64 h (08:00 Sat to Tue),
-	 * W8 2 h, W2 1 h: 141 GPU-hours. */
-	CHECK_EQ_INT(u.total, H(141));
+	/* W7 72 h (Sat..Tue 00:00), W1 2 h on 2 GPUs, W5 64 h (08:00 Sat
+	 * to Tue), W8 2 h on 3 GPUs, W2 1 h: 147 GPU-hours. */
+	CHECK_EQ_INT(u.total, H(147));
+	/* What Kaggle's own figures are compared with: the same sum by
+	 * each meter; by session W1 and W8 count their hours once. */
+	{
+		int64_t used = -1;
+
+		CHECK_EQ_INT(store_logged_use(s, "kaggle", QU_GPU_S, ws, we,
+		    now, &used, &e), 0);
+		CHECK_EQ_INT(used, H(147));
+		CHECK_EQ_INT(store_logged_use(s, "kaggle", QU_SESSION_S, ws,
+		    we, now, &used, &e), 0);
+		CHECK_EQ_INT(used, H(141));
+	}
 
 	/* The week before holds W1's first hour, W3, and the open W7. */
 	memset(&u.l, 0, sizeof u.l);

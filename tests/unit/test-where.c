@@ -216,8 +216,7 @@ test_rank(void)
 	CHECK_EQ_STR(w[0].platform, "lightning");
 	r = row(w, n, "kaggle", NULL);
 	CHECK_EQ_INT(r->group, WG_NO);
-	CHECK(strstr(r->why, "needs 8.0 of 5.0 GPU-h left this week") !=
-	    NULL);
+	CHECK(strstr(r->why, "needs 8.0 of 5.0 h left this week") != NULL);
 	free(w);
 
 	/* Friday 20:00, 4 h before Kaggle's reset with 2 h left: an 8 h job
