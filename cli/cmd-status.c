@@ -81,8 +81,7 @@ print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
 		printf("%s\n    {\"platform\": ", i ? "," : "");
 		json_str(stdout, q->platform);
 		printf(", \"unit\": \"%s\", \"window\": \"%s\"",
-		    q->unit == QU_CU ? "compute_units" : "gpu_hours",
-		    q->window == QW_WEEK ? "week" : q->window == QW_MONTH ?
+		    quota_unit_json(q->unit), q->window == QW_WEEK ? "week" : q->window == QW_MONTH ?
 		    "month" : "rolling");
 		printf(", \"used\": %s", amount_json(b, sizeof b, q,
 		    st->used));

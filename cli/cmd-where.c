@@ -67,8 +67,8 @@ print_json(struct ctx *c, const struct summary *sm, const struct where_job *j,
 			printf("null");
 		if (w[i].has_quota) {
 			printf(", \"quota\": {\"unit\": \"%s\", \"left\": %s",
-			    w[i].quota_unit == QU_CU ? "compute_units" :
-			    "gpu_hours", amount_json(b, sizeof b,
+			    quota_unit_json(w[i].quota_unit), amount_json(b,
+			    sizeof b,
 			    w[i].quota_unit, w[i].quota_left));
 			printf(", \"need\": %s, \"resets\": ", amount_json(b,
 			    sizeof b, w[i].quota_unit, w[i].quota_need));

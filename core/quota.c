@@ -129,6 +129,13 @@ quota_unit_name(int unit)
 }
 
 const char *
+quota_unit_json(int unit)
+{
+	return unit == QU_CU ? "compute_units" : unit == QU_SESSION_S ?
+	    "session_hours" : "gpu_hours";
+}
+
+const char *
 quota_meter_name(int unit)
 {
 	return unit == QU_CU ? "units" : unit == QU_SESSION_S ? "session" :

@@ -71,6 +71,9 @@ void quota_status_finish(struct quota_status *st, int64_t now);
 const char *quota_unit_name(int unit);
 
 /* The meter's name: "gpu", "session" or "units". */
+/* The unit as status --json and where --json name it: "gpu_hours",
+ * "session_hours" or "compute_units". */
+const char *quota_unit_json(int unit);
 const char *quota_meter_name(int unit);
 
 /* What the meter counts, in the manual's words: "GPU-hours (duration times
