@@ -114,6 +114,15 @@ int cli_range(struct ctx *c, const char *since, const char *until,
 /* Writes r as a JSON object (the fields of `gpulog log --json`). */
 void cli_json_run(FILE *f, const struct run *r, int64_t now);
 
+/* Prints an expense as one line of `gpulog spend`'s list:
+ * "e3  Tue 2026-12-01 10:00  colab-pro  ₹899.00  note". */
+struct expense;
+void cli_print_expense(struct ctx *c, const struct expense *x);
+
+/* An expense id as typed: "e3" (or "E3").  Returns 1 with the id when in
+ * names an expense, 0 when it does not start with e, -1 on a bad id. */
+int cli_expense_id(const char *in, int64_t *id, struct err *e);
+
 /* Prints a run as one line of `gpulog log`. */
 void cli_print_run(struct ctx *c, const struct run *r);
 

@@ -1,8 +1,13 @@
-/* cmd-spend.c: `gpulog spend`: money that is not a run. */
+/*
+ * cmd-spend.c: `gpulog spend`: money that is not a run, recorded with an
+ * amount, or listed (this month's, or a range's) with none; and what
+ * `gpulog edit eN` and `gpulog rm eN` print for an expense.
+ */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/fields.h"
 #include "core/fmt.h"
 #include "core/model.h"
 #include "core/parse.h"
@@ -10,14 +15,134 @@
 #include "store/store.h"
 #include "store/summary.h"
 
-enum { S_DATE = 1, S_NOTE, S_FUTURE };
+enum { S_DATE = 1, S_NOTE, S_FUTURE, S_SINCE, S_UNTIL, S_PLATFORM, S_JSON,
+	S_CSV };
 
 const struct opt spend_opts[] = {
 	{ S_DATE, 'd', "date", "D", "when it was paid (default: now)" },
 	{ S_NOTE, 'n', "note", "TEXT", "what it was for" },
 	{ S_FUTURE, 0, "future", NULL, "allow a date after now" },
+	{ S_SINCE, 0, "since", "TIME", "list: expenses from TIME (default: "
+	    "this month's)" },
+	{ S_UNTIL, 0, "until", "TIME", "list: expenses before TIME" },
+	{ S_PLATFORM, 'p', "platform", "PLATFORM", "list: one platform's" },
+	{ S_JSON, 0, "json", NULL, "list: print JSON" },
+	{ S_CSV, 0, "csv", NULL, "list: print CSV" },
 	{ 0, 0, NULL, NULL, NULL },
 };
+
+void
+cli_print_expense(struct ctx *c, const struct expense *x)
+{
+	char when[32], money[48], id[24], pad[64];
+	char *sp = text_safe(x->platform[0] ? x->platform : "-");
+
+	snprintf(id, sizeof id, "e%lld", (long long)x->id);
+	fmt_local(when, sizeof when, x->at, "%a %Y-%m-%d %H:%M");
+	printf("%-6s %s  %s ", id, when, cli_pad(pad, sizeof pad, sp, 10, 0));
+	printf("%s", cli_pad(pad, sizeof pad, cli_money(c, money, sizeof money,
+	    x->amount_minor, x->currency), 12, 1));
+	if (x->note != NULL) {
+		fputs("  ", stdout);
+		cli_put_safe(stdout, x->note);
+	}
+	putchar('\n');
+	free(sp);
+}
+
+struct spend_list {
+	struct ctx *c;
+	struct summary *sm;
+	const char *platform;     /* a key, or NULL for all */
+	int mode;                 /* 0 text, 1 json, 2 csv */
+	int n;
+	int64_t total;            /* in the display currency */
+};
+
+static int
+list_one(const struct expense *x, void *arg)
+{
+	struct spend_list *l = arg;
+	char b[48];
+	char *j;
+
+	if (l->platform != NULL && strcmp(x->platform, l->platform) != 0)
+		return 0;
+	switch (l->mode) {
+	case 1:
+		j = fields_json(fields_expense, fields_nexpense, x,
+		    FIELDS_SHOWN, l->c->now);
+		fputs(l->n ? ",\n  " : "\n  ", stdout);
+		fputs(j, stdout);
+		free(j);
+		break;
+	case 2:
+		printf("e%lld,%s,", (long long)x->id, fmt_iso_utc(b, sizeof b,
+		    x->at));
+		csv_field(stdout, x->platform);
+		printf(",%s,%s,", fmt_centi(b, sizeof b, x->amount_minor),
+		    x->currency);
+		csv_field(stdout, x->note);
+		putchar('\n');
+		break;
+	default:
+		cli_print_expense(l->c, x);
+	}
+	l->total += summary_convert(l->sm, x->amount_minor, x->currency,
+	    x->at);
+	l->n++;
+	return 0;
+}
+
+/* `gpulog spend` with no amount: the month's expenses, or a range's. */
+static int
+list(struct ctx *c, const struct args *a)
+{
+	struct summary sm;
+	struct spend_list l;
+	struct err e;
+	int64_t since, until;
+	char key[32], b[48];
+	int rc = EXIT_OK;
+
+	memset(&l, 0, sizeof l);
+	if (summary_load(&sm, c->s, c->now, &e) < 0) {
+		summary_free(&sm);
+		return cli_err(EXIT_FAIL, &e);
+	}
+	if (cli_range(c, opt_get(a, S_SINCE), opt_get(a, S_UNTIL), &since,
+	    &until, &e) < 0 || (opt_has(a, S_PLATFORM) &&
+	    cli_platform(&sm, opt_get(a, S_PLATFORM), key, &e) < 0)) {
+		rc = cli_fail(EXIT_USAGE, "spend: %s", e.msg);
+		goto out;
+	}
+	if (!opt_has(a, S_SINCE) && !opt_has(a, S_UNTIL)) {
+		since = sm.budget.ms;
+		until = sm.budget.me;
+	}
+	l.c = c;
+	l.sm = &sm;
+	l.platform = opt_has(a, S_PLATFORM) ? key : NULL;
+	l.mode = opt_has(a, S_JSON) ? 1 : opt_has(a, S_CSV) ? 2 : 0;
+	if (l.mode == 1)
+		putchar('[');
+	if (l.mode == 2)
+		puts("id,at,platform,amount,currency,note");
+	if (store_each_expense(c->s, since, until, list_one, &l, &e) < 0) {
+		rc = cli_err(EXIT_FAIL, &e);
+		goto out;
+	}
+	if (l.mode == 1)
+		puts(l.n ? "\n]" : "]");
+	else if (l.mode == 0 && l.n == 0)
+		puts("no expenses");
+	else if (l.mode == 0)
+		printf("%d expense%s, %s\n", l.n, l.n == 1 ? "" : "s",
+		    cli_money(c, b, sizeof b, l.total, sm.currency));
+out:
+	summary_free(&sm);
+	return rc;
+}
 
 int
 cmd_spend(struct ctx *c, const struct args *a)
@@ -29,6 +154,18 @@ cmd_spend(struct ctx *c, const struct args *a)
 	char m1[48], m2[48], m3[48];
 	int rc = EXIT_USAGE;
 
+	if (a->npos == 0) {
+		if (opt_has(a, S_DATE) || opt_has(a, S_NOTE) ||
+		    opt_has(a, S_FUTURE))
+			return cli_fail(EXIT_USAGE, "spend: missing AMOUNT "
+			    "(--date, --note and --future record one)");
+		return list(c, a);
+	}
+	if (opt_has(a, S_SINCE) || opt_has(a, S_UNTIL) ||
+	    opt_has(a, S_PLATFORM) || opt_has(a, S_JSON) || opt_has(a, S_CSV))
+		return cli_fail(EXIT_USAGE, "spend: --since, --until, "
+		    "--platform, --json and --csv list expenses; give no "
+		    "AMOUNT");
 	expense_init(&x);
 	memset(&sm, 0, sizeof sm);
 	memset(&in, 0, sizeof in);
@@ -52,7 +189,7 @@ cmd_spend(struct ctx *c, const struct args *a)
 		rc = cli_err(EXIT_FAIL, &e);
 		goto out;
 	}
-	printf("spent %s%s%s %s this month %s", m1, x.platform[0] ? " on " :
+	printf("spent e%lld %s%s%s %s this month %s", (long long)x.id, m1, x.platform[0] ? " on " :
 	    "", x.platform, c->dot, cli_money(c, m2, sizeof m2,
 	    sm.budget.spent, sm.currency));
 	if (sm.budget.max >= 0)

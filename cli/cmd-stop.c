@@ -77,6 +77,24 @@ cmd_rm(struct ctx *c, const struct args *a)
 	int64_t id;
 	int rc;
 
+	switch (cli_expense_id(a->pos[0], &id, &e)) {
+	case 1: {
+		struct expense x;
+
+		expense_init(&x);
+		if (ops_expense_rm(&c->ops, id, &x, &e) < 0) {
+			rc = runopt_fail(c, "rm", &e);
+		} else {
+			fputs("removed ", stdout);
+			cli_print_expense(c, &x);
+			rc = EXIT_OK;
+		}
+		expense_clear(&x);
+		return rc;
+	}
+	case -1:
+		return cli_fail(EXIT_USAGE, "rm: %s", e.msg);
+	}
 	ops_result_init(&res);
 	if (cli_run_id(c, a->pos[0], 0, &id, &e) < 0)
 		rc = cli_fail(EXIT_USAGE, "rm: %s", e.msg);

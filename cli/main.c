@@ -49,14 +49,17 @@ const struct cmd cli_cmds[] = {
 	    "forget an open run", NULL },
 	{ "log", cmd_log, log_opts, 0, 0, "[options]",
 	    "list runs, newest first", NULL },
-	{ "edit", cmd_edit, edit_opts, 1, 3, "ID [WHEN] [options]",
-	    "change a run (add's options; -1 is the newest run)", NULL },
-	{ "rm", cmd_rm, no_opts, 1, 1, "ID", "remove a run", NULL },
+	{ "edit", cmd_edit, edit_opts, 1, 3, "ID|eN [WHEN] [options]",
+	    "change a run (add's options; -1 is the newest run) or an "
+	    "expense (eN)", NULL },
+	{ "rm", cmd_rm, no_opts, 1, 1, "ID|eN", "remove a run or an expense",
+	    NULL },
 	{ "undo", cmd_undo, no_opts, 0, 0, "",
 	    "undo the last change, again and again", NULL },
-	{ "spend", cmd_spend, spend_opts, 1, 2,
-	    "AMOUNT [PLATFORM] [--date D] [-n TEXT]",
-	    "record spend that is not a run (a subscription, credits)", NULL },
+	{ "spend", cmd_spend, spend_opts, 0, 2,
+	    "[AMOUNT [PLATFORM]] [options]",
+	    "record spend that is not a run (a subscription, credits), or "
+	    "list it", NULL },
 	{ "status", cmd_status, status_opts, 0, 0, "[--short] [--json] "
 	    "[--check[=LIST]]",
 	    "quotas, this month's budget, the plan and open runs",

@@ -16,7 +16,7 @@ struct ops_result;
 enum {
 	RO_GPU = 1, RO_GPUS, RO_NOTE, RO_TAG, RO_PROJECT, RO_COST, RO_RATE,
 	RO_CKPT, RO_NO_CKPT, RO_START, RO_END, RO_AT, RO_FUTURE, RO_UNITS,
-	RO_PLATFORM
+	RO_PLATFORM, RO_AMOUNT, RO_DATE
 };
 
 /* Fills in from the options in a (only those given); a's strings are

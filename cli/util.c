@@ -48,6 +48,22 @@ cli_run_id(struct ctx *c, const char *in, int open_only, int64_t *id,
 	return 0;
 }
 
+int
+cli_expense_id(const char *in, int64_t *id, struct err *e)
+{
+	char *safe;
+
+	if (in[0] != 'e' && in[0] != 'E')
+		return 0;
+	if (parse_int(in + 1, "expense", 1, INT64_MAX, id, NULL) == 0)
+		return 1;
+	safe = text_safe(in);
+	err_set(e, "invalid expense \"%s\": expected e and its number, such "
+	    "as e3 (`gpulog spend` lists them)", safe);
+	free(safe);
+	return -1;
+}
+
 char *
 cli_money(const struct ctx *c, char *buf, size_t n, int64_t minor,
     const char *cur)

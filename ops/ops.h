@@ -222,14 +222,24 @@ int ops_set_currency(struct ops *o, const char *in, char cur[4],
 int ops_plan_start(struct ops *o, const char *day, int64_t *t, char out[16],
     struct err *e);
 
-/* An expense as typed: amount ("899INR"), platform (NULL: none), when
- * (NULL: now), note. */
+/*
+ * An expense as typed: amount ("899INR"), platform, when, note; NULL
+ * leaves each alone (a new one: no platform, paid now), "" clears the
+ * platform or the note.  spend records a new expense into x (expense_init
+ * ()ed by the caller); edit changes expense id (its eN) and rm removes it,
+ * each filling x with the expense as it ends up (or was).  A date after
+ * now needs future (o->future says so when refused).
+ */
 struct ops_expense_in {
 	const char *amount, *platform, *at, *note;
 	int future;
 };
 int ops_spend(struct ops *o, const struct ops_expense_in *in,
     struct expense *x, struct err *e);
+int ops_expense_edit(struct ops *o, int64_t id,
+    const struct ops_expense_in *in, struct expense *x, struct err *e);
+int ops_expense_rm(struct ops *o, int64_t id, struct expense *x,
+    struct err *e);
 
 /*
  * An import's commit.  begin opens the change (what names it; when

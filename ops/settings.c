@@ -1,7 +1,7 @@
 /*
  * settings.c: the changes to what is not a run: a platform's settings
  * (its quota, rates, session cap, monthly fee), fetched prices, exchange
- * rates, the display currency, the plan's start, and expenses.  Each is
+ * rates, the display currency and the plan's start.  Each is
  * one store change; the catalog is read again after it.
  */
 #include "ops/ops.h"
@@ -356,50 +356,4 @@ ops_plan_start(struct ops *o, const char *day, int64_t *t, char out[16],
 	fmt_local(out, 16, *t, "%Y-%m-%d");
 	snprintf(what, sizeof what, "plan --start %s", out);
 	return put_setting(o, "plan.start", out, what, e);
-}
-
-int
-ops_spend(struct ops *o, const struct ops_expense_in *in, struct expense *x,
-    struct err *e)
-{
-	const struct summary *cat;
-	char what[96], money[48], *safe;
-
-	o->field = OPS_F_NONE;
-	if ((cat = ops_catalog(o, e)) == NULL)
-		return -1;
-	if (parse_money(in->amount, 2, cat->currency, &x->amount_minor,
-	    x->currency, e) < 0)
-		return fail(o, OPS_F_AMOUNT);
-	if (x->amount_minor <= 0) {
-		safe = text_safe(in->amount);
-		err_set(e, "invalid amount \"%s\": must be more than zero",
-		    safe);
-		free(safe);
-		return fail(o, OPS_F_AMOUNT);
-	}
-	if (in->platform != NULL &&
-	    ops_check_platform(cat, in->platform, x->platform, e) < 0)
-		return fail(o, OPS_F_PLATFORM);
-	x->at = o->now;
-	if (in->at != NULL && parse_time(in->at, o->now, &x->at, e) < 0)
-		return fail(o, OPS_F_DAY);
-	if (x->at > o->now && !in->future) {
-		err_set(e, "the date is in the future");
-		o->future = 1;
-		return fail(o, OPS_F_DAY);
-	}
-	free(x->note);
-	x->note = in->note != NULL && *in->note != '\0' ? xstrdup(in->note) :
-	    NULL;
-	snprintf(what, sizeof what, "spend %s%s%s", fmt_money(money,
-	    sizeof money, x->amount_minor, x->currency, 0),
-	    x->platform[0] ? " on " : "", x->platform);
-	if (store_begin(o->s, what, e) < 0)
-		return -1;
-	if (store_add_expense(o->s, x, e) < 0) {
-		store_rollback(o->s);
-		return -1;
-	}
-	return commit(o, e);
 }

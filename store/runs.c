@@ -441,6 +441,26 @@ store_import_expense(struct store *s, const struct expense *x, struct err *e)
 	return rc == SQLITE_DONE ? n : st_fail(s, e, "import an expense");
 }
 
+/* The columns of an expense, as read_expense() takes them. */
+#define EXPENSE_COLS "id, uid, at, platform, amount_minor, currency, note, " \
+	"source, source_id"
+
+/* Reads the row at st (EXPENSE_COLS) into x, clearing it first. */
+static void
+read_expense(sqlite3_stmt *st, struct expense *x)
+{
+	expense_clear(x);
+	x->id = sqlite3_column_int64(st, 0);
+	st_col_copy(st, 1, x->uid, sizeof x->uid);
+	x->at = sqlite3_column_int64(st, 2);
+	st_col_copy(st, 3, x->platform, sizeof x->platform);
+	x->amount_minor = sqlite3_column_int64(st, 4);
+	st_col_copy(st, 5, x->currency, sizeof x->currency);
+	x->note = st_col_dup(st, 6);
+	st_col_copy(st, 7, x->source, sizeof x->source);
+	x->source_id = st_col_dup(st, 8);
+}
+
 int
 store_each_expense(struct store *s, int64_t since, int64_t until,
     int (*fn)(const struct expense *, void *), void *arg, struct err *e)
@@ -449,24 +469,14 @@ store_each_expense(struct store *s, int64_t since, int64_t until,
 	struct expense x;
 	int rc, stop = 0;
 
-	if (st_prepare(s, &st, "SELECT id, uid, at, platform, amount_minor, "
-	    "currency, note, source, source_id FROM expenses WHERE at >= ?1 "
-	    "AND at < ?2 ORDER BY at, id", e) < 0)
+	if (st_prepare(s, &st, "SELECT " EXPENSE_COLS " FROM expenses WHERE "
+	    "at >= ?1 AND at < ?2 ORDER BY at, id", e) < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, since);
 	sqlite3_bind_int64(st, 2, until ? until : INT64_MAX);
 	expense_init(&x);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		expense_clear(&x);
-		x.id = sqlite3_column_int64(st, 0);
-		st_col_copy(st, 1, x.uid, sizeof x.uid);
-		x.at = sqlite3_column_int64(st, 2);
-		st_col_copy(st, 3, x.platform, sizeof x.platform);
-		x.amount_minor = sqlite3_column_int64(st, 4);
-		st_col_copy(st, 5, x.currency, sizeof x.currency);
-		x.note = st_col_dup(st, 6);
-		st_col_copy(st, 7, x.source, sizeof x.source);
-		x.source_id = st_col_dup(st, 8);
+		read_expense(st, &x);
 		if ((stop = fn(&x, arg)) != 0)
 			break;
 	}
@@ -475,4 +485,68 @@ store_each_expense(struct store *s, int64_t since, int64_t until,
 	if (stop != 0)
 		return stop;
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read the expenses");
+}
+
+int
+store_get_expense(struct store *s, int64_t id, struct expense *x,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (st_prepare(s, &st, "SELECT " EXPENSE_COLS " FROM expenses WHERE "
+	    "id = ?", e) < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		read_expense(st, x);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read the expense");
+}
+
+int
+store_update_expense(struct store *s, const struct expense *x,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (st_prepare(s, &st, "UPDATE expenses SET at = ?1, platform = ?2, "
+	    "amount_minor = ?3, currency = ?4, note = ?5 WHERE id = ?6",
+	    e) < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, x->at);
+	st_bind_text(st, 2, x->platform);
+	sqlite3_bind_int64(st, 3, x->amount_minor);
+	sqlite3_bind_text(st, 4, x->currency, -1, SQLITE_STATIC);
+	st_bind_text(st, 5, x->note);
+	sqlite3_bind_int64(st, 6, x->id);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return st_fail(s, e, "change the expense");
+	if (sqlite3_changes(s->db) == 0)
+		return err_set(e, "no expense e%lld", (long long)x->id);
+	return 0;
+}
+
+int
+store_delete_expense(struct store *s, int64_t id, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (st_prepare(s, &st, "DELETE FROM expenses WHERE id = ?", e) < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, id);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return st_fail(s, e, "remove the expense");
+	if (sqlite3_changes(s->db) == 0)
+		return err_set(e, "no expense e%lld", (long long)id);
+	return 0;
 }

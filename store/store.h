@@ -122,6 +122,15 @@ int store_import_expense(struct store *s, const struct expense *x,
     struct err *e);
 int store_each_expense(struct store *s, int64_t since, int64_t until,
     int (*fn)(const struct expense *, void *), void *arg, struct err *e);
+/* Reads expense id into x (expense_init()ed; cleared on reuse).  Returns
+ * 1 found, 0 not, -1 failure. */
+int store_get_expense(struct store *s, int64_t id, struct expense *x,
+    struct err *e);
+/* Rewrites x's time, platform, amount, currency and note (inside a
+ * change); removes expense id.  -1 when there is no such expense. */
+int store_update_expense(struct store *s, const struct expense *x,
+    struct err *e);
+int store_delete_expense(struct store *s, int64_t id, struct err *e);
 
 /*
  * The catalog, loaded whole.  Each returns a malloc'd array the caller

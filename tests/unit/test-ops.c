@@ -578,6 +578,89 @@ test_record(void)
 	done(&o, s);
 }
 
+/* Expenses: spend, edit and rm by id, each one change; checks refuse
+ * with the field named and write nothing. */
+static void
+test_expenses(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct ops_expense_in in;
+	struct expense x, y;
+	struct err e;
+	char what[128];
+
+	if (s == NULL)
+		return;
+	expense_init(&x);
+	expense_init(&y);
+	memset(&in, 0, sizeof in);
+	in.amount = "899INR";
+	in.platform = "colab-p";
+	in.note = "Colab Pro, December";
+	CHECK_EQ_INT(ops_spend(&o, &in, &x, &e), 0);
+	CHECK(x.id > 0);
+	CHECK_EQ_STR(x.platform, "colab-pro");
+	CHECK_EQ_INT(x.amount_minor, 89900);
+	CHECK_EQ_INT(x.at, NOW);
+
+	/* Edit: only what is given changes. */
+	memset(&in, 0, sizeof in);
+	in.amount = "$12.50";
+	CHECK_EQ_INT(ops_expense_edit(&o, x.id, &in, &y, &e), 0);
+	CHECK_EQ_INT(store_get_expense(s, x.id, &y, &e), 1);
+	CHECK_EQ_INT(y.amount_minor, 1250);
+	CHECK_EQ_STR(y.currency, "USD");
+	CHECK_EQ_STR(y.platform, "colab-pro");
+	CHECK_EQ_STR(y.note, "Colab Pro, December");
+	memset(&in, 0, sizeof in);
+	in.platform = "";
+	in.note = "";
+	in.at = "2026-11-30T10:00:00Z";
+	if (!CHECK_EQ_INT(ops_expense_edit(&o, x.id, &in, &y, &e), 0))
+		printf("  ops_expense_edit: %s\n", e.msg);
+	CHECK_EQ_INT(store_get_expense(s, x.id, &y, &e), 1);
+	CHECK_EQ_STR(y.platform, "");
+	CHECK(y.note == NULL);
+	CHECK_EQ_INT(y.at, NOW - 26 * HOUR);
+
+	/* Refusals name the field and leave the expense as it was. */
+	memset(&in, 0, sizeof in);
+	in.amount = "0";
+	CHECK_EQ_INT(ops_expense_edit(&o, x.id, &in, &y, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_AMOUNT);
+	in.amount = NULL;
+	in.at = "2027-01-01";
+	CHECK_EQ_INT(ops_expense_edit(&o, x.id, &in, &y, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_DAY);
+	CHECK_EQ_INT(o.future, 1);
+	in.at = NULL;
+	in.platform = "nowhere";
+	CHECK_EQ_INT(ops_expense_edit(&o, x.id, &in, &y, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_PLATFORM);
+	CHECK_EQ_INT(ops_expense_edit(&o, 999, &in, &y, &e), -1);
+	CHECK_EQ_STR(e.msg, "no expense e999");
+	CHECK_EQ_INT(store_get_expense(s, x.id, &y, &e), 1);
+	CHECK_EQ_INT(y.amount_minor, 1250);
+	memset(&in, 0, sizeof in);
+	CHECK_EQ_INT(ops_spend(&o, &in, &y, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_AMOUNT);
+
+	/* rm, and undo brings it back whole. */
+	CHECK_EQ_INT(ops_expense_rm(&o, x.id, &y, &e), 0);
+	CHECK_EQ_INT(store_get_expense(s, x.id, &y, &e), 0);
+	CHECK_EQ_INT(ops_undo(&o, what, sizeof what, &e), 1);
+	CHECK(strncmp(what, "rm e", 4) == 0);
+	CHECK_EQ_INT(store_get_expense(s, x.id, &y, &e), 1);
+	CHECK_EQ_INT(y.amount_minor, 1250);
+	CHECK_EQ_INT(ops_expense_rm(&o, 999, &y, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_RUN);
+
+	expense_clear(&x);
+	expense_clear(&y);
+	done(&o, s);
+}
+
 int
 main(void)
 {
@@ -594,6 +677,7 @@ main(void)
 	test_reprice();
 	test_start_stop();
 	test_record();
+	test_expenses();
 	if (rmdir(dir) != 0)
 		printf("note: %s is not empty\n", dir);
 	return t_done();

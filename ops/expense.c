@@ -1,0 +1,165 @@
+/*
+ * expense.c: the changes to expenses: spend (a new one), and the edit and
+ * removal of one by its id (eN).  Each is one store change that `gpulog
+ * undo` takes back; an expense's fields are read by one function.
+ */
+#include "ops/ops.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/fmt.h"
+#include "core/parse.h"
+#include "core/text.h"
+#include "store/store.h"
+
+static int
+fail(struct ops *o, int f)
+{
+	o->field = f;
+	return -1;
+}
+
+/* Applies in to x: each member given is checked and replaces x's. */
+static int
+apply(struct ops *o, const struct summary *cat,
+    const struct ops_expense_in *in, struct expense *x, struct err *e)
+{
+	char *safe;
+
+	if (in->amount != NULL) {
+		if (parse_money(in->amount, 2, cat->currency,
+		    &x->amount_minor, x->currency, e) < 0)
+			return fail(o, OPS_F_AMOUNT);
+		if (x->amount_minor <= 0) {
+			safe = text_safe(in->amount);
+			err_set(e, "invalid amount \"%s\": must be more than "
+			    "zero", safe);
+			free(safe);
+			return fail(o, OPS_F_AMOUNT);
+		}
+	}
+	if (in->platform != NULL) {
+		if (*in->platform == '\0')
+			x->platform[0] = '\0';
+		else if (ops_check_platform(cat, in->platform, x->platform,
+		    e) < 0)
+			return fail(o, OPS_F_PLATFORM);
+	}
+	if (in->at != NULL && parse_time(in->at, o->now, &x->at, e) < 0)
+		return fail(o, OPS_F_DAY);
+	if (x->at > o->now && !in->future) {
+		err_set(e, "the date is in the future");
+		o->future = 1;
+		return fail(o, OPS_F_DAY);
+	}
+	if (in->note != NULL) {
+		free(x->note);
+		x->note = *in->note != '\0' ? xstrdup(in->note) : NULL;
+	}
+	return 0;
+}
+
+/* The change's name: "spend ₹899.00 on colab-pro", "edit e3". */
+static void
+name_of(char *what, size_t n, const char *verb, const struct expense *x)
+{
+	char money[48];
+
+	if (strcmp(verb, "spend") == 0)
+		snprintf(what, n, "spend %s%s%s", fmt_money(money,
+		    sizeof money, x->amount_minor, x->currency, 0),
+		    x->platform[0] ? " on " : "", x->platform);
+	else
+		snprintf(what, n, "%s e%lld %s", verb, (long long)x->id,
+		    fmt_money(money, sizeof money, x->amount_minor,
+		    x->currency, 0));
+}
+
+int
+ops_spend(struct ops *o, const struct ops_expense_in *in, struct expense *x,
+    struct err *e)
+{
+	const struct summary *cat;
+	char what[96];
+
+	o->field = OPS_F_NONE;
+	o->future = 0;
+	if ((cat = ops_catalog(o, e)) == NULL)
+		return -1;
+	if (in->amount == NULL) {
+		err_set(e, "missing amount: 899INR, $11.99");
+		return fail(o, OPS_F_AMOUNT);
+	}
+	x->at = o->now;
+	if (apply(o, cat, in, x, e) < 0)
+		return -1;
+	name_of(what, sizeof what, "spend", x);
+	if (store_begin(o->s, what, e) < 0)
+		return -1;
+	if (store_add_expense(o->s, x, e) < 0 || store_commit(o->s, e) < 0) {
+		store_rollback(o->s);
+		return -1;
+	}
+	return 0;
+}
+
+/* Reads expense id into x; a missing one fails naming it. */
+static int
+get(struct ops *o, int64_t id, struct expense *x, struct err *e)
+{
+	int rc = store_get_expense(o->s, id, x, e);
+
+	if (rc < 0)
+		return -1;
+	if (rc == 0) {
+		err_set(e, "no expense e%lld", (long long)id);
+		return fail(o, OPS_F_RUN);
+	}
+	return 0;
+}
+
+int
+ops_expense_edit(struct ops *o, int64_t id, const struct ops_expense_in *in,
+    struct expense *x, struct err *e)
+{
+	const struct summary *cat;
+	char what[96];
+
+	o->field = OPS_F_NONE;
+	o->future = 0;
+	if ((cat = ops_catalog(o, e)) == NULL || get(o, id, x, e) < 0)
+		return -1;
+	if (apply(o, cat, in, x, e) < 0)
+		return -1;
+	name_of(what, sizeof what, "edit", x);
+	if (store_begin(o->s, what, e) < 0)
+		return -1;
+	if (store_update_expense(o->s, x, e) < 0 ||
+	    store_commit(o->s, e) < 0) {
+		store_rollback(o->s);
+		return -1;
+	}
+	return 0;
+}
+
+int
+ops_expense_rm(struct ops *o, int64_t id, struct expense *x, struct err *e)
+{
+	char what[96];
+
+	o->field = OPS_F_NONE;
+	o->future = 0;
+	if (get(o, id, x, e) < 0)
+		return -1;
+	name_of(what, sizeof what, "rm", x);
+	if (store_begin(o->s, what, e) < 0)
+		return -1;
+	if (store_delete_expense(o->s, id, e) < 0 ||
+	    store_commit(o->s, e) < 0) {
+		store_rollback(o->s);
+		return -1;
+	}
+	return 0;
+}
