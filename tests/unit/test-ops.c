@@ -661,6 +661,181 @@ test_expenses(void)
 	done(&o, s);
 }
 
+/* The settings: a platform's quota, rate and new platforms, fx, the
+ * currency, the plan start and fetched prices, each one change. */
+static void
+test_settings(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct ops_platform_in in;
+	struct ops_platform_result res;
+	const struct summary *cat;
+	const struct rate *rt;
+	struct rate fetched[2];
+	struct err e;
+	int64_t day, micro, t;
+	char cur[4], d[16], what[128];
+	int qi;
+
+	if (s == NULL)
+		return;
+	memset(&in, 0, sizeof in);
+	in.key = "light";
+	in.quota = "40h/week";
+	in.reset = "mon 00:00 UTC";
+	CHECK_EQ_INT(ops_platform_set(&o, &in, &res, &e), 0);
+	CHECK_EQ_STR(res.p.key, "lightning");
+	CHECK(res.quota_set);
+	cat = ops_catalog(&o, &e);
+	qi = summary_quota_index(cat, "lightning");
+	CHECK(qi >= 0);
+	if (qi >= 0) {
+		CHECK_EQ_INT(cat->cat.quotas[qi].amount, 40 * HOUR);
+		CHECK_EQ_INT(cat->cat.quotas[qi].window, QW_WEEK);
+		CHECK_EQ_INT(cat->cat.quotas[qi].reset_wday, 1);
+	}
+	/* An empty quota removes it. */
+	memset(&in, 0, sizeof in);
+	in.key = "lightning";
+	in.quota = "";
+	CHECK_EQ_INT(ops_platform_set(&o, &in, &res, &e), 0);
+	CHECK(res.quota_removed);
+	CHECK(summary_quota_index(ops_catalog(&o, &e), "lightning") < 0);
+
+	/* A rate names its GPU, in any spelling, as the catalog does. */
+	memset(&in, 0, sizeof in);
+	in.key = "vast";
+	in.rate = "0.36";
+	CHECK_EQ_INT(ops_platform_set(&o, &in, &res, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_GPU);
+	CHECK(strstr(e.msg, "--") == NULL);
+	in.gpu = "NVIDIA GeForce RTX 4090";
+	CHECK_EQ_INT(ops_platform_set(&o, &in, &res, &e), 0);
+	rt = summary_rate(ops_catalog(&o, &e), "vast", "RTX 4090");
+	CHECK(rt != NULL && rt->rate_micro == 360000);
+	CHECK(rt != NULL && strcmp(rt->source, "user") == 0);
+	/* A GPU alone changes nothing, and nothing is refused. */
+	memset(&in, 0, sizeof in);
+	in.key = "vast";
+	in.gpu = "T4";
+	CHECK_EQ_INT(ops_platform_set(&o, &in, &res, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_GPU);
+	in.gpu = NULL;
+	CHECK_EQ_INT(ops_platform_set(&o, &in, &res, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_INPUT);
+	in.quota = "30 hours";
+	CHECK_EQ_INT(ops_platform_set(&o, &in, &res, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_QUOTA);
+
+	/* A new platform needs a name or a billing and a key of a-z0-9-. */
+	memset(&in, 0, sizeof in);
+	in.key = "My Cloud";
+	in.name = "My Cloud";
+	CHECK_EQ_INT(ops_platform_set(&o, &in, &res, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_PLATFORM);
+	in.key = "mycloud";
+	in.billing = "hourly";
+	in.cap = "12h";
+	CHECK_EQ_INT(ops_platform_set(&o, &in, &res, &e), 0);
+	CHECK(res.created);
+	CHECK(summary_platform(ops_catalog(&o, &e), "mycloud") != NULL);
+	CHECK_EQ_INT(summary_platform(ops_catalog(&o, &e),
+	    "mycloud")->session_cap_s, 12 * HOUR);
+	in.key = "nosuch";
+	in.name = in.billing = NULL;
+	CHECK_EQ_INT(ops_platform_set(&o, &in, &res, &e), -1);
+	CHECK(strstr(e.msg, "give a name to add it") != NULL);
+
+	/* fx, currency, plan start. */
+	CHECK_EQ_INT(ops_fx_set(&o, "84.10", NULL, &day, &micro, &e), 0);
+	CHECK_EQ_INT(micro, 84100000);
+	CHECK_EQ_INT(ops_fx_set(&o, "-3", NULL, &day, &micro, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_RATE);
+	CHECK_EQ_INT(ops_set_currency(&o, "usd", cur, &e), 0);
+	CHECK_EQ_STR(cur, "USD");
+	CHECK_EQ_STR(ops_catalog(&o, &e)->currency, "USD");
+	CHECK_EQ_INT(ops_set_currency(&o, "EUR", cur, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_CURRENCY);
+	CHECK_EQ_INT(ops_plan_start(&o, "2026-09-01", &t, d, &e), 0);
+	CHECK_EQ_STR(d, "2026-09-01");
+	CHECK_EQ_INT(ops_catalog(&o, &e)->plan_month, 4);
+	CHECK_EQ_INT(ops_undo(&o, what, sizeof what, &e), 1);
+	CHECK_EQ_STR(what, "plan --start 2026-09-01");
+
+	/* Fetched prices: one change, GPU names made the catalog's. */
+	memset(fetched, 0, sizeof fetched);
+	snprintf(fetched[0].platform, 32, "vast");
+	snprintf(fetched[0].gpu, 32, "NVIDIA H100 80GB HBM3");
+	snprintf(fetched[0].currency, 4, "USD");
+	fetched[0].rate_micro = 2100000;
+	snprintf(fetched[0].source, 16, "vast");
+	CHECK_EQ_INT(ops_set_rates(&o, fetched, 1, "prices update", &e), 0);
+	rt = summary_rate(ops_catalog(&o, &e), "vast", "H100 80GB");
+	CHECK(rt != NULL && rt->rate_micro == 2100000);
+	CHECK(rt != NULL && rt->updated == NOW);
+	CHECK_EQ_INT(ops_undo(&o, what, sizeof what, &e), 1);
+	CHECK_EQ_STR(what, "prices update");
+	done(&o, s);
+}
+
+/* An import's commit: rows written in one change, GPU names made the
+ * catalog's, a dry run writes nothing, an abort leaves nothing. */
+static void
+test_import(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct ops_import im;
+	struct run r, got;
+	struct err e;
+	int64_t since = 0;
+
+	if (s == NULL)
+		return;
+	run_init(&r);
+	run_init(&got);
+	snprintf(r.platform, sizeof r.platform, "kaggle");
+	snprintf(r.gpu, sizeof r.gpu, "NvidiaTeslaT4Highmem");
+	r.gpus = 1;
+	r.start = NOW - 2 * HOUR;
+	r.end = NOW - HOUR;
+	r.cu_centi = -1;
+	snprintf(r.source, sizeof r.source, "csv");
+	r.source_id = xstrdup("row-1");
+	r.created = r.modified = NOW;
+
+	CHECK_EQ_INT(ops_import_begin(&o, &im, "import csv x", NULL, &since,
+	    &e), 0);
+	CHECK_EQ_INT(ops_import_run(&im, &r, &e), 0);
+	CHECK_EQ_INT(ops_import_commit(&im, 1, &e), 0);
+	CHECK_EQ_INT(im.added, 1);
+	CHECK_EQ_INT(nruns(s), 0);
+
+	CHECK_EQ_INT(ops_import_begin(&o, &im, "import csv x", NULL, &since,
+	    &e), 0);
+	CHECK_EQ_INT(ops_import_run(&im, &r, &e), 0);
+	ops_import_abort(&im);
+	CHECK_EQ_INT(nruns(s), 0);
+
+	CHECK_EQ_INT(ops_import_begin(&o, &im, "import csv x", NULL, &since,
+	    &e), 0);
+	CHECK_EQ_INT(ops_import_run(&im, &r, &e), 0);
+	CHECK_EQ_INT(ops_import_run(&im, &r, &e), 0);
+	snprintf(r.platform, sizeof r.platform, "nowhere");
+	CHECK_EQ_INT(ops_import_run(&im, &r, &e), -2);
+	CHECK_EQ_INT(ops_import_commit(&im, 0, &e), 0);
+	CHECK_EQ_INT(im.added, 1);
+	CHECK_EQ_INT(im.there, 1);
+	CHECK_EQ_INT(nruns(s), 1);
+	CHECK_EQ_INT(store_nth_run(s, 1, 0, &since, &e), 1);
+	get(s, since, &got);
+	CHECK_EQ_STR(got.gpu, "T4");
+	run_clear(&r);
+	run_clear(&got);
+	done(&o, s);
+}
+
 int
 main(void)
 {
@@ -678,6 +853,8 @@ main(void)
 	test_start_stop();
 	test_record();
 	test_expenses();
+	test_settings();
+	test_import();
 	if (rmdir(dir) != 0)
 		printf("note: %s is not empty\n", dir);
 	return t_done();
