@@ -79,10 +79,11 @@ summary_price_run(const struct summary *sm, struct run *r)
 		r->rate_micro = rt->rate_micro;
 		memcpy(r->currency, rt->currency, sizeof r->currency);
 	}
-	if (r->rate_micro > 0 && r->end != RUN_OPEN)
-		r->cost_minor = rate_cost(r->rate_micro,
-		    (r->end - r->start) * r->gpus);
-	else if (r->rate_micro == 0)
+	if (r->rate_micro > 0 && r->end != RUN_OPEN) {
+		if (rate_cost_checked(r->rate_micro, (r->end - r->start) *
+		    r->gpus, &r->cost_minor) < 0)
+			return -1;
+	} else if (r->rate_micro == 0)
 		r->cost_minor = 0;
 	if (r->cost_minor == 0 && r->rate_micro == 0)
 		r->currency[0] = '\0';
