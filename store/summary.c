@@ -191,8 +191,9 @@ month_run(const struct run *r, void *arg)
 {
 	struct summary *sm = arg;
 
-	sm->budget.spent += summary_convert(sm, run_cost_at(r, sm->now),
-	    r->currency, r->start);
+	/* Held sums: each term is within MONEY_TOTAL_MAX (budget.h). */
+	sm->budget.spent = money_hold(sm->budget.spent + summary_convert(sm,
+	    run_cost_at(r, sm->now), r->currency, r->start));
 	sm->month_gpu_s += (run_end_at(r, sm->now) - r->start) * r->gpus;
 	sm->month_runs++;
 	return 0;
@@ -205,8 +206,8 @@ month_expense(const struct expense *x, void *arg)
 
 	int64_t v = summary_convert(sm, x->amount_minor, x->currency, x->at);
 
-	sm->budget.spent += v;
-	sm->budget.lump += v;
+	sm->budget.spent = money_hold(sm->budget.spent + v);
+	sm->budget.lump = money_hold(sm->budget.lump + v);
 	return 0;
 }
 
