@@ -482,6 +482,7 @@ parse_money(const char *s, int decimals, const char *def_cur,
 	char num[64], word[16];
 	const char *p = s, *q;
 	size_t nn = 0, nw = 0;
+	int64_t v;
 
 	while (*p == ' ')
 		p++;
@@ -540,12 +541,13 @@ parse_money(const char *s, int decimals, const char *def_cur,
 	} else if (parse_currency(word, cur, e) < 0) {
 		return -1;
 	}
-	if (parse_fixed(num, decimals, "amount", value, e) < 0)
+	if (parse_fixed(num, decimals, "amount", &v, e) < 0)
 		return err_set(e, "invalid amount \"%s\": %s", s,
 		    decimals == 2 ? "expected at most two decimals, as in "
 		    "3.20" : expect);
-	if (money_check(s, *value, decimals, e) < 0)
+	if (money_check(s, v, decimals, e) < 0)
 		return -1;
+	*value = v;
 	return 0;
 }
 
