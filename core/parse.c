@@ -541,6 +541,10 @@ parse_money(const char *s, int decimals, const char *def_cur,
 	} else if (parse_currency(word, cur, e) < 0) {
 		return -1;
 	}
+	/* More whole digits than parse_fixed() reads is past the limit. */
+	q = num + strspn(num, "0");
+	if (strcspn(q, ".") > 12)
+		return money_check(s, -1, decimals, e);
 	if (parse_fixed(num, decimals, "amount", &v, e) < 0)
 		return err_set(e, "invalid amount \"%s\": %s", s,
 		    decimals == 2 ? "expected at most two decimals, as in "

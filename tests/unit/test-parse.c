@@ -635,6 +635,10 @@ test_limits(void)
 	money_ok("1000000000INR", NULL, INT64_C(100000000000), "INR");
 	money_bad("$1,000,000,000.01", NULL);
 	money_bad("999999999999.99USD", NULL);
+	money_bad("99999999999999999999USD", NULL);
+	CHECK_EQ_INT(parse_money("10000000000000.00USD", 2, NULL, &v, cur,
+	    &e), -1);
+	CHECK(strstr(e.msg, "gpulog keeps amounts up to") != NULL);
 	CHECK_EQ_INT(parse_money("$1000000000.01", 2, NULL, &v, cur, &e), -1);
 	CHECK_EQ_STR(e.msg, "invalid amount \"$1000000000.01\": gpulog keeps "
 	    "amounts up to 1,000,000,000.00");
