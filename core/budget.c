@@ -43,6 +43,13 @@ div_round(int64_t a, int64_t b)
 }
 
 int64_t
+money_hold(int64_t v)
+{
+	return v > MONEY_TOTAL_MAX ? MONEY_TOTAL_MAX : v < -MONEY_TOTAL_MAX ?
+	    -MONEY_TOTAL_MAX : v;
+}
+
+int64_t
 fx_convert(int64_t minor, const char *from, const char *to, int64_t t,
     const struct fx_point *fx, size_t n, int *missing)
 {
@@ -56,7 +63,7 @@ int64_t
 fx_convert_on(int64_t minor, const char *from, const char *to, int64_t day,
     const struct fx_point *fx, size_t n, int *missing)
 {
-	int64_t r;
+	int64_t r, p;
 
 	if (from[0] == '\0' || strcmp(from, to) == 0 || minor == 0)
 		return minor;
@@ -67,9 +74,12 @@ fx_convert_on(int64_t minor, const char *from, const char *to, int64_t day,
 		return minor;
 	}
 	if (strcmp(from, "USD") == 0 && strcmp(to, "INR") == 0)
-		return div_round(minor * r, 1000000);
+		return money_hold(__builtin_mul_overflow(minor, r, &p) ?
+		    (minor > 0 ? INT64_MAX : -INT64_MAX) :
+		    div_round(p, 1000000));
 	if (strcmp(from, "INR") == 0 && strcmp(to, "USD") == 0)
-		return div_round(minor * 1000000, r);
+		return money_hold(__builtin_mul_overflow(minor, 1000000, &p) ?
+		    (minor > 0 ? INT64_MAX : -INT64_MAX) : div_round(p, r));
 	if (missing != NULL)
 		*missing = 1;
 	return minor;
@@ -140,13 +150,21 @@ void
 budget_finish(struct budget_status *b, int64_t now)
 {
 	int64_t elapsed = now - b->ms, len = b->me - b->ms;
+	double proj;
 	int lv;
+
+	/* Figures held within MONEY_TOTAL_MAX, so that the percentage and
+	 * the projection below stay within 64 bits. */
+	b->spent = money_hold(b->spent);
+	b->lump = money_hold(b->lump);
 
 	/* A subscription paid on the 1st is not a pace: only runs are
 	 * projected forward. */
-	b->projected = b->lump + (elapsed > 0 ? (int64_t)((double)(b->spent -
-	    b->lump) * (double)len / (double)elapsed + 0.5) : b->spent -
-	    b->lump);
+	proj = elapsed > 0 ? (double)(b->spent - b->lump) * (double)len /
+	    (double)elapsed + 0.5 : (double)(b->spent - b->lump);
+	b->projected = money_hold(b->lump + (proj > (double)MONEY_TOTAL_MAX ?
+	    MONEY_TOTAL_MAX : proj < -(double)MONEY_TOTAL_MAX ?
+	    -MONEY_TOTAL_MAX : (int64_t)proj));
 	if (b->max < 0) {
 		b->remaining = 0;
 		b->pct = 0;

@@ -25,9 +25,20 @@ struct fx_point {
 int64_t fx_rate_on(const struct fx_point *fx, size_t n, int64_t day);
 
 /*
+ * A total of money (a month's spend, a plan's) is held within
+ * +-MONEY_TOTAL_MAX minor units, 10^15 (10,000,000,000,000.00): every
+ * amount kept is at most MONEY_MAX_MINOR (core/model.h), so a month would
+ * need 10,000 of the largest to reach it, and its sums and percentages
+ * stay far inside 64 bits.  money_hold() returns v held so.
+ */
+#define MONEY_TOTAL_MAX INT64_C(1000000000000000)
+int64_t money_hold(int64_t v);
+
+/*
  * Converts minor units of from into to at the rate in force on the local
  * date of t.  Same currency returns minor unchanged.  Without a rate the
  * amount is returned unconverted and *missing (if not NULL) is set to 1.
+ * The result is held by money_hold().
  */
 int64_t fx_convert(int64_t minor, const char *from, const char *to, int64_t t,
     const struct fx_point *fx, size_t n, int *missing);

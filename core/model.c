@@ -49,18 +49,35 @@ run_end_at(const struct run *r, int64_t now)
 	return now > r->start ? now : r->start;
 }
 
+int
+rate_cost_checked(int64_t rate_micro, int64_t gpu_s, int64_t *out)
+{
+	/*
+	 * micro/h * s / 3600 = micro; / 10^4 = minor units.  A product past
+	 * 2^63 is a cost past 2^63 / (3600 * 10^4), far beyond the limit.
+	 */
+	const int64_t d = (int64_t)3600 * 10000;
+	int64_t p;
+
+	*out = 0;
+	if (rate_micro <= 0 || gpu_s <= 0)
+		return 0;
+	if (__builtin_mul_overflow(rate_micro, gpu_s, &p) ||
+	    p > INT64_MAX - d / 2 || (p + d / 2) / d > MONEY_MAX_MINOR) {
+		*out = MONEY_MAX_MINOR;
+		return -1;
+	}
+	*out = (p + d / 2) / d;
+	return 0;
+}
+
 int64_t
 rate_cost(int64_t rate_micro, int64_t gpu_s)
 {
-	/*
-	 * micro/h * s / 3600 = micro; / 10^4 = minor units.  A rate of
-	 * 1,000 a GPU-hour over 100 GPU-years stays below 2^63.
-	 */
-	const int64_t d = (int64_t)3600 * 10000;
+	int64_t c;
 
-	if (rate_micro <= 0 || gpu_s <= 0)
-		return 0;
-	return (rate_micro * gpu_s + d / 2) / d;
+	rate_cost_checked(rate_micro, gpu_s, &c);
+	return c;
 }
 
 int64_t

@@ -11,6 +11,20 @@
 
 #define RUN_OPEN 0 /* run.end while the run is still going */
 
+/*
+ * The limits of what gpulog keeps (the manual's "Limits" says them in the
+ * same words).  Every path that accepts a time, a duration, an amount or
+ * a rate refuses what lies outside them, so no sum of them overflows and
+ * every export reads back.
+ */
+#define TIME_MIN INT64_C(1)          /* 1970-01-01T00:00:01Z: 0 is RUN_OPEN */
+#define TIME_MAX INT64_C(7258118400) /* 2200-01-01T00:00:00Z */
+#define DURATION_MAX_H 100000        /* a duration: at most 100000h */
+#define MONEY_MAX_MINOR INT64_C(100000000000) /* an amount or a cost: at
+                                       * most 1,000,000,000.00 */
+#define RATE_MAX_MICRO INT64_C(1000000000000) /* a rate: at most
+                                       * 1,000,000.00 per GPU-hour */
+
 struct run {
 	int64_t id;          /* 0 until stored */
 	char platform[32];   /* "kaggle", "vast", ... */
@@ -47,8 +61,16 @@ int64_t run_end_at(const struct run *r, int64_t now);
  * accrued up to now. */
 int64_t run_cost_at(const struct run *r, int64_t now);
 
-/* Cost of gpu_s GPU-seconds at rate_micro (millionths per GPU-hour), in
- * minor units of a two-decimal currency, rounded half up. */
+/*
+ * Cost of gpu_s GPU-seconds at rate_micro (millionths per GPU-hour), in
+ * minor units of a two-decimal currency, rounded half up, into *out.
+ * Returns 0, or -1 when it would be more than MONEY_MAX_MINOR (*out is
+ * then MONEY_MAX_MINOR).
+ */
+int rate_cost_checked(int64_t rate_micro, int64_t gpu_s, int64_t *out);
+
+/* rate_cost_checked()'s cost, held at MONEY_MAX_MINOR when more: for
+ * figures shown, such as what an open run has cost so far. */
 int64_t rate_cost(int64_t rate_micro, int64_t gpu_s);
 
 struct expense {

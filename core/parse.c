@@ -50,6 +50,8 @@ parse_duration(const char *s, int64_t *secs, struct err *e)
 		    *p != '\0' || m > 59)
 			return err_set(e, "invalid duration \"%s\": expected "
 			    "H:MM, as in 2:30", s);
+		if (h > DURATION_MAX_H)
+			goto too_long;
 		total = h * 3600 + m * 60;
 		goto done;
 	}
@@ -104,9 +106,10 @@ parse_duration(const char *s, int64_t *secs, struct err *e)
 			return err_set(e, "invalid duration \"%s\": units must "
 			    "go from large to small, each once; %s", s, expect);
 		last_unit = (int)unit;
-		if (whole > 100000)
-			return err_set(e, "invalid duration \"%s\": too long",
-			    s);
+		/* Each part is bounded first, so that the sum cannot
+		 * overflow before the whole is. */
+		if (whole > DURATION_MAX_H)
+			goto too_long;
 		total += whole * unit + (frac * unit + scale / 2) / scale;
 		seen++;
 	}
@@ -116,8 +119,13 @@ done:
 	if (total <= 0)
 		return err_set(e, "invalid duration \"%s\": must be more than "
 		    "zero", s);
+	if (total > (int64_t)DURATION_MAX_H * 3600)
+		goto too_long;
 	*secs = total;
 	return 0;
+too_long:
+	return err_set(e, "invalid duration \"%s\": gpulog keeps durations "
+	    "up to %dh", s, DURATION_MAX_H);
 }
 
 /* Reads "HH:MM[:SS]" at *pp; returns seconds after midnight or -1. */
@@ -255,9 +263,23 @@ day_start(const char *s, size_t n, int64_t now, int64_t *t, struct err *e)
 }
 
 int
+time_check(const char *s, int64_t t, struct err *e)
+{
+	if (t >= TIME_MIN && t <= TIME_MAX)
+		return 0;
+	return err_set(e, "invalid time \"%s\": gpulog keeps times from "
+	    "1970 to 2200", s);
+}
+
+int
 parse_day(const char *s, int64_t now, int64_t *t, struct err *e)
 {
-	return day_start(s, strlen(s), now, t, e);
+	int64_t v;
+
+	if (day_start(s, strlen(s), now, &v, e) < 0 || time_check(s, v, e) < 0)
+		return -1;
+	*t = v;
+	return 0;
 }
 
 /* Reads "Z", "+05:30", "+0530", "-08" at p; returns 1 and the offset east
@@ -300,6 +322,17 @@ read_zone(const char **pp, long *off)
 
 int
 parse_time(const char *s, int64_t now, int64_t *t, struct err *e)
+{
+	int64_t v;
+
+	if (parse_instant(s, now, &v, e) < 0 || time_check(s, v, e) < 0)
+		return -1;
+	*t = v;
+	return 0;
+}
+
+int
+parse_instant(const char *s, int64_t now, int64_t *t, struct err *e)
 {
 	static const char expect[] = "expected YYYY-MM-DDTHH:MM[:SS][Z|+HH:MM]"
 	    ", a day, HH:MM, a day and HH:MM, now, or epoch seconds";
@@ -382,6 +415,9 @@ parse_when(const char *day, const char *spec, int64_t now, int64_t *start,
 			    "expected a clock range such as 14:00-15:30", spec);
 		if (parse_duration(spec, &dur, e) < 0)
 			return -1;
+		if (time_check("now", now, e) < 0 ||
+		    time_check(spec, now - dur, e) < 0)
+			return -1;
 		*end = now;
 		*start = now - dur;
 		return 0;
@@ -410,6 +446,8 @@ parse_when(const char *day, const char *spec, int64_t now, int64_t *start,
 		return -1;
 	/* An end not after the start is on the next day: 23:00-01:30. */
 	if (local_at(d0, b > a ? b : b + DAY_S, end, e) < 0)
+		return -1;
+	if (time_check(spec, *start, e) < 0 || time_check(spec, *end, e) < 0)
 		return -1;
 	/* "24:00-00:00" names one instant twice. */
 	if (*end <= *start)
@@ -444,6 +482,7 @@ parse_money(const char *s, int decimals, const char *def_cur,
 	char num[64], word[16];
 	const char *p = s, *q;
 	size_t nn = 0, nw = 0;
+	int64_t v;
 
 	while (*p == ' ')
 		p++;
@@ -502,11 +541,33 @@ parse_money(const char *s, int decimals, const char *def_cur,
 	} else if (parse_currency(word, cur, e) < 0) {
 		return -1;
 	}
-	if (parse_fixed(num, decimals, "amount", value, e) < 0)
+	/* More whole digits than parse_fixed() reads is past the limit. */
+	q = num + strspn(num, "0");
+	if (strcspn(q, ".") > 12)
+		return money_check(s, -1, decimals, e);
+	if (parse_fixed(num, decimals, "amount", &v, e) < 0)
 		return err_set(e, "invalid amount \"%s\": %s", s,
 		    decimals == 2 ? "expected at most two decimals, as in "
 		    "3.20" : expect);
+	if (money_check(s, v, decimals, e) < 0)
+		return -1;
+	*value = v;
 	return 0;
+}
+
+int
+money_check(const char *s, int64_t v, int decimals, struct err *e)
+{
+	int64_t max = MONEY_MAX_MINOR;
+	int i;
+
+	/* MONEY_MAX_MINOR is in hundredths; finer units scale it up. */
+	for (i = 2; i < decimals; i++)
+		max *= 10;
+	if (v >= 0 && v <= max)
+		return 0;
+	return err_set(e, "invalid amount \"%s\": gpulog keeps amounts up "
+	    "to 1,000,000,000.00", s);
 }
 
 int

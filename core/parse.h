@@ -11,7 +11,8 @@
 struct err;
 struct quota;
 
-/* "2h30m", "90m", "1.5h", "45s", "1d2h", "2:30" (h:mm) to seconds > 0. */
+/* "2h30m", "90m", "1.5h", "45s", "1d2h", "2:30" (h:mm) to seconds > 0,
+ * at most DURATION_MAX_H hours. */
 int parse_duration(const char *s, int64_t *secs, struct err *e);
 
 /* "14:00", "9:05", "14:00:30" to seconds after midnight. */
@@ -31,6 +32,18 @@ int parse_day(const char *s, int64_t now, int64_t *t, struct err *e);
  */
 int parse_time(const char *s, int64_t now, int64_t *t, struct err *e);
 
+/* parse_time() without its limits, for a reader that tries several
+ * spellings and checks the one it keeps with time_check(). */
+int parse_instant(const char *s, int64_t now, int64_t *t, struct err *e);
+
+/*
+ * The limits of a time: TIME_MIN to TIME_MAX (core/model.h), 1970-01-01
+ * 00:00:01 to 2200-01-01 00:00:00 UTC.  Returns 0 when t is within them,
+ * else -1 with e naming s, the time as written.  parse_time(),
+ * parse_day() and parse_when() check what they return by it.
+ */
+int time_check(const char *s, int64_t t, struct err *e);
+
 /*
  * The WHEN of `gpulog add`: day is NULL or a day word; spec is a duration
  * ending now, or a clock range "14:00-17:30" (ending after midnight when the
@@ -44,10 +57,17 @@ int parse_when(const char *day, const char *spec, int64_t now, int64_t *start,
  * Money: "250INR", "250 inr", "₹250", "Rs 250", "$3.20", "3.20USD",
  * "USD 3.20", "1,23,456.50".  A bare number takes def_cur.  The amount is
  * scaled by 10^decimals into *value; cur receives "USD" or "INR".  Negative
- * amounts are refused.
+ * amounts are refused, and so are those past money_check()'s limit.
  */
 int parse_money(const char *s, int decimals, const char *def_cur,
     int64_t *value, char cur[4], struct err *e);
+
+/*
+ * The limit of an amount v in units of 10^-decimals (decimals >= 2):
+ * MONEY_MAX_MINOR hundredths, 1,000,000,000.00.  Returns 0 when v is
+ * from 0 to it, else -1 with e naming s, the amount as written.
+ */
+int money_check(const char *s, int64_t v, int decimals, struct err *e);
 
 /* "USD" or "INR" (any case) to the canonical code; others are refused. */
 int parse_currency(const char *s, char cur[4], struct err *e);

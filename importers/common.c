@@ -52,7 +52,7 @@ imp_time(const char *s, int flags, int64_t *t, struct err *e)
 {
 	char b[48], *safe;
 	size_t i, k = 0, n = strlen(s);
-	int zone = 0;
+	int zone = 0, rc;
 	struct err inner;
 	int64_t u;
 
@@ -84,16 +84,23 @@ imp_time(const char *s, int flags, int64_t *t, struct err *e)
 		b[k++] = 'Z';
 		b[k] = '\0';
 	}
-	if (parse_time(b, 0, t, &inner) == 0)
-		return 0;
+	if (parse_instant(b, 0, t, &inner) == 0)
+		goto range;
 	/* Read right as UTC, so wrong only as a local time: the clocks
 	 * skipped it, and parse_time() says so. */
 	if (!zone && k > 10 && k + 1 < sizeof b) {
 		b[k] = 'Z';
 		b[k + 1] = '\0';
-		if (parse_time(b, 0, &u, NULL) == 0)
+		if (parse_instant(b, 0, &u, NULL) == 0)
 			return err_set(e, "%s", inner.msg);
 	}
+	goto bad;
+range:
+	/* Within gpulog's years, or refused in time_check()'s words. */
+	safe = imp_shown(s);
+	rc = time_check(safe, *t, e);
+	free(safe);
+	return rc;
 bad:
 	safe = imp_shown(s);
 	err_set(e, "invalid time \"%s\": expected a time such as "

@@ -32,6 +32,7 @@ enum {
  * "2026/10/04 14:02:11.123", "2026-10-01 17:42", "+05:30" offsets, or
  * epoch seconds.  Fractions of a second are dropped.  "now", a clock alone
  * and day words are refused: a file must not depend on the day it is read.
+ * So is a time outside gpulog's years (time_check()).
  */
 int imp_time(const char *s, int flags, int64_t *t, struct err *e);
 

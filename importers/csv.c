@@ -189,6 +189,9 @@ read_row(const struct cols *k, char **f, size_t n,
 			    field(k, C_DURATION, f, n));
 	} else if (dur > 0) {
 		r->end = r->start + dur;
+		if (r->end > TIME_MAX)
+			return err_set(e, "the run ends after 2200; gpulog "
+			    "keeps times from 1970 to 2200");
 	} else {
 		*fld = k->at[C_END] >= 0 ? col_names[C_END] :
 		    col_names[C_DURATION];
@@ -233,8 +236,6 @@ read_row(const struct cols *k, char **f, size_t n,
 		    &r->cost_minor, r->currency, e) < 0) {
 			return -1;
 		}
-		if (r->cost_minor > 100000000000LL)
-			return err_set(e, "%s is not a believable cost", v);
 		if (cur[0] != '\0' && strcmp(cur, r->currency) != 0)
 			return err_set(e, "in %s, but the currency column says "
 			    "%s", r->currency, cur);

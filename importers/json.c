@@ -345,8 +345,10 @@ read_fields(struct rd *d, const cJSON *o, const struct field *t, size_t n,
 		case FK_INT64:
 		case FK_MONEY:
 		case FK_CENTI:
-			if (get_int(d, o, f->name, req, f->min, f->max, f->def,
-			    &v) < 0)
+			/* An amount within gpulog's (core/model.h). */
+			if (get_int(d, o, f->name, req, f->min,
+			    f->kind == FK_MONEY && f->max > MONEY_MAX_MINOR ?
+			    MONEY_MAX_MINOR : f->max, f->def, &v) < 0)
 				return -1;
 			memcpy(at, &v, sizeof v);
 			break;
@@ -402,6 +404,10 @@ read_run(struct rd *d, const cJSON *o, struct run *r)
 		return -1;
 	/* An older export may spell a model another way ("A100", "t4"). */
 	gpu_canon(r->gpu, 0, r->gpu, NULL);
+	if (r->rate_micro > RATE_MAX_MICRO)
+		return bad(d, "rate_micro", "expected at most %lld (1,000,000.00 "
+		    "per GPU-hour), not %lld", (long long)RATE_MAX_MICRO,
+		    (long long)r->rate_micro);
 	if (r->end != RUN_OPEN && r->end <= r->start)
 		return bad(d, "end", "%s is not after the start",
 		    fmt_iso_utc(when, sizeof when, r->end));
@@ -552,11 +558,11 @@ read_rate(struct rd *d, const cJSON *o, struct rate *r)
 	    sizeof r->platform, "vast") < 0 ||
 	    get_text(d, o, "gpu", REQUIRED, r->gpu, sizeof r->gpu) < 0 ||
 	    get_currency(d, o, "currency", REQUIRED, r->currency) < 0 ||
-	    get_int(d, o, "rate_micro", OPTIONAL, 0, EXACT_MAX, 0,
+	    get_int(d, o, "rate_micro", OPTIONAL, 0, RATE_MAX_MICRO, 0,
 	    &r->rate_micro) < 0 ||
-	    get_int(d, o, "low_micro", OPTIONAL, 0, EXACT_MAX, 0,
+	    get_int(d, o, "low_micro", OPTIONAL, 0, RATE_MAX_MICRO, 0,
 	    &r->low_micro) < 0 ||
-	    get_int(d, o, "high_micro", OPTIONAL, 0, EXACT_MAX, 0,
+	    get_int(d, o, "high_micro", OPTIONAL, 0, RATE_MAX_MICRO, 0,
 	    &r->high_micro) < 0 ||
 	    get_int(d, o, "cu_centi_h", OPTIONAL, 0, EXACT_MAX, 0,
 	    &r->cu_centi_h) < 0 ||
@@ -584,10 +590,10 @@ read_phase(struct rd *d, const cJSON *o, struct phase *p)
 	    get_text(d, o, "where", OPTIONAL, p->where, sizeof p->where) < 0 ||
 	    get_text(d, o, "reason", OPTIONAL, p->reason, sizeof p->reason)
 	    < 0 ||
-	    get_int(d, o, "budget_min_minor", OPTIONAL, 0, EXACT_MAX, 0,
+	    get_int(d, o, "budget_min_minor", OPTIONAL, 0, MONEY_MAX_MINOR, 0,
 	    &p->budget_min_minor) < 0 ||
 	    get_int(d, o, "budget_max_minor", OPTIONAL, p->budget_min_minor,
-	    EXACT_MAX, p->budget_min_minor, &p->budget_max_minor) < 0 ||
+	    MONEY_MAX_MINOR, p->budget_min_minor, &p->budget_max_minor) < 0 ||
 	    get_currency(d, o, "currency", REQUIRED, p->currency) < 0)
 		return -1;
 	return 0;
@@ -616,6 +622,7 @@ static int
 read_fx(struct rd *d, const cJSON *o, struct fx_point *p)
 {
 	char date[16], *safe;
+	struct err inner;
 
 	if (get_text(d, o, "date", REQUIRED, date, sizeof date) < 0)
 		return -1;
@@ -626,6 +633,8 @@ read_fx(struct rd *d, const cJSON *o, struct fx_point *p)
 		free(safe);
 		return -1;
 	}
+	if (time_check(date, p->day * DAY_S, &inner) < 0)
+		return bad(d, "date", "%s", inner.msg);
 	return get_int(d, o, "usd_inr_micro", REQUIRED, 1, EXACT_MAX, 0,
 	    &p->usd_inr_micro);
 }

@@ -670,7 +670,11 @@ kaggle_import_finish(struct import_job *job, int ok, struct err *e)
 		snprintf(id, sizeof id, "%s@%s", k->ref, when);
 		r.source_id = xstrdup(id);
 		r.created = r.modified = r.end;
-		rc = job->sink->put(job->sink->arg, &r, &inner);
+		if (r.end > TIME_MAX)
+			rc = err_set(&inner, "the run ends after 2200: gpulog "
+			    "keeps times from 1970 to 2200");
+		else
+			rc = job->sink->put(job->sink->arg, &r, &inner);
 		if (rc < 0)
 			err_set(e, "%s: %s", st->l[j].name, inner.msg);
 		run_clear(&r);

@@ -13,6 +13,7 @@
 #include "core/clock.h"
 #include "core/err.h"
 #include "core/gpu.h"
+#include "core/model.h"
 #include "importers/common.h"
 
 static cJSON *
@@ -109,6 +110,11 @@ rates_parse_fx(const char *buf, size_t len, const char *name, int kind,
 			goto out;
 		}
 		*day = floor_div((int64_t)v->valuedouble, DAY_S);
+	}
+	if (*day < 0 || *day * DAY_S > TIME_MAX) {
+		err_set(e, "%s: date: gpulog keeps times from 1970 to 2200",
+		    name);
+		goto out;
 	}
 	if (!cJSON_IsObject(rates)) {
 		err_set(e, "%s: rates: expected an object", name);

@@ -132,8 +132,13 @@ ops_check_cost(const struct summary *cat, const char *in, int64_t *minor,
 int
 ops_check_rate(const char *in, int64_t *micro, char cur[4], struct err *e)
 {
+	char max[32];
+
 	if (parse_money(in, 6, "USD", micro, cur, e) < 0)
 		return err_set(e, "invalid rate: %s", e->msg);
+	if (*micro > RATE_MAX_MICRO)
+		return err_set(e, "invalid rate: gpulog keeps rates up to %s",
+		    fmt_rate(max, sizeof max, RATE_MAX_MICRO, cur, 0));
 	return 0;
 }
 

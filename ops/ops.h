@@ -170,7 +170,8 @@ int ops_undo(struct ops *o, char *what, size_t len, struct err *e);
  * it; a new platform or GPU model is priced anew from the catalog; new
  * times (an open run that ends among them) or a new GPU count cost anew
  * at the run's own rate.  Returns 1 when an
- * hourly platform has no rate for the run's GPU (the cost is 0).
+ * hourly platform has no rate for the run's GPU (the cost is 0), -1 when
+ * the cost would be more than gpulog keeps (summary_price_run()).
  */
 int ops_reprice(const struct summary *cat, const struct run *old,
     struct run *r, int cost_given, int rate_given);

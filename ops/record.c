@@ -42,7 +42,7 @@ ops_record_close(struct ops *o, struct ops_result *res,
 	const struct summary *cat;
 	struct run old, *r = &res->run;
 	char canon[32], w[192];
-	int rc = -1;
+	int rc = -1, priced;
 
 	run_init(&old);
 	if ((cat = ops_catalog(o, e)) == NULL)
@@ -56,8 +56,16 @@ ops_record_close(struct ops *o, struct ops_result *res,
 		r->gpus = ms->gpus > 64 ? 64 : ms->gpus;
 	r->checkpointed = ms->checkpointed;
 	res->nwarn = 0;
-	res->no_price = ops_reprice(cat, &old, r, res->cost_given,
-	    res->rate_given) == 1;
+	priced = ops_reprice(cat, &old, r, res->cost_given, res->rate_given);
+	res->no_price = priced == 1;
+	/* A run that ended is recorded whatever it cost: a cost past what
+	 * gpulog holds is kept at the limit, and said. */
+	if (priced < 0) {
+		r->cost_minor = MONEY_MAX_MINOR;
+		snprintf(res->warn[res->nwarn++], sizeof res->warn[0],
+		    "the cost is more than gpulog can hold; it is kept at the "
+		    "limit");
+	}
 	if (res->no_price)
 		snprintf(res->warn[res->nwarn++], sizeof res->warn[0],
 		    "no price for %s on %s; the cost is 0 (give a rate or a "

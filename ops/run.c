@@ -229,6 +229,29 @@ check_times(struct ops *o, const struct run *r, int future, struct err *e)
 	    r->start > o->now ? OPS_F_START : OPS_F_END);
 }
 
+/*
+ * Takes summary_price_run()'s or ops_reprice()'s rc for r: 0 with
+ * res->no_price set, or, when the cost is more than gpulog keeps, -1
+ * naming the length, the GPUs and the rate, with field f.
+ */
+static int
+priced(struct ops *o, const struct run *r, int rc, int f,
+    struct ops_result *res, struct err *e)
+{
+	char len[32], rate[32], max[32];
+
+	if (rc >= 0) {
+		res->no_price = rc == 1;
+		return 0;
+	}
+	err_set(e, "the cost of %s x %d GPU%s at %s is more than gpulog can "
+	    "hold (at most %s)", fmt_duration(len, sizeof len,
+	    r->end - r->start), r->gpus, r->gpus == 1 ? "" : "s",
+	    fmt_rate(rate, sizeof rate, r->rate_micro, r->currency, 0),
+	    fmt_money(max, sizeof max, MONEY_MAX_MINOR, r->currency, 0));
+	return fail(o, f);
+}
+
 /* Warnings that follow a stored run: a session longer than the
  * platform's cap, an overlap with another run on the same platform. */
 static void
@@ -327,8 +350,9 @@ ops_build(struct ops *o, const struct ops_run_in *in, int open,
 	}
 	if (check_times(o, r, open ? 0 : in->future, e) < 0)
 		return -1;
-	if (!res->cost_given)
-		res->no_price = summary_price_run(cat, r) == 1;
+	if (!res->cost_given && priced(o, r, summary_price_run(cat, r),
+	    res->rate_given ? OPS_F_RATE : OPS_F_WHEN, res, e) < 0)
+		return -1;
 	return 0;
 }
 
@@ -461,7 +485,10 @@ ops_stop(struct ops *o, int64_t id, const char *at, struct ops_result *res,
 	if (check_times(o, r, 0, e) < 0)
 		goto out;
 	/* The run keeps the rate it started with. */
-	ops_reprice(cat, &old, r, 0, 0);
+	if (priced(o, r, ops_reprice(cat, &old, r, 0, 0), OPS_F_END, res,
+	    e) < 0)
+		goto out;
+	res->no_price = 0;
 	snprintf(res->what, sizeof res->what, "stop #%lld", (long long)r->id);
 	if (update(o, r, res, e) < 0)
 		goto out;
@@ -558,8 +585,10 @@ ops_edit(struct ops *o, int64_t id, const struct ops_run_in *in,
 		r->rate_micro = 0;
 		old.platform[0] = '\0';
 	}
-	res->no_price = ops_reprice(cat, &old, r, cost_given, rate_given) ==
-	    1;
+	if (priced(o, r, ops_reprice(cat, &old, r, cost_given, rate_given),
+	    rate_given ? OPS_F_RATE : in->gpus != NULL ? OPS_F_GPUS :
+	    OPS_F_WHEN, res, e) < 0)
+		goto out;
 	snprintf(res->what, sizeof res->what, "edit #%lld", (long long)id);
 	if (update(o, r, res, e) < 0)
 		goto out;

@@ -79,10 +79,11 @@ summary_price_run(const struct summary *sm, struct run *r)
 		r->rate_micro = rt->rate_micro;
 		memcpy(r->currency, rt->currency, sizeof r->currency);
 	}
-	if (r->rate_micro > 0 && r->end != RUN_OPEN)
-		r->cost_minor = rate_cost(r->rate_micro,
-		    (r->end - r->start) * r->gpus);
-	else if (r->rate_micro == 0)
+	if (r->rate_micro > 0 && r->end != RUN_OPEN) {
+		if (rate_cost_checked(r->rate_micro, (r->end - r->start) *
+		    r->gpus, &r->cost_minor) < 0)
+			return -1;
+	} else if (r->rate_micro == 0)
 		r->cost_minor = 0;
 	if (r->cost_minor == 0 && r->rate_micro == 0)
 		r->currency[0] = '\0';
@@ -190,8 +191,9 @@ month_run(const struct run *r, void *arg)
 {
 	struct summary *sm = arg;
 
-	sm->budget.spent += summary_convert(sm, run_cost_at(r, sm->now),
-	    r->currency, r->start);
+	/* Held sums: each term is within MONEY_TOTAL_MAX (budget.h). */
+	sm->budget.spent = money_hold(sm->budget.spent + summary_convert(sm,
+	    run_cost_at(r, sm->now), r->currency, r->start));
 	sm->month_gpu_s += (run_end_at(r, sm->now) - r->start) * r->gpus;
 	sm->month_runs++;
 	return 0;
@@ -204,8 +206,8 @@ month_expense(const struct expense *x, void *arg)
 
 	int64_t v = summary_convert(sm, x->amount_minor, x->currency, x->at);
 
-	sm->budget.spent += v;
-	sm->budget.lump += v;
+	sm->budget.spent = money_hold(sm->budget.spent + v);
+	sm->budget.lump = money_hold(sm->budget.lump + v);
 	return 0;
 }
 

@@ -2,7 +2,8 @@
  * test-import-parse.c: the importers' parsers on edge input: the CSV
  * reader (CRLF, quotes, BOM, an unclosed quote, an empty file), times as
  * platforms write them, Kaggle durations and files, the Colab and CSV
- * importers through a collecting sink, and the rate parsers on tests/data.
+ * importers through a collecting sink, the rate parsers on tests/data, and
+ * gpulog's limits on costs and times in CSV and JSON rows.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,7 @@
 #include "importers/csv.h"
 #include "importers/csvread.h"
 #include "importers/importer.h"
+#include "importers/json.h"
 #include "importers/kaggle.h"
 #include "importers/rates.h"
 #include "tests/unit/t.h"
@@ -301,6 +303,109 @@ test_rates(void)
 	CHECK(!rates_gpu_match("RTX 3090", "RTX 3090 Ti", 24) || 1);
 }
 
+/* One CSV row under the header of import-good.csv: -1 with e naming it. */
+static int
+csv_row(const char *row, struct got *g, struct err *e)
+{
+	static const char head[] = "platform,start,end,duration,gpu,gpus,"
+	    "cost,currency,note,tags,project,id\n";
+	struct run_sink sink = { put, NULL, g };
+	struct import_job job;
+	char doc[512];
+	FILE *f;
+	int rc;
+
+	snprintf(doc, sizeof doc, "%s%s\n", head, row);
+	memset(&job, 0, sizeof job);
+	job.sink = &sink;
+	if ((f = fmemopen(doc, strlen(doc), "rb")) == NULL)
+		return err_set(e, "fmemopen");
+	rc = csv_import_stream(f, "runs.csv", &job, e);
+	fclose(f);
+	return rc;
+}
+
+/* A JSON export holding one run whose members are run. */
+static int
+json_run(const char *run, struct got *g, struct err *e)
+{
+	struct run_sink sink = { put, NULL, g };
+	char doc[512];
+
+	snprintf(doc, sizeof doc, "{\"gpulog_export\": 1, \"runs\": [{"
+	    "\"platform\": \"vast\", %s}]}", run);
+	return json_import_parse(doc, strlen(doc), "runs.json", &sink, NULL,
+	    e);
+}
+
+/* Costs and times beyond gpulog's limits are refused, naming the place. */
+static void
+test_limits(void)
+{
+	struct got g;
+	struct err e;
+
+	memset(&g, 0, sizeof g);
+	run_init(&g.last);
+	CHECK_EQ_INT(csv_row("vast,2026-11-10 10:00,,2h,RTX 4090,1,"
+	    "1000000000.00,USD,,,,", &g, &e), 0);
+	CHECK_EQ_INT(g.last.cost_minor, MONEY_MAX_MINOR);
+	CHECK_EQ_INT(csv_row("vast,2026-11-10 10:00,,2h,RTX 4090,1,"
+	    "10000000000000.00,USD,,,,", &g, &e), -1);
+	CHECK_EQ_STR(e.msg, "runs.csv: line 2: cost: invalid amount "
+	    "\"10000000000000.00\": gpulog keeps amounts up to "
+	    "1,000,000,000.00");
+	CHECK_EQ_INT(csv_row("vast,100000000000,,2h,RTX 4090,1,,,,,,", &g,
+	    &e), -1);
+	CHECK_EQ_STR(e.msg, "runs.csv: line 2: start: invalid time "
+	    "\"100000000000\": gpulog keeps times from 1970 to 2200");
+	CHECK_EQ_INT(csv_row("vast,3170843-01-01 00:00,,2h,RTX 4090,1,,,,,,",
+	    &g, &e), -1);
+	CHECK(strstr(e.msg, "runs.csv: line 2: start: invalid time") != NULL);
+	CHECK_EQ_INT(csv_row("vast,1969-12-31T23:00:00Z,1970-01-01T00:00:00Z,"
+	    ",RTX 4090,1,,,,,,", &g, &e), -1);
+	CHECK_EQ_STR(e.msg, "runs.csv: line 2: start: invalid time "
+	    "\"1969-12-31T23:00:00Z\": gpulog keeps times from 1970 to 2200");
+	CHECK_EQ_INT(csv_row("vast,1970-01-01T00:00:01Z,1970-01-01T00:00:00Z,"
+	    ",RTX 4090,1,,,,,,", &g, &e), -1);
+	CHECK(strstr(e.msg, "runs.csv: line 2: end: ") != NULL);
+	CHECK_EQ_INT(csv_row("vast,2200-01-01T00:00:00Z,,1h,RTX 4090,1,,,,,,",
+	    &g, &e), -1);
+	CHECK_EQ_STR(e.msg, "runs.csv: line 2: end: the run ends after "
+	    "2200; gpulog keeps times from 1970 to 2200");
+
+	CHECK_EQ_INT(json_run("\"start\": \"2026-11-10T10:00:00Z\", "
+	    "\"end\": \"2026-11-10T12:00:00Z\", \"cost_minor\": "
+	    "100000000000, \"currency\": \"USD\"", &g, &e), 0);
+	CHECK_EQ_INT(g.last.cost_minor, MONEY_MAX_MINOR);
+	CHECK_EQ_INT(json_run("\"start\": \"2026-11-10T10:00:00Z\", "
+	    "\"end\": \"2026-11-10T12:00:00Z\", \"cost_minor\": 1e15, "
+	    "\"currency\": \"USD\"", &g, &e), -1);
+	CHECK_EQ_STR(e.msg, "runs.json: runs[0].cost_minor: expected a whole "
+	    "number from 0 to 100000000000, not 1000000000000000");
+	CHECK_EQ_INT(json_run("\"start\": \"3170843-01-01T00:00:00Z\"", &g,
+	    &e), -1);
+	CHECK(strstr(e.msg, "runs.json: runs[0].start: invalid time") !=
+	    NULL);
+	CHECK_EQ_INT(json_run("\"start\": \"1969-12-31T23:00:00Z\", "
+	    "\"end\": \"1970-01-01T00:00:00Z\"", &g, &e), -1);
+	CHECK_EQ_STR(e.msg, "runs.json: runs[0].start: invalid time "
+	    "\"1969-12-31T23:00:00Z\": gpulog keeps times from 1970 to 2200");
+	CHECK_EQ_INT(json_run("\"start\": \"1970-01-01T00:00:01Z\", "
+	    "\"end\": \"1970-01-01T00:00:00Z\"", &g, &e), -1);
+	CHECK_EQ_STR(e.msg, "runs.json: runs[0].end: invalid time "
+	    "\"1970-01-01T00:00:00Z\": gpulog keeps times from 1970 to 2200");
+	CHECK_EQ_INT(json_run("\"start\": \"2200-01-01T00:00:01Z\"", &g,
+	    &e), -1);
+	CHECK(strstr(e.msg, "from 1970 to 2200") != NULL);
+	CHECK_EQ_INT(json_run("\"start\": \"2026-11-10T10:00:00Z\", "
+	    "\"rate_micro\": 1000000000001, \"currency\": \"USD\"", &g,
+	    &e), -1);
+	CHECK(strstr(e.msg, "runs.json: runs[0].rate_micro: expected at most "
+	    "1000000000000") != NULL);
+	run_clear(&g.last);
+}
+
 int
 main(void)
 {
@@ -309,5 +414,6 @@ main(void)
 	test_kaggle();
 	test_importers();
 	test_rates();
+	test_limits();
 	return t_done();
 }

@@ -836,6 +836,89 @@ test_import(void)
 	done(&o, s);
 }
 
+/* A cost, rate, time or duration past gpulog's limits is refused, naming
+ * the input, and nothing is stored; a stop or an edit that would make the
+ * cost overflow is refused too. */
+static void
+test_limits(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct ops_run_in in;
+	struct ops_result res;
+	struct err e;
+	int64_t id;
+
+	if (s == NULL)
+		return;
+	ops_result_init(&res);
+	ops_run_in_init(&in);
+	in.platform = "runpod";
+	in.rate = "1000";
+	in.gpus = "64";
+	in.when = "99999h";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_RATE);
+	CHECK_EQ_STR(e.msg, "the cost of 99999h x 64 GPUs at $1,000.00/h is "
+	    "more than gpulog can hold (at most $1,000,000,000.00)");
+	/* Exactly the limit: $1,000,000/h for 1000 GPU-hours. */
+	in.rate = "1000000";
+	in.when = "1000h";
+	in.gpus = "1";
+	CHECK_EQ_INT(ops_add(&o, &in, &res, &e), 0);
+	CHECK_EQ_INT(res.run.cost_minor, INT64_C(100000000000));
+	in.rate = "1000000.01";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_RATE);
+	CHECK_EQ_STR(e.msg, "invalid rate: gpulog keeps rates up to "
+	    "$1,000,000.00/h");
+	in.rate = NULL;
+	in.when = "100001h";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_WHEN);
+	in.when = "1h";
+	in.cost = "$1000000000.01";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_COST);
+	CHECK(strstr(e.msg, "up to 1,000,000,000.00") != NULL);
+	in.cost = NULL;
+	in.when = NULL;
+	in.start = "100000000000000";
+	in.end = "100000003600000";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_START);
+	CHECK_EQ_STR(e.msg, "invalid time \"100000000000000\": gpulog keeps "
+	    "times from 1970 to 2200");
+	in.start = "1969-12-31T23:00:00Z";
+	in.end = "1970-01-01T00:00:00Z";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_START);
+	in.start = "1970-01-01T00:00:01Z";
+	CHECK_EQ_INT(add_fails(&o, &in, &e), OPS_F_END);
+	CHECK(strstr(e.msg, "from 1970 to 2200") != NULL);
+	CHECK_EQ_INT(nruns(s), 1);
+
+	/* An open run at the top rate on 64 GPUs, stopped a week later. */
+	ops_run_in_init(&in);
+	in.platform = "runpod";
+	in.rate = "1000000";
+	in.gpus = "64";
+	CHECK_EQ_INT(ops_start(&o, &in, &res, &e), 0);
+	id = res.run.id;
+	o.now = NOW + 7 * 24 * HOUR;
+	CHECK_EQ_INT(ops_stop(&o, id, NULL, &res, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_END);
+	CHECK(strstr(e.msg, "is more than gpulog can hold") != NULL);
+	o.now = NOW + HOUR;
+	ops_run_in_init(&in);
+	if (!CHECK_EQ_INT(ops_stop(&o, id, "2026-12-01T12:30:00Z", &res, &e),
+	    0))
+		printf("  %s\n", e.msg);
+	CHECK_EQ_INT(res.run.cost_minor, INT64_C(3200000000));
+	in.gpus = NULL;
+	in.rate = NULL;
+	in.start = "2026-11-20T12:00:00Z";
+	CHECK_EQ_INT(ops_edit(&o, id, &in, &res, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_WHEN);
+	CHECK(strstr(e.msg, "is more than gpulog can hold") != NULL);
+	ops_result_clear(&res);
+	done(&o, s);
+}
+
 int
 main(void)
 {
@@ -855,6 +938,7 @@ main(void)
 	test_expenses();
 	test_settings();
 	test_import();
+	test_limits();
 	if (rmdir(dir) != 0)
 		printf("note: %s is not empty\n", dir);
 	return t_done();

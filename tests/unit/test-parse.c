@@ -576,6 +576,95 @@ test_day(void)
 	CHECK(strstr(e.msg, "no such day") != NULL);
 }
 
+/* The limits of core/model.h: each exactly, and one past. */
+static void
+test_limits(void)
+{
+	int64_t now = t_utc(2026, 11, 28, 10, 0, 0);
+	int64_t v, s0, e0;
+	char cur[4];
+	struct err e = { "" };
+
+	set_tz("UTC");
+	/* Durations: up to 100000h, in any spelling. */
+	dur_ok("100000h", INT64_C(360000000));
+	dur_ok("100000:00", INT64_C(360000000));
+	dur_ok("4166d16h", INT64_C(360000000));
+	dur_bad("100000h1s");
+	dur_bad("100001h");
+	dur_bad("100000:01");
+	dur_bad("99999999999999999:00");
+	dur_bad("4166d17h");
+	CHECK_EQ_INT(parse_duration("100001h", &v, &e), -1);
+	CHECK_EQ_STR(e.msg, "invalid duration \"100001h\": gpulog keeps "
+	    "durations up to 100000h");
+
+	/* Times: 1970-01-01T00:00:01Z to 2200-01-01T00:00:00Z. */
+	time_ok("1970-01-01T00:00:01Z", now, 1);
+	time_ok("2200-01-01T00:00:00Z", now, TIME_MAX);
+	CHECK_EQ_INT(TIME_MAX, t_utc(2200, 1, 1, 0, 0, 0));
+	time_ok("7258118400", now, TIME_MAX);
+	time_bad("1970-01-01T00:00:00Z", now);
+	time_bad("1969-12-31T23:59:59Z", now);
+	time_bad("2200-01-01T00:00:01Z", now);
+	time_bad("7258118401", now);
+	time_bad("100000000000000", now);        /* the year 3170843 */
+	time_bad("1970-01-01", now);             /* its midnight is 0 */
+	CHECK_EQ_INT(parse_time("100000000000000", now, &v, &e), -1);
+	CHECK_EQ_STR(e.msg, "invalid time \"100000000000000\": gpulog keeps "
+	    "times from 1970 to 2200");
+	CHECK_EQ_INT(parse_day("1970-01-02", now, &v, &e), 0);
+	CHECK_EQ_INT(v, DAY_S);
+	CHECK_EQ_INT(parse_day("2199-12-31", now, &v, &e), 0);
+	CHECK_EQ_INT(parse_day("1970-01-01", now, &v, &e), -1);
+	CHECK(strstr(e.msg, "from 1970 to 2200") != NULL);
+	CHECK_EQ_INT(parse_day("2200-01-02", now, &v, &e), -1);
+	CHECK_EQ_INT(parse_when("1970-01-01", "00:00-01:00", now, &s0, &e0,
+	    &e), -1);
+	CHECK(strstr(e.msg, "from 1970 to 2200") != NULL);
+	CHECK_EQ_INT(parse_when("2199-12-31", "23:00-00:00", now, &s0, &e0,
+	    &e), 0);
+	CHECK_EQ_INT(e0, TIME_MAX);
+	CHECK_EQ_INT(parse_when("2199-12-31", "23:00-00:01", now, &s0, &e0,
+	    &e), -1);
+	CHECK_EQ_INT(time_check("x", 0, &e), -1);
+	CHECK_EQ_INT(time_check("x", TIME_MIN, &e), 0);
+
+	/* Amounts: up to 1,000,000,000.00, in hundredths or finer. */
+	money_ok("$1,000,000,000.00", NULL, MONEY_MAX_MINOR, "USD");
+	money_ok("1000000000INR", NULL, INT64_C(100000000000), "INR");
+	money_bad("$1,000,000,000.01", NULL);
+	money_bad("999999999999.99USD", NULL);
+	money_bad("99999999999999999999USD", NULL);
+	CHECK_EQ_INT(parse_money("10000000000000.00USD", 2, NULL, &v, cur,
+	    &e), -1);
+	CHECK(strstr(e.msg, "gpulog keeps amounts up to") != NULL);
+	CHECK_EQ_INT(parse_money("$1000000000.01", 2, NULL, &v, cur, &e), -1);
+	CHECK_EQ_STR(e.msg, "invalid amount \"$1000000000.01\": gpulog keeps "
+	    "amounts up to 1,000,000,000.00");
+	CHECK_EQ_INT(parse_money("$1000000000", 6, NULL, &v, cur, &e), 0);
+	CHECK_EQ_INT(v, INT64_C(1000000000000000));
+	CHECK_EQ_INT(parse_money("$1000000000.000001", 6, NULL, &v, cur, &e),
+	    -1);
+
+	/* A cost: held at the limit, and refused by the checked one. */
+	CHECK_EQ_INT(rate_cost_checked(INT64_C(1000) * 1000000,
+	    INT64_C(99999) * 3600 * 64, &v), -1);
+	CHECK_EQ_INT(v, MONEY_MAX_MINOR);
+	CHECK_EQ_INT(rate_cost(INT64_C(1000) * 1000000,
+	    INT64_C(99999) * 3600 * 64), MONEY_MAX_MINOR);
+	CHECK_EQ_INT(rate_cost_checked(RATE_MAX_MICRO,
+	    (int64_t)DURATION_MAX_H * 3600 * 64, &v), -1);
+	/* $1,000,000,000.00 exactly: $1,000,000/h for 1000 GPU-hours. */
+	CHECK_EQ_INT(rate_cost_checked(RATE_MAX_MICRO, INT64_C(1000) * 3600,
+	    &v), 0);
+	CHECK_EQ_INT(v, MONEY_MAX_MINOR);
+	CHECK_EQ_INT(rate_cost_checked(RATE_MAX_MICRO, INT64_C(1000) * 3600 +
+	    1, &v), -1);
+	CHECK_EQ_INT(rate_cost_checked(INT64_C(320000), 7200, &v), 0);
+	CHECK_EQ_INT(v, 64);
+}
+
 int
 main(void)
 {
@@ -588,5 +677,6 @@ main(void)
 	test_quota();
 	test_reset();
 	test_day();
+	test_limits();
 	return t_done();
 }
