@@ -88,6 +88,17 @@ ops_check_gpu(const char *in, char out[32], char *warn, size_t wlen,
 }
 
 int
+ops_gpu_count(const char *in)
+{
+	char out[32];
+	int n = 0;
+
+	if (in != NULL && *in != '\0')
+		gpu_canon(in, 0, out, &n);
+	return n;
+}
+
+int
 ops_check_gpus(const char *in, int *n, struct err *e)
 {
 	int64_t v;

@@ -299,6 +299,8 @@ int ops_check_platform(const struct summary *cat, const char *in,
 /* A GPU model in any spelling: its canonical name in out ("" for none);
  * returns 1 when gpulog knows the model, 0 when it is kept as given (warn
  * then holds the words naming the nearest known models). */
+/* The GPU count a spelling carries ("GPU T4 x2": 2), 0 when none. */
+int ops_gpu_count(const char *in);
 int ops_check_gpu(const char *in, char out[32], char *warn, size_t wlen,
     struct err *e);
 int ops_check_gpus(const char *in, int *n, struct err *e);

@@ -137,6 +137,9 @@ apply(struct ops *o, const struct summary *cat, const struct ops_run_in *in,
 		if (w[0] != '\0')
 			warn(res, "%s", w);
 		memcpy(r->gpu, canon, sizeof r->gpu);
+		/* "GPU T4 x2" says how many, unless the count is given. */
+		if (in->gpus == NULL && ops_gpu_count(in->gpu) > 0)
+			r->gpus = ops_gpu_count(in->gpu);
 	}
 	if (in->gpus != NULL && ops_check_gpus(in->gpus, &r->gpus, e) < 0)
 		return fail(o, OPS_F_GPUS);

@@ -149,6 +149,20 @@ test_add(void)
 	CHECK(strstr(res.warn[0], "unknown GPU model \"P10\" (nearest: "
 	    "P100") != NULL);
 	CHECK(strstr(res.warn[1], "no price for P10 on vast") != NULL);
+	/* Kaggle's accelerator name carries the count. */
+	ops_run_in_init(&in);
+	in.platform = "kaggle";
+	in.when = "30m";
+	in.gpu = "GPU T4 x2";
+	CHECK_EQ_INT(ops_add(&o, &in, &res, &e), 0);
+	CHECK_EQ_STR(res.run.gpu, "T4");
+	CHECK_EQ_INT(res.run.gpus, 2);
+	in.gpus = "1";
+	CHECK_EQ_INT(ops_add(&o, &in, &res, &e), 0);
+	CHECK_EQ_INT(res.run.gpus, 1);
+	ops_run_in_init(&in);
+	in.platform = "vast";
+	in.when = "1h";
 	/* nvidia-smi's words for a known model are the catalog's name. */
 	in.gpu = "NVIDIA H100 80GB HBM3";
 	CHECK_EQ_INT(ops_add(&o, &in, &res, &e), 0);
