@@ -139,14 +139,14 @@ budget_init(struct budget_status *b, const char *currency, int64_t now)
 void
 budget_finish(struct budget_status *b, int64_t now)
 {
-	int64_t elapsed = now - b->ms, len = b->me - b->ms;
+	int64_t left = b->me > now ? b->me - now : 0;
 	int lv;
 
-	/* A subscription paid on the 1st is not a pace: only runs are
-	 * projected forward. */
-	b->projected = b->lump + (elapsed > 0 ? (int64_t)((double)(b->spent -
-	    b->lump) * (double)len / (double)elapsed + 0.5) : b->spent -
-	    b->lump);
+	b->basis = b->history;
+	b->projected = b->spent;
+	if (b->basis && b->recent > 0)
+		b->projected += (int64_t)((double)b->recent * (double)left /
+		    ((double)BUDGET_PACE_DAYS * DAY_S) + 0.5);
 	if (b->max < 0) {
 		b->remaining = 0;
 		b->pct = 0;
