@@ -102,10 +102,13 @@ print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
 			    fmt_iso_utc(b, sizeof b, st->we),
 			    (long long)(st->we - c->now));
 		if (st->runs_out)
-			printf(", \"runs_out\": \"%s\"}", fmt_iso_utc(b,
+			printf(", \"runs_out\": \"%s\"", fmt_iso_utc(b,
 			    sizeof b, st->runs_out));
 		else
-			printf(", \"runs_out\": null}");
+			printf(", \"runs_out\": null");
+		printf(", \"runs_out_basis\": \"%s\", \"lasts_to_reset\": "
+		    "%s}", quota_basis_json(st, b, sizeof b), st->lasts ?
+		    "true" : "false");
 	}
 	printf("%s],\n", sm->cat.nquotas ? "\n  " : "");
 	printf("  \"budget\": {\"month\": \"%s\", \"currency\": \"%s\", "
@@ -119,9 +122,15 @@ print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
 	else
 		printf("\"min_minor\": null, \"max_minor\": null, "
 		    "\"remaining_minor\": null, \"percent\": null, ");
-	printf("\"projected_minor\": %lld, \"state\": \"%s\", \"runs\": %d, "
+	printf("\"projected_minor\": %lld, \"projected_basis\": ",
+	    (long long)sm->budget.projected);
+	if (sm->budget.basis)
+		printf("\"last_%d_days\", ", BUDGET_PACE_DAYS);
+	else
+		printf("\"none\", ");
+	printf("\"state\": \"%s\", \"runs\": %d, "
 	    "\"gpu_hours\": %s, \"fx_missing\": %s},\n",
-	    (long long)sm->budget.projected, alerts_budget_word(&sm->budget),
+	    alerts_budget_word(&sm->budget),
 	    sm->month_runs, fmt_centi(b2, sizeof b2,
 	    (sm->month_gpu_s * 100 + 1800) / 3600),
 	    sm->budget.fx_missing ? "true" : "false");
@@ -274,7 +283,7 @@ print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
 static void
 print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 {
-	char b[64], b2[64], b3[64], rel[32];
+	char b[96], b2[96], b3[64], rel[32];
 	size_t i;
 
 	printf("%sQuotas%s\n", cli_color(c, C_BOLD), cli_color(c, C_OFF));
@@ -295,21 +304,19 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 		    st->remaining), c->dot, st->pct, cli_color(c,
 		    level_color(st->state)), alerts_levels[st->state].word,
 		    cli_color(c, C_OFF));
-		printf("  %-11s ", "");
+		b2[0] = '\0';
 		if (q->window != QW_ROLLING)
-			printf("resets %s (%s) %s ", fmt_when(b, sizeof b,
-			    st->we, c->now), fmt_relative(rel, sizeof rel,
-			    st->we - c->now), c->dot);
-		if (st->state == QS_OVER)
-			printf("used up");
-		else if (st->runs_out)
-			printf("runs out %s", fmt_when(b,
-			    sizeof b, st->runs_out, c->now));
-		else if (q->window != QW_ROLLING)
-			printf(st->used > 0 ? "lasts to reset" : "unused");
+			snprintf(b2, sizeof b2, "resets %s (%s)",
+			    fmt_when(b, sizeof b, st->we, c->now),
+			    fmt_relative(rel, sizeof rel, st->we - c->now));
+		quota_projection_text(st, c->now, b, sizeof b);
+		/* The projection takes a line of its own past 79 columns. */
+		if (b2[0] == '\0')
+			printf("  %-11s %s\n", "", b);
+		else if (14 + text_width(b2) + 3 + text_width(b) > 79)
+			printf("  %-11s %s\n  %-11s %s\n", "", b2, "", b);
 		else
-			printf("a rolling window: no reset");
-		putchar('\n');
+			printf("  %-11s %s %s %s\n", "", b2, c->dot, b);
 	}
 	for (i = 0; i < sm->nnudges; i++) {
 		if (sm->nudges[i].kind != NUDGE_LAPSE)
@@ -339,11 +346,15 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 		else
 			printf("%s over", cli_money(c, b, sizeof b,
 			    -sm->budget.remaining, sm->currency));
-		printf(" %s %s%s%s\n  %s by %s at this pace", c->dot,
-		    cli_color(c, col), alerts_budget_word(&sm->budget),
-		    cli_color(c, C_OFF), cli_money(c, b2, sizeof b2,
-		    sm->budget.projected, sm->currency), fmt_local(b3,
-		    sizeof b3, sm->budget.me - 1, "%d %b"));
+		printf(" %s %s%s%s\n  ", c->dot, cli_color(c, col),
+		    alerts_budget_word(&sm->budget), cli_color(c, C_OFF));
+		if (sm->budget.basis)
+			printf("%s by %s at the last %d days' pace",
+			    cli_money(c, b2, sizeof b2, sm->budget.projected,
+			    sm->currency), fmt_local(b3, sizeof b3,
+			    sm->budget.me - 1, "%d %b"), BUDGET_PACE_DAYS);
+		else
+			printf("no pace yet: under a day of history");
 	}
 	printf("\n  %d run%s, %s GPU-h this month\n", sm->month_runs,
 	    sm->month_runs == 1 ? "" : "s", fmt_hours(b, sizeof b,

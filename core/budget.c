@@ -149,22 +149,22 @@ budget_init(struct budget_status *b, const char *currency, int64_t now)
 void
 budget_finish(struct budget_status *b, int64_t now)
 {
-	int64_t elapsed = now - b->ms, len = b->me - b->ms;
-	double proj;
+	int64_t left = b->me > now ? b->me - now : 0;
+	double pace = 0;
 	int lv;
 
 	/* Figures held within MONEY_TOTAL_MAX, so that the percentage and
 	 * the projection below stay within 64 bits. */
 	b->spent = money_hold(b->spent);
 	b->lump = money_hold(b->lump);
+	b->recent = money_hold(b->recent);
 
-	/* A subscription paid on the 1st is not a pace: only runs are
-	 * projected forward. */
-	proj = elapsed > 0 ? (double)(b->spent - b->lump) * (double)len /
-	    (double)elapsed + 0.5 : (double)(b->spent - b->lump);
-	b->projected = money_hold(b->lump + (proj > (double)MONEY_TOTAL_MAX ?
-	    MONEY_TOTAL_MAX : proj < -(double)MONEY_TOTAL_MAX ?
-	    -MONEY_TOTAL_MAX : (int64_t)proj));
+	b->basis = b->history;
+	if (b->basis && b->recent > 0)
+		pace = (double)b->recent * (double)left /
+		    ((double)BUDGET_PACE_DAYS * DAY_S) + 0.5;
+	b->projected = money_hold(b->spent + (pace > (double)MONEY_TOTAL_MAX ?
+	    MONEY_TOTAL_MAX : (int64_t)pace));
 	if (b->max < 0) {
 		b->remaining = 0;
 		b->pct = 0;

@@ -77,12 +77,18 @@ struct budget_status {
 	char currency[4];      /* everything below is in it */
 	int64_t spent;         /* runs and expenses this month */
 	int64_t lump;          /* the expenses among them: paid once, so
-	                          not projected at the month's pace */
+	                          never a pace */
 	int64_t min, max;      /* the phase's range; max < 0 when none */
 	int64_t remaining;     /* max - spent */
 	int pct;               /* spent * 100 / max */
-	int64_t projected;     /* by me: the lump sums, plus run spend at
-	                          this month's pace */
+	int64_t projected;     /* by me: spent, plus the recent pace for
+	                          the rest of the month (budget_finish()) */
+	int64_t recent;        /* run spend in [now - BUDGET_PACE_DAYS, now),
+	                          each run's part in it; the caller fills it */
+	int history;           /* 1 when the first run started a day or more
+	                          before now; the caller fills it */
+	int basis;             /* 1: projected on the recent pace; 0: not
+	                          projected (projected is spent) */
 	int state;             /* enum budget_state */
 	int fx_missing;        /* 1 when an amount lacked a rate */
 };
@@ -91,7 +97,16 @@ struct budget_status {
 void budget_init(struct budget_status *b, const char *currency,
     int64_t now);
 
-/* Fills remaining, pct, projected and state once spent is summed. */
+#define BUDGET_PACE_DAYS 7 /* the span of the budget's recent pace */
+
+/*
+ * Fills remaining, pct, projected and state once spent, recent and history
+ * are filled.  The projection: what is already spent, plus the recent
+ * daily pace (recent / BUDGET_PACE_DAYS: what runs cost a day over the last
+ * 7 days; expenses are paid once and are no pace) for the time left in the
+ * month.  Under a day of history (the first run less than a day old, or
+ * none) nothing is projected: basis 0, projected = spent.
+ */
 void budget_finish(struct budget_status *b, int64_t now);
 
 #endif

@@ -1,4 +1,4 @@
-/* quota.c: windows, per-window use and the pace projection. */
+/* quota.c: windows, per-window use and the runs-out projection. */
 #include "core/quota.h"
 
 #include <stdio.h>
@@ -7,6 +7,7 @@
 
 #include "core/clock.h"
 #include "core/err.h"
+#include "core/fmt.h"
 #include "core/model.h"
 #include "core/text.h"
 
@@ -98,28 +99,122 @@ quota_status_init(struct quota_status *st, const struct quota *q,
 	st->pct = 0;
 	st->state = QS_OK;
 	st->runs_out = 0;
+	st->basis = QB_NONE;
+	st->lasts = 0;
+	st->lookback_days = quota_lookback_days(q);
+	st->burn_h = 0;
+	st->recent = 0;
+	st->history = 0;
+	st->rolling = q->window == QW_ROLLING;
+}
+
+int
+quota_lookback_days(const struct quota *q)
+{
+	if (q->window == QW_WEEK)
+		return 7;
+	if (q->window == QW_MONTH)
+		return 30;
+	return q->rolling_days > 0 ? q->rolling_days : 1;
+}
+
+int64_t
+quota_burn_h(const struct quota *q, const struct run *r, int64_t cu_centi_h)
+{
+	return quota_use(q->unit, 3600, r->gpus, cu_centi_h);
+}
+
+char *
+quota_basis_json(const struct quota_status *st, char *buf, unsigned n)
+{
+	if (st->basis == QB_OPEN)
+		snprintf(buf, n, "open_runs");
+	else if (st->basis == QB_AVERAGE)
+		snprintf(buf, n, "last_%d_days", st->lookback_days);
+	else
+		snprintf(buf, n, "none");
+	return buf;
 }
 
 void
 quota_status_finish(struct quota_status *st, int64_t now)
 {
-	int64_t elapsed = now - st->ws;
+	double per_s = 0; /* use a second on the basis */
+	int64_t t;
 
 	st->remaining = st->limit - st->used;
 	st->pct = st->limit > 0 ? (int)(st->used * 100 / st->limit) : 0;
 	st->state = alerts_level(ALS_QUOTA, st->used, st->limit);
 	st->runs_out = 0;
+	st->lasts = 0;
+	st->basis = QB_NONE;
 	if (st->used >= st->limit) {
 		st->runs_out = now;
-	} else if (st->used > 0 && elapsed > 0) {
-		/* At the pace so far, the rest lasts remaining/used of the
-		 * time elapsed. */
-		int64_t t = now + (int64_t)((double)st->remaining *
-		    (double)elapsed / (double)st->used);
-
-		if (t < st->we)
-			st->runs_out = t;
+		return;
 	}
+	if (st->burn_h > 0) {
+		st->basis = QB_OPEN;
+		per_s = (double)st->burn_h / 3600.0;
+	} else if (st->recent > 0 && st->history) {
+		st->basis = QB_AVERAGE;
+		per_s = (double)st->recent /
+		    ((double)st->lookback_days * DAY_S);
+	} else {
+		return;
+	}
+	/* What is left, at that rate; a rolling window has no reset (its
+	 * end is now), so the rest is counted as if nothing dropped out. */
+	t = now + (int64_t)((double)st->remaining / per_s);
+	if (st->rolling ? st->basis == QB_AVERAGE : t >= st->we)
+		st->lasts = 1;
+	else
+		st->runs_out = t;
+}
+
+static char *
+projection_words(const struct quota_status *st, int64_t now, char *buf,
+    unsigned n, int brief)
+{
+	char at[48], pace[48];
+
+	if (st->basis == QB_OPEN)
+		snprintf(pace, sizeof pace, brief ? "(open runs)" :
+		    "if the open runs go on");
+	else
+		snprintf(pace, sizeof pace, brief ? "(%d-day pace)" :
+		    "at the last %d days' pace", st->lookback_days);
+	if (st->state == QS_OVER)
+		snprintf(buf, n, "used up");
+	else if (st->runs_out)
+		snprintf(buf, n, "runs out %s %s", fmt_when(at, sizeof at,
+		    st->runs_out, now), pace);
+	else if (st->lasts)
+		snprintf(buf, n, "%s %s", st->rolling ? "lasts" :
+		    "lasts to reset", pace);
+	else if (st->rolling)
+		snprintf(buf, n, "a rolling window: no reset");
+	else if (st->used == 0 && st->recent == 0)
+		snprintf(buf, n, "unused");
+	else if (st->recent == 0)
+		snprintf(buf, n, "no run in the last %d days",
+		    st->lookback_days);
+	else
+		snprintf(buf, n, "under a day of history");
+	return buf;
+}
+
+char *
+quota_projection_text(const struct quota_status *st, int64_t now, char *buf,
+    unsigned n)
+{
+	return projection_words(st, now, buf, n, 0);
+}
+
+char *
+quota_projection_brief(const struct quota_status *st, int64_t now, char *buf,
+    unsigned n)
+{
+	return projection_words(st, now, buf, n, 1);
 }
 
 const char *

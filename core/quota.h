@@ -32,8 +32,28 @@ struct quota_status {
 	int64_t remaining;  /* limit - used; negative when over */
 	int pct;            /* used * 100 / limit, rounded down */
 	int state;          /* enum quota_state */
-	int64_t runs_out;   /* when it runs out at this window's pace; 0 when
-	                       it lasts to the reset; ws..now when over */
+	/* The projection, by quota_status_finish() from the three figures
+	 * below it, which the caller fills (store/summary.c does). */
+	int64_t runs_out;   /* when it runs out on basis; 0 when it lasts to
+	                       the reset or nothing is projected; now when
+	                       all is used */
+	int basis;          /* enum quota_basis */
+	int lasts;          /* 1 when what is left lasts to the reset on
+	                       basis (for a rolling window: lasts at it) */
+	int lookback_days;  /* the average's span: 7 a week, 30 a month,
+	                       a rolling window's own length */
+	int64_t burn_h;     /* the open runs' use an hour, in the unit */
+	int64_t recent;     /* use in [now - lookback_days, now) */
+	int history;        /* 1 when the platform's first run started a day
+	                       or more before now */
+	int rolling;        /* a rolling window: no reset to last to */
+};
+
+/* What a projection assumes. */
+enum quota_basis {
+	QB_NONE,     /* nothing projected */
+	QB_OPEN,     /* the open runs go on at their combined rate */
+	QB_AVERAGE   /* the average day of the last lookback_days */
 };
 
 /* The window of q holding t: [*ws, *we).  A rolling window ends at t. */
@@ -64,8 +84,45 @@ int64_t quota_run_use(const struct quota *q, const struct run *r, int64_t ws,
 void quota_status_init(struct quota_status *st, const struct quota *q,
     int64_t now);
 
-/* Fills remaining, pct, state and runs_out once used is summed. */
+/*
+ * Fills remaining, pct, state and the projection once used, burn_h, recent
+ * and history are filled.  The rule: with runs open, what is left at the
+ * open runs' combined rate (burn_h); with none open, what is left at the
+ * average day of the last lookback_days (recent / lookback_days); with
+ * neither (no run in the span, or the platform's first run less than a
+ * day old), nothing.  When the rest lasts past the reset, lasts is 1 and
+ * runs_out 0.
+ */
 void quota_status_finish(struct quota_status *st, int64_t now);
+
+/* What the open run r burns of q an hour, in q's unit, by quota_use(). */
+int64_t quota_burn_h(const struct quota *q, const struct run *r,
+    int64_t cu_centi_h);
+
+/* The span of q's average in days: 7 for a week, 30 for a month, a
+ * rolling window's own length. */
+int quota_lookback_days(const struct quota *q);
+
+/*
+ * The projection in status's and the overview's words, into buf: "used
+ * up", "runs out Sun 12:30 if the open runs go on", "lasts to reset if the
+ * open runs go on", "runs out Sun 12:30 at the last 7 days' pace", "lasts
+ * to reset at the last 7 days' pace" ("lasts at ..." for a rolling
+ * window), "unused", "no run in the last 7 days", "under a day of
+ * history", or for a rolling window with neither "a rolling window: no
+ * reset".
+ */
+char *quota_projection_text(const struct quota_status *st, int64_t now,
+    char *buf, unsigned n);
+
+/* The same where room is short (the overview): "(open runs)" and "(7-day
+ * pace)" for the clauses. */
+char *quota_projection_brief(const struct quota_status *st, int64_t now,
+    char *buf, unsigned n);
+
+/* The basis as status --json names it: "open_runs", "last_N_days" or
+ * "none", into buf. */
+char *quota_basis_json(const struct quota_status *st, char *buf, unsigned n);
 
 /* "GPU-h", "h" (session hours) or "CU". */
 const char *quota_unit_name(int unit);

@@ -115,28 +115,93 @@ summary_run_use(const struct summary *sm, int i, const struct run *r)
 struct quota_walk {
 	struct summary *sm;
 	int i;
+	int64_t lo;      /* the lookback span's start */
+	int64_t first;   /* the earliest start seen */
 };
 
 static int
 add_use(const struct run *r, void *arg)
 {
 	struct quota_walk *w = arg;
+	const struct quota *q = &w->sm->cat.quotas[w->i];
 
 	w->sm->qs[w->i].used += summary_run_use(w->sm, w->i, r);
+	if (r->end == RUN_OPEN && r->start <= w->sm->now)
+		w->sm->qs[w->i].burn_h += quota_burn_h(q, r, q->unit == QU_CU ?
+		    summary_cu_rate(w->sm, q->platform, r->gpu) : 0);
 	return 0;
+}
+
+/* A run's part of the lookback span [lo, now). */
+static int
+add_recent(const struct run *r, void *arg)
+{
+	struct quota_walk *w = arg;
+	const struct quota *q = &w->sm->cat.quotas[w->i];
+
+	w->sm->qs[w->i].recent += quota_run_use(q, r, w->lo, w->sm->now,
+	    w->sm->now, q->unit == QU_CU ? summary_cu_rate(w->sm,
+	    q->platform, r->gpu) : 0);
+	if (r->start < w->first)
+		w->first = r->start;
+	return 0;
+}
+
+static int
+first_start(const struct run *r, void *arg)
+{
+	*(int64_t *)arg = r->start;
+	return 1;
+}
+
+/* Whether platform's (any platform's, for NULL) first run started a day or
+ * more before now; seen is the earliest start already known.  Reads one
+ * run.  Returns 1, 0 or -1. */
+static int
+has_history(struct store *s, const char *platform, int64_t now, int64_t seen,
+    struct err *e)
+{
+	struct filter f;
+	int64_t first = seen;
+
+	if (seen <= now - DAY_S)
+		return 1;
+	memset(&f, 0, sizeof f);
+	f.platform = platform;
+	f.limit = 1;
+	f.brief = 1;
+	if (store_each_run(s, &f, first_start, &first, e) < 0)
+		return -1;
+	return first <= now - DAY_S;
 }
 
 int
 summary_refresh_quota(struct summary *sm, struct store *s, int i,
     struct err *e)
 {
-	struct quota_walk w = { sm, i };
+	struct quota_walk w = { sm, i, 0, INT64_MAX };
 	struct quota_status *st = &sm->qs[i];
+	const char *platform = sm->cat.quotas[i].platform;
+	int h;
 
 	quota_status_init(st, &sm->cat.quotas[i], sm->now);
-	if (store_each_window_run(s, sm->cat.quotas[i].platform, st->ws,
-	    st->we, add_use, &w, e) < 0)
+	if (store_each_window_run(s, platform, st->ws, st->we, add_use, &w,
+	    e) < 0)
 		return -1;
+	/* The average is needed only with nothing open: its span alone is
+	 * read, and the first run only when the span has no old one. */
+	if (st->burn_h == 0) {
+		w.lo = sm->now - (int64_t)st->lookback_days * DAY_S;
+		if (store_each_window_run(s, platform, w.lo, sm->now,
+		    add_recent, &w, e) < 0)
+			return -1;
+		if (st->recent > 0) {
+			if ((h = has_history(s, platform, sm->now, w.first,
+			    e)) < 0)
+				return -1;
+			st->history = h;
+		}
+	}
 	quota_status_finish(st, sm->now);
 	return 0;
 }
@@ -211,6 +276,50 @@ month_expense(const struct expense *x, void *arg)
 	return 0;
 }
 
+struct pace_walk {
+	struct summary *sm;
+	int64_t lo;      /* the pace's span [lo, now) */
+	int64_t first;   /* the earliest start seen */
+};
+
+/* A run's cost for its part of the pace's span, in proportion to time. */
+static int
+pace_run(const struct run *r, void *arg)
+{
+	struct pace_walk *w = arg;
+	int64_t end = run_end_at(r, w->sm->now), len = end - r->start;
+	int64_t in = overlap(r->start, end, w->lo, w->sm->now);
+	int64_t cost = run_cost_at(r, w->sm->now);
+
+	if (in > 0 && len > 0 && cost != 0)
+		w->sm->budget.recent += summary_convert(w->sm,
+		    (int64_t)((double)cost * (double)in / (double)len + 0.5),
+		    r->currency, r->start);
+	if (r->start < w->first)
+		w->first = r->start;
+	return 0;
+}
+
+/* The budget's recent pace: each platform's runs in the last
+ * BUDGET_PACE_DAYS, read by span. */
+static int
+load_pace(struct summary *sm, struct store *s, struct err *e)
+{
+	struct pace_walk w = { sm, sm->now - BUDGET_PACE_DAYS * DAY_S,
+	    INT64_MAX };
+	size_t i;
+	int h;
+
+	for (i = 0; i < sm->cat.nplatforms; i++)
+		if (store_each_window_run(s, sm->cat.platforms[i].key, w.lo,
+		    sm->now, pace_run, &w, e) < 0)
+			return -1;
+	if ((h = has_history(s, NULL, sm->now, w.first, e)) < 0)
+		return -1;
+	sm->budget.history = h;
+	return 0;
+}
+
 static int
 collect_open(const struct run *r, void *arg)
 {
@@ -272,7 +381,7 @@ summary_load(struct summary *sm, struct store *s, int64_t now, struct err *e)
 	f.brief = 1;
 	if (store_each_run(s, &f, month_run, sm, e) < 0 ||
 	    store_each_expense(s, sm->budget.ms, sm->budget.me, month_expense,
-	    sm, e) < 0)
+	    sm, e) < 0 || load_pace(sm, s, e) < 0)
 		return -1;
 	budget_finish(&sm->budget, now);
 	memset(&f, 0, sizeof f);

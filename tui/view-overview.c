@@ -119,7 +119,7 @@ static void
 quota_when(struct tui *t, const struct quota *q, const struct quota_status *st,
     char *buf, size_t n)
 {
-	char at[48], rel[32], out[48], dot[16];
+	char at[48], rel[32], out[96], dot[16];
 	size_t k;
 
 	snprintf(dot, sizeof dot, " %s ", t->cv.g->dot);
@@ -130,14 +130,10 @@ quota_when(struct tui *t, const struct quota *q, const struct quota_status *st,
 		    st->we, t->now), fmt_relative(rel, sizeof rel,
 		    st->we - t->now));
 	k = strlen(buf);
-	if (st->state == QS_OVER)
-		snprintf(buf + k, n - k, "%sused up", k ? dot : "");
-	else if (st->runs_out)
-		snprintf(buf + k, n - k, "%sruns out %s", k ? dot : "",
-		    fmt_when(out, sizeof out, st->runs_out, t->now));
-	else if (q->window != QW_ROLLING)
-		snprintf(buf + k, n - k, "%s%s", dot, st->used > 0 ?
-		    "lasts to reset" : "unused");
+	quota_projection_brief(st, t->now, out, sizeof out);
+	/* A rolling window's line has no reset to lead it. */
+	if (!(q->window == QW_ROLLING && !st->runs_out && !st->lasts))
+		snprintf(buf + k, n - k, "%s%s", k ? dot : "", out);
 }
 
 static int
@@ -220,9 +216,13 @@ draw_budget(struct tui *t, int y, int y1)
 		    -b->remaining : b->remaining, b->currency),
 		    b->remaining < 0 ? "over" : "left");
 		fmt_local(m3, sizeof m3, b->me - 1, "%d %b");
-		x += cv_printf(cv, y, x, -1, 0, " %s pace %s by %s",
-		    cv->g->dot, tui_money(t, m1, sizeof m1, b->projected,
-		    b->currency), m3);
+		if (b->basis)
+			x += cv_printf(cv, y, x, -1, 0, " %s %dd pace %s by %s",
+			    cv->g->dot, BUDGET_PACE_DAYS, tui_money(t, m1,
+			    sizeof m1, b->projected, b->currency), m3);
+		else
+			x += cv_printf(cv, y, x, -1, 0, " %s no pace yet",
+			    cv->g->dot);
 		cv_put(cv, y, x + 2, -1, lvl | CA_BOLD,
 		    alerts_budget_word(b));
 	}

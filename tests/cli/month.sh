@@ -57,12 +57,19 @@ eq("kaggle percent", k["percent"], 15)
 eq("kaggle state", k["state"], "ok")
 eq("kaggle window", k["window_start"], "2026-12-05T00:00:00Z")
 eq("kaggle reset", k["resets"], "2026-12-12T00:00:00Z")
-# 4.5 h used in the 6 h since the reset: the other 25.5 last 34 h.
-eq("kaggle runs out", k["runs_out"], "2026-12-06T16:00:00Z")
+# A run is open, burning 1 session hour an hour: the other 25.5 h last
+# 25.5 h if it goes on.
+eq("kaggle runs out", k["runs_out"], "2026-12-06T07:30:00Z")
+eq("kaggle basis", k["runs_out_basis"], "open_runs")
+eq("kaggle lasts", k["lasts_to_reset"], False)
 l = q["lightning"]
 eq("lightning used", l["used"], 2.0)
 eq("lightning reset", l["resets"], "2027-01-01T00:00:00Z")
 eq("lightning runs_out", l["runs_out"], None)
+# Nothing open: the last 30 days hold the whole 4 h run (4.3 days old),
+# 0.13 h a day, and the 78 h left outlast the month.
+eq("lightning basis", l["runs_out_basis"], "last_30_days")
+eq("lightning lasts", l["lasts_to_reset"], True)
 b = s["budget"]
 eq("month", b["month"], "2026-12")
 spent = 5460 + 89900 + 42500
@@ -75,10 +82,14 @@ eq("state", b["state"], "over")
 from datetime import datetime, timezone
 ms = datetime(2026, 11, 30, 18, 30, tzinfo=timezone.utc).timestamp()
 now = datetime(2026, 12, 5, 6, 0, tzinfo=timezone.utc).timestamp()
-# Expenses are paid once; only run spend is projected at the month's pace.
-lump = 89900 + 42500
+me = datetime(2026, 12, 31, 18, 30, tzinfo=timezone.utc).timestamp()
+# What is spent, plus the last 7 days' run spend a day for the rest of the
+# month: both vast runs (Rs 54.60 and Rs 27.56) fall in them; expenses are
+# paid once and are no pace.
+recent = 5460 + 2756
 eq("projected", b["projected_minor"],
-   lump + round((spent - lump) * 31 * 86400 / (now - ms)))
+   spent + round(recent * (me - now) / (7 * 86400)))
+eq("projected basis", b["projected_basis"], "last_7_days")
 p = s["plan"]
 eq("plan month", p["month"], 3)
 eq("phase", p["phase"], "Foundations")

@@ -280,13 +280,16 @@ test_budget_finish(void)
 	b.min = 0;
 	b.max = 89900;
 
-	/* ₹300 in 10 days, at that pace ₹300 x 31/10 = ₹930 by the
-	 * end. */
+	/* ₹300 spent, ₹70 of it in the last 7 days: ₹10 a day for the
+	 * 21 days left (11 Jul to 1 Aug) is ₹300 + ₹210 = ₹510 by the end. */
 	b.spent = 30000;
+	b.recent = 7000;
+	b.history = 1;
 	budget_finish(&b, now);
 	CHECK_EQ_INT(b.remaining, 59900);
 	CHECK_EQ_INT(b.pct, 33);
-	CHECK_EQ_INT(b.projected, 93000);
+	CHECK_EQ_INT(b.basis, 1);
+	CHECK_EQ_INT(b.projected, 51000);
 	CHECK_EQ_INT(b.state, BS_WITHIN);
 
 	/* 80% of ₹899 is ₹719.20: a warning from there. */
@@ -312,7 +315,7 @@ test_budget_finish(void)
 	CHECK_EQ_INT(b.remaining, -100);
 	CHECK_EQ_INT(b.pct, 100);               /* 100.11 rounded down */
 	CHECK_EQ_INT(b.state, BS_OVER);
-	CHECK_EQ_INT(b.projected, 279000);
+	CHECK_EQ_INT(b.projected, 111000);
 
 	/* Below a range's low end: phase 3 is ₹899 to ₹2,000. */
 	b.min = 89900;
@@ -325,22 +328,38 @@ test_budget_finish(void)
 	budget_finish(&b, now);
 	CHECK_EQ_INT(b.state, BS_WITHIN);
 
-	/* Projection rounds to the nearest: 100 x 31/6 = 516.67 -> 517. */
+	/* Projection rounds to the nearest: 100 spent, 1 in the last 7
+	 * days, 25 days left from 7 Jul: 100 + 25/7 = 103.57 -> 104. */
 	b.spent = 100;
+	b.recent = 1;
 	budget_finish(&b, t_utc(2026, 7, 7, 0, 0, 0));
-	CHECK_EQ_INT(b.projected, 517);
-	/* Nothing elapsed: the spend itself. */
-	budget_finish(&b, b.ms);
+	CHECK_EQ_INT(b.projected, 104);
+	/* The month's last instant: nothing left to project. */
+	budget_finish(&b, b.me);
 	CHECK_EQ_INT(b.projected, 100);
+	/* Nothing run in the last 7 days: the spend itself, on that basis. */
+	b.recent = 0;
+	budget_finish(&b, now);
+	CHECK_EQ_INT(b.basis, 1);
+	CHECK_EQ_INT(b.projected, 100);
+	/* Under a day of history: nothing projected, whatever the pace. */
+	b.recent = 5000;
+	b.history = 0;
+	budget_finish(&b, now);
+	CHECK_EQ_INT(b.basis, 0);
+	CHECK_EQ_INT(b.projected, 100);
+	b.history = 1;
 
-	/* A lump sum (a subscription) is counted once, not at the pace:
-	 * 899 paid and 100 of runs by day 6 of 31 project to
-	 * 899 + 100 x 31/6 = 899 + 516.67 -> 1,416. */
+	/* A lump sum (a subscription) is counted once and is no pace: 899
+	 * paid and 100 of runs, the runs' 100 all in the last 7 days, with
+	 * 25 days left: 999 + 100 x 25/7 = 999 + 357.14 -> 1,356. */
 	b.spent = 999;
 	b.lump = 899;
+	b.recent = 100;
 	budget_finish(&b, t_utc(2026, 7, 7, 0, 0, 0));
-	CHECK_EQ_INT(b.projected, 1416);
+	CHECK_EQ_INT(b.projected, 1356);
 	b.lump = 0;
+	b.recent = 7000;
 
 	/* A zero budget: anything spent is over. */
 	b.min = 0;
@@ -361,7 +380,7 @@ test_budget_finish(void)
 	CHECK_EQ_INT(b.state, BS_WITHIN);
 	CHECK_EQ_INT(b.remaining, 0);
 	CHECK_EQ_INT(b.pct, 0);
-	CHECK_EQ_INT(b.projected, 15500);
+	CHECK_EQ_INT(b.projected, 26000);
 }
 
 int

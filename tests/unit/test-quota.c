@@ -6,7 +6,9 @@
  * status: remaining, percent, ok/warn/over and when it runs out.
  */
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/catalog.h"
 #include "core/clock.h"
@@ -337,47 +339,28 @@ test_status(void)
 	CHECK_EQ_INT(st.state, QS_OK);
 	CHECK_EQ_INT(st.runs_out, 0);
 
-	/* 20 h in 2 days: the other 10 h last 1 more day at that pace, so
-	 * it runs out Tuesday 00:00, before Saturday's reset. */
+	/* Used, but with nothing open and no average to go on (recent and
+	 * history unfilled), nothing is projected. */
 	quota_status_init(&st, &q, now);
 	st.used = H(20);
 	quota_status_finish(&st, now);
 	CHECK_EQ_INT(st.remaining, H(10));
 	CHECK_EQ_INT(st.pct, 66);
 	CHECK_EQ_INT(st.state, QS_OK);
-	CHECK_EQ_INT(st.runs_out, now + DAY_S);
+	CHECK_EQ_INT(st.runs_out, 0);
+	CHECK_EQ_INT(st.lasts, 0);
+	CHECK_EQ_INT(st.basis, QB_NONE);
 
-	/* 80% exactly is a warning: 24 h of 30.  The 6 h left last 12 h. */
-	quota_status_init(&st, &q, now);
+	/* 80% exactly is a warning: 24 h of 30. */
 	st.used = H(24);
 	quota_status_finish(&st, now);
 	CHECK_EQ_INT(st.pct, 80);
 	CHECK_EQ_INT(st.state, QS_WARN);
-	CHECK_EQ_INT(st.runs_out, now + H(12));
 	/* One second short of 80% is not. */
 	st.used = H(24) - 1;
 	quota_status_finish(&st, now);
 	CHECK_EQ_INT(st.pct, 79);
 	CHECK_EQ_INT(st.state, QS_OK);
-
-	/* 5 h in 2 days: 25 h more would take 10 days; it lasts to the
-	 * reset, so no runs_out. */
-	st.used = H(5);
-	quota_status_finish(&st, now);
-	CHECK_EQ_INT(st.pct, 16);
-	CHECK_EQ_INT(st.state, QS_OK);
-	CHECK_EQ_INT(st.runs_out, 0);
-	/* 10 h in 2 days: 20 h more take 4 days, Friday 00:00. */
-	st.used = H(10);
-	quota_status_finish(&st, now);
-	CHECK_EQ_INT(st.runs_out, now + 4 * DAY_S);
-	/* Half used at half time (15 h by Tuesday noon, 3.5 days in): it
-	 * runs out exactly at the reset, so it lasts. */
-	quota_status_init(&st, &q, reset + 84 * 3600);
-	st.used = H(15);
-	quota_status_finish(&st, reset + 84 * 3600);
-	CHECK_EQ_INT(st.pct, 50);
-	CHECK_EQ_INT(st.runs_out, 0);
 	quota_status_init(&st, &q, now);
 
 	/* All used, and more. */
@@ -394,12 +377,220 @@ test_status(void)
 	CHECK_EQ_INT(st.state, QS_OVER);
 	CHECK(st.runs_out >= st.ws && st.runs_out <= now);
 
-	/* At the very start of the window nothing has elapsed: no pace. */
-	quota_status_init(&st, &q, reset);
-	st.used = H(1);
-	quota_status_finish(&st, reset);
+	CHECK_EQ_INT(st.basis, QB_NONE);
+}
+
+/*
+ * The projection as store/summary.c fills it: used in the window, the
+ * open runs' rate, the use of the lookback span and whether the platform's
+ * first run is a day old, each by quota_run_use() and quota_burn_h().
+ */
+static void
+project(struct quota_status *st, const struct quota *q,
+    const struct run *runs, int n, int64_t now, int64_t cu)
+{
+	int64_t lo, first = INT64_MAX;
+	int i;
+
+	quota_status_init(st, q, now);
+	lo = now - (int64_t)st->lookback_days * DAY_S;
+	for (i = 0; i < n; i++) {
+		st->used += quota_run_use(q, &runs[i], st->ws, st->we, now,
+		    cu);
+		if (runs[i].end == RUN_OPEN)
+			st->burn_h += quota_burn_h(q, &runs[i], cu);
+		if (runs[i].start < first)
+			first = runs[i].start;
+	}
+	if (st->burn_h == 0) {
+		for (i = 0; i < n; i++)
+			st->recent += quota_run_use(q, &runs[i], lo, now,
+			    now, cu);
+		st->history = first <= now - DAY_S;
+	}
+	quota_status_finish(st, now);
+}
+
+static void
+test_projection(void)
+{
+	struct quota q = week_quota(), kg;
+	/* Kaggle's reset is Saturday 00:00 UTC (05:30 in India). */
+	int64_t reset = t_utc(2026, 11, 28, 0, 0, 0);
+	/* A run 03:30-08:00 IST (Friday 22:00 to Saturday 02:30 UTC),
+	 * nothing running, at 03:00 UTC: 6 d 21 h left. */
+	int64_t now = reset + H(3);
+	struct run runs[8];
+	struct quota_status st;
+	char b[96];
+	int i;
+
+	/* The words name local times: UTC here. */
+	setenv("TZ", "UTC", 1);
+	tzset();
+	kg = catalog_quotas[0];
+	CHECK_EQ_STR(kg.platform, "kaggle");
+	CHECK_EQ_INT(kg.unit, QU_SESSION_S);
+	CHECK_EQ_INT(kg.window, QW_WEEK);
+	CHECK_EQ_INT(kg.reset_wday, 6);
+	CHECK_EQ_INT(kg.reset_min, 0);
+
+	/* The issue: 2.5 of 30 h used.  The old pace (2.5 h in the 3 h
+	 * since the reset) said it runs out Sunday; the run is the whole
+	 * history, under a day old, so nothing is projected. */
+	runs[0] = mkrun(reset - H(2), reset + H(2) + 1800, 1);
+	project(&st, &kg, runs, 1, now, 0);
+	CHECK_EQ_INT(st.we - now, 6 * DAY_S + H(21));
+	CHECK_EQ_INT(st.used, H(2) + 1800);
+	CHECK_EQ_INT(st.recent, H(4) + 1800);
+	CHECK_EQ_INT(st.basis, QB_NONE);
 	CHECK_EQ_INT(st.runs_out, 0);
-	CHECK_EQ_INT(st.state, QS_OK);
+	CHECK_EQ_INT(st.lasts, 0);
+	CHECK_EQ_STR(quota_projection_text(&st, now, b, sizeof b),
+	    "under a day of history");
+	quota_basis_json(&st, b, sizeof b);
+	CHECK_EQ_STR(b, "none");
+
+	/* With a 2 h run on the Wednesday before, the last 7 days hold
+	 * 6.5 h: 0.93 h a day, and 27.5 h at that take 29.6 days; it lasts
+	 * to the reset. */
+	runs[1] = mkrun(reset - 3 * DAY_S + H(10), reset - 3 * DAY_S + H(12),
+	    1);
+	project(&st, &kg, runs, 2, now, 0);
+	CHECK_EQ_INT(st.recent, H(6) + 1800);
+	CHECK_EQ_INT(st.basis, QB_AVERAGE);
+	CHECK_EQ_INT(st.runs_out, 0);
+	CHECK_EQ_INT(st.lasts, 1);
+	CHECK_EQ_STR(quota_projection_text(&st, now, b, sizeof b),
+	    "lasts to reset at the last 7 days' pace");
+	quota_basis_json(&st, b, sizeof b);
+	CHECK_EQ_STR(b, "last_7_days");
+
+	/* Open runs burning: 2 GPUs since 01:00 on a GPU-hour quota are
+	 * 4 GPU-h used and 2 an hour; 26 h left last 13 h, to 16:00. */
+	runs[0] = mkrun(reset + H(1), RUN_OPEN, 2);
+	project(&st, &q, runs, 1, now, 0);
+	CHECK_EQ_INT(st.used, H(4));
+	CHECK_EQ_INT(st.burn_h, H(2));
+	CHECK_EQ_INT(st.basis, QB_OPEN);
+	CHECK_EQ_INT(st.runs_out, reset + H(16));
+	CHECK_EQ_INT(st.lasts, 0);
+	CHECK_EQ_STR(quota_projection_text(&st, now, b, sizeof b),
+	    "runs out Sat 16:00 if the open runs go on");
+	quota_basis_json(&st, b, sizeof b);
+	CHECK_EQ_STR(b, "open_runs");
+	/* The same on Kaggle's session meter: 1 h an hour whatever the
+	 * GPUs, 28 h left run out 28 h on, Sunday 07:00. */
+	project(&st, &kg, runs, 1, now, 0);
+	CHECK_EQ_INT(st.burn_h, H(1));
+	CHECK_EQ_INT(st.runs_out, now + H(28));
+	/* A second open run adds its rate: 2 + 1 GPU-h an hour; 26 - 2 =
+	 * 24 h left in 8 h. */
+	runs[1] = mkrun(reset + H(1), RUN_OPEN, 1);
+	project(&st, &q, runs, 2, now, 0);
+	CHECK_EQ_INT(st.burn_h, H(3));
+	CHECK_EQ_INT(st.runs_out, now + H(8));
+	/* On a 200 GPU-h quota one open GPU outlasts the reset (200 h at
+	 * 1 an hour, the reset 165 h away), even after a busy week. */
+	q.amount = H(200);
+	runs[0] = mkrun(now - 600, RUN_OPEN, 1);
+	runs[1] = mkrun(reset - 2 * DAY_S, reset - DAY_S, 1);
+	project(&st, &q, runs, 2, now, 0);
+	q.amount = H(30);
+	CHECK_EQ_INT(st.basis, QB_OPEN);
+	CHECK_EQ_INT(st.lasts, 1);
+	CHECK_EQ_INT(st.runs_out, 0);
+	CHECK_EQ_STR(quota_projection_text(&st, now, b, sizeof b),
+	    "lasts to reset if the open runs go on");
+
+	/* A busy week, nothing open, two days after the reset: 6 h every
+	 * day for 7 days is 42 h, 6 h a day; the 12 h of this week leave
+	 * 18 h, 3 days at that, before the reset 5 days away. */
+	now = reset + 2 * DAY_S;
+	for (i = 0; i < 7; i++)
+		runs[i] = mkrun(now - (i + 1) * DAY_S + H(9),
+		    now - (i + 1) * DAY_S + H(15), 1);
+	project(&st, &q, runs, 7, now, 0);
+	CHECK_EQ_INT(st.used, H(12));
+	CHECK_EQ_INT(st.recent, H(42));
+	CHECK_EQ_INT(st.basis, QB_AVERAGE);
+	CHECK_EQ_INT(st.runs_out, now + 3 * DAY_S);
+	CHECK_EQ_STR(quota_projection_text(&st, now, b, sizeof b),
+	    "runs out Thu 00:00 at the last 7 days' pace");
+
+	/* Under a day of history with nothing open: a run 5 h ago that
+	 * started 20 h ago projects nothing. */
+	runs[0] = mkrun(now - H(20), now - H(5), 1);
+	project(&st, &q, runs, 1, now, 0);
+	CHECK_EQ_INT(st.basis, QB_NONE);
+	CHECK_EQ_INT(st.runs_out, 0);
+	CHECK_EQ_INT(st.lasts, 0);
+	/* No run in the span at all: nothing either. */
+	runs[0] = mkrun(now - 9 * DAY_S, now - 9 * DAY_S + H(2), 1);
+	project(&st, &q, runs, 1, now, 0);
+	CHECK_EQ_INT(st.recent, 0);
+	CHECK_EQ_INT(st.basis, QB_NONE);
+	CHECK_EQ_STR(quota_projection_text(&st, now, b, sizeof b), "unused");
+	/* Used up: runs_out is now, and nothing is projected. */
+	runs[0] = mkrun(reset, reset + H(31), 1);
+	project(&st, &q, runs, 1, now, 0);
+	CHECK_EQ_INT(st.runs_out, now);
+	CHECK_EQ_STR(quota_projection_text(&st, now, b, sizeof b), "used up");
+}
+
+/* A compute-unit quota: 100.00 CU a month on Colab, a T4 at 1.90 an hour
+ * (hundredths of a unit throughout). */
+static void
+test_projection_cu(void)
+{
+	struct quota q = month_quota(1, 0);
+	int64_t ms = t_utc(2026, 12, 1, 0, 0, 0);
+	int64_t now = t_utc(2026, 12, 20, 0, 0, 0);
+	struct run runs[2];
+	struct quota_status st;
+	char b[64];
+
+	strcpy(q.platform, "colab-pro");
+	q.unit = QU_CU;
+	q.amount = 10000;
+
+	/* Open 10 h on one T4: 19.00 used, 1.90 an hour; 81.00 left last
+	 * 42.63 h, to 42 h 37 m 53 s on. */
+	runs[0] = mkrun(now - H(10), RUN_OPEN, 1);
+	project(&st, &q, runs, 1, now, 190);
+	CHECK_EQ_INT(st.used, 1900);
+	CHECK_EQ_INT(st.burn_h, 190);
+	CHECK_EQ_INT(st.basis, QB_OPEN);
+	CHECK_EQ_INT(st.runs_out, now + 8100 * 3600 / 190);
+	/* Two T4s, twice the rate. */
+	runs[0].gpus = 2;
+	project(&st, &q, runs, 1, now, 190);
+	CHECK_EQ_INT(st.burn_h, 380);
+
+	/* Closed: the month's average is over 30 days.  A run of 50.00 CU
+	 * (its own figure) on the 5th and 15.00 on the 19th: the last 30
+	 * days hold 65.00, 2.17 a day; 35.00 left last 16.2 days, past the
+	 * reset 12 days away. */
+	runs[0] = mkrun(ms + 4 * DAY_S, ms + 4 * DAY_S + H(5), 1);
+	runs[0].cu_centi = 5000;
+	runs[1] = mkrun(now - DAY_S, now - DAY_S + H(1), 1);
+	runs[1].cu_centi = 1500;
+	project(&st, &q, runs, 2, now, 190);
+	CHECK_EQ_INT(st.lookback_days, 30);
+	CHECK_EQ_INT(st.used, 6500);
+	CHECK_EQ_INT(st.recent, 6500);
+	CHECK_EQ_INT(st.basis, QB_AVERAGE);
+	CHECK_EQ_INT(st.lasts, 1);
+	quota_basis_json(&st, b, sizeof b);
+	CHECK_EQ_STR(b, "last_30_days");
+	/* At 80.00 in the 30 days (the first run 65.00), 0.2667 a day...
+	 * 20.00 left last 7.5 days: runs out on the 27th at noon. */
+	runs[0].cu_centi = 6500;
+	project(&st, &q, runs, 2, now, 190);
+	CHECK_EQ_INT(st.recent, 8000);
+	CHECK_EQ_INT(st.runs_out, now + 7 * DAY_S + H(12));
+	CHECK_EQ_STR(quota_projection_text(&st, now, b, sizeof b),
+	    "runs out Sun 27 Dec 12:00 at the last 30 days' pace");
 }
 
 static void
@@ -428,6 +619,8 @@ main(void)
 	test_cu_use();
 	test_meter();
 	test_status();
+	test_projection();
+	test_projection_cu();
 	test_names();
 	return t_done();
 }
