@@ -11,9 +11,13 @@ check() {  # check WHAT GOT WANT
 }
 other=$PWD/other.db
 
-# The command exports the database while its own run is open.
-gpulog run -p kaggle --no-sample -- sh -c 'gpulog export -o during.json;
-    sleep 1' >out 2>err || echo "run failed: $(cat err)"
+# The command exports the database while its own run is open (it waits,
+# up to 5 s, for gpulog run to have recorded it).
+gpulog run -p kaggle --no-sample -- sh -c 'i=0
+    until gpulog log --json | grep -q "\"open\":true" || [ $i -ge 100 ]; do
+	sleep 0.05; i=$((i + 1)); done
+    gpulog export -o during.json; sleep 1' >out 2>err ||
+    echo "run failed: $(cat err)"
 gpulog export -o after.json || echo "export failed"
 
 GPULOG_DB=$other gpulog import json during.json >/dev/null 2>&1
