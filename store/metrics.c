@@ -129,7 +129,9 @@ savings_add(struct savings_walk *w, const struct run *r)
 	char cur[4] = "", via[32];
 	int i;
 
-	if (!alerts_free_tier(p) || r->cost_minor > 0)
+	/* A run on a free tier counts, open or ended, for its length so
+	 * far, whatever it was priced: stopping it changes nothing. */
+	if (!alerts_free_tier(p))
 		return;
 	/* A history has a handful of GPU models: price each once. */
 	for (i = 0; i < w->nseen; i++)

@@ -62,12 +62,15 @@ struct savings_walk {
 void savings_begin(struct savings_walk *w, struct summary *sm,
     struct savings *out);
 
-/* Adds what run r, if on a free tier, would have cost at market rates. */
+/* Adds what run r, if on a free tier (alerts_free_tier()), would have
+ * cost at market rates: open or ended, for its length so far, whatever
+ * it was priced. */
 void savings_add(struct savings_walk *w, const struct run *r);
 
 /*
  * What the free tiers saved: runs starting in [since, until) (until 0:
  * open-ended) on free-tier platforms (only on platform, unless NULL),
+ * open or ended, for their length so far, whatever they were priced,
  * each GPU-hour priced at the market rate of its GPU (or its platform's
  * default GPU), converted at the rate of its date.  sm holds the catalog
  * (summary_load_catalog()).
