@@ -1428,6 +1428,9 @@ test_savings(void)
 		    &open_sv, &e), 0);
 		CHECK_EQ_INT(open_sv.runs, 1);
 		CHECK_EQ_INT(open_sv.gpu_s, 600);
+		/* 10 min at the RTX 3090's $0.135 = $0.0225, x 84 = Rs 1.89,
+		 * rounded once in rupees (not $0.02 x 84 = Rs 1.68). */
+		CHECK_EQ_INT(open_sv.amount, 189);
 		summary_free(&sm);
 	}
 	/* Stopped now, it still counts, for the same length. */
