@@ -522,6 +522,42 @@ test_reprice_currency(void)
 	done(&o, s);
 }
 
+/* A quota changing kind takes the new kind's default reset unless a reset
+ * is given with it. */
+static void
+test_quota_kind(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct ops_platform_in in;
+	struct ops_platform_result res;
+	struct err e;
+
+	if (s == NULL)
+		return;
+	memset(&in, 0, sizeof in);
+	in.key = "kaggle";
+	in.quota = "30h/week";
+	in.reset = "wed 14:00 UTC";
+	CHECK_EQ_INT(ops_platform_set(&o, &in, &res, &e), 0);
+	CHECK_EQ_INT(res.q.reset_min, 14 * 60);
+	memset(&in, 0, sizeof in);
+	in.key = "kaggle";
+	in.quota = "100h/month";
+	CHECK_EQ_INT(ops_platform_set(&o, &in, &res, &e), 0);
+	CHECK_EQ_INT(res.q.window, QW_MONTH);
+	CHECK_EQ_INT(res.q.reset_mday, 1);
+	CHECK_EQ_INT(res.q.reset_min, 0);
+	memset(&in, 0, sizeof in);
+	in.key = "kaggle";
+	in.quota = "30h/week";
+	in.reset = "wed 14:00 UTC";
+	CHECK_EQ_INT(ops_platform_set(&o, &in, &res, &e), 0);
+	CHECK_EQ_INT(res.q.reset_wday, 3);
+	CHECK_EQ_INT(res.q.reset_min, 14 * 60);
+	done(&o, s);
+}
+
 static void
 test_start_stop(void)
 {
@@ -1003,6 +1039,7 @@ main(void)
 	test_record();
 	test_expenses();
 	test_settings();
+	test_quota_kind();
 	test_import();
 	test_limits();
 	if (rmdir(dir) != 0)
