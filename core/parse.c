@@ -682,6 +682,14 @@ parse_quota(const char *s, struct quota *out, struct err *e)
 		q->window = QW_ROLLING;
 		q->rolling_days = (int)days;
 	}
+	/* A new kind of window takes that kind's default reset (a week:
+	 * Sunday 00:00 UTC; a month: the 1st at 00:00 UTC) until --reset
+	 * says otherwise; the same kind keeps the reset it had. */
+	if (q->window != out->window) {
+		q->reset_wday = 0;
+		q->reset_mday = 1;
+		q->reset_min = 0;
+	}
 	*out = nq;
 	return 0;
 }

@@ -80,7 +80,10 @@ int parse_int(const char *s, const char *what, int64_t min, int64_t max,
 int parse_fixed(const char *s, int decimals, const char *what, int64_t *v,
     struct err *e);
 
-/* "30h/week", "80h/month", "100cu/month", "20h/7d": amount, unit, window. */
+/* "30h/week", "80h/month", "100cu/month", "20h/7d": amount, unit, window
+ * into q, which holds the quota it replaces.  The same kind of window
+ * keeps q's reset; a new kind takes its default reset (a week: Sunday
+ * 00:00 UTC; a month: the 1st at 00:00 UTC). */
 int parse_quota(const char *s, struct quota *q, struct err *e);
 
 /* "sat 00:00 UTC" (a week's reset) or "1 00:00 UTC" (a month's day). */

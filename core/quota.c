@@ -63,19 +63,34 @@ quota_window(const struct quota *q, int64_t t, int64_t *ws, int64_t *we)
 	}
 }
 
+/* What run r (ending at end) uses of q's unit from its start to t. */
+static int64_t
+run_use_to(const struct quota *q, const struct run *r, int64_t end,
+    int64_t t, int64_t cu_centi_h)
+{
+	int64_t len = end - r->start;
+
+	if (t <= r->start)
+		return 0;
+	if (q->unit == QU_CU && r->cu_centi >= 0)
+		return len > 0 ? r->cu_centi * (t - r->start) / len : 0;
+	return quota_use(q->unit, t - r->start, r->gpus, cu_centi_h);
+}
+
 int64_t
 quota_run_use(const struct quota *q, const struct run *r, int64_t ws,
     int64_t we, int64_t now, int64_t cu_centi_h)
 {
 	int64_t end = run_end_at(r, now);
-	int64_t in = overlap(r->start, end, ws, we);
-	int64_t len = end - r->start;
+	int64_t a = r->start > ws ? r->start : ws;
+	int64_t b = end < we ? end : we;
 
-	if (in == 0)
+	if (overlap(r->start, end, ws, we) == 0)
 		return 0;
-	if (q->unit == QU_CU && r->cu_centi >= 0)
-		return len > 0 ? r->cu_centi * in / len : 0;
-	return quota_use(q->unit, in, r->gpus, cu_centi_h);
+	/* The use of [start, b) less that of [start, a), each rounded as a
+	 * whole, so that the parts of a run split by resets sum to it. */
+	return run_use_to(q, r, end, b, cu_centi_h) -
+	    run_use_to(q, r, end, a, cu_centi_h);
 }
 
 int64_t

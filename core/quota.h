@@ -75,7 +75,10 @@ int64_t quota_use(int unit, int64_t secs, int gpus, int64_t cu_centi_h);
  * What run r uses of q's unit inside [ws, we), counting an open run up to
  * now, by quota_use().  For compute units: the run's own figure when known,
  * prorated to the part inside the window, else its GPU-hours times
- * cu_centi_h (hundredths of a unit per GPU-hour).
+ * cu_centi_h (hundredths of a unit per GPU-hour).  The part inside the
+ * window is the use from the run's start to the window's end less that to
+ * the window's start, each rounded as a whole, so that the parts of a run
+ * split by resets sum exactly to the whole run's use.
  */
 int64_t quota_run_use(const struct quota *q, const struct run *r, int64_t ws,
     int64_t we, int64_t now, int64_t cu_centi_h);

@@ -4,6 +4,7 @@
  */
 #include "store/metrics.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
@@ -125,11 +126,13 @@ savings_add(struct savings_walk *w, const struct run *r)
 	struct summary *sm = w->sm;
 	const struct platform *p = summary_platform(sm, r->platform);
 	const char *gpu = r->gpu[0] ? r->gpu : p ? p->default_gpu : "";
-	int64_t rate = 0, gpu_s;
+	int64_t rate = 0, gpu_s, micro;
 	char cur[4] = "", via[32];
 	int i;
 
-	if (!alerts_free_tier(p) || r->cost_minor > 0)
+	/* A run on a free tier counts, open or ended, for its length so
+	 * far, whatever it was priced: stopping it changes nothing. */
+	if (!alerts_free_tier(p))
 		return;
 	/* A history has a handful of GPU models: price each once. */
 	for (i = 0; i < w->nseen; i++)
@@ -155,8 +158,17 @@ savings_add(struct savings_walk *w, const struct run *r)
 	}
 	gpu_s = (run_end_at(r, sm->now) - r->start) * r->gpus;
 	w->out->gpu_s += gpu_s;
-	w->out->amount += summary_convert(sm, rate_cost(rate, gpu_s), cur,
-	    r->start);
+	/*
+	 * The exact cost in millionths (micro/h x s / 3600), converted as it
+	 * is, then the sum rounded once to the cent in the display currency:
+	 * summary_convert() scales, so millionths stay millionths.  Held
+	 * sums (money_hold()) stay far inside 64 bits.
+	 */
+	micro = __builtin_mul_overflow(rate, gpu_s, &micro) ? INT64_MAX :
+	    micro / 3600;
+	w->micro = money_hold(w->micro + money_hold(summary_convert(sm,
+	    money_hold(micro), cur, r->start)));
+	w->out->amount = (w->micro + 5000) / 10000;
 	w->out->runs++;
 }
 

@@ -50,6 +50,8 @@ struct savings_walk {
 	struct summary *sm;
 	struct savings *out;
 	int64_t fx_now;
+	int64_t micro;           /* the exact sum, millionths of the display
+	                            currency: out->amount is it rounded once */
 	struct {
 		char gpu[32];
 		int64_t rate;          /* 0: no market rate */
@@ -62,12 +64,16 @@ struct savings_walk {
 void savings_begin(struct savings_walk *w, struct summary *sm,
     struct savings *out);
 
-/* Adds what run r, if on a free tier, would have cost at market rates. */
+/* Adds what run r, if on a free tier (alerts_free_tier()), would have
+ * cost at market rates: open or ended, for its length so far, whatever
+ * it was priced. */
 void savings_add(struct savings_walk *w, const struct run *r);
 
 /*
  * What the free tiers saved: runs starting in [since, until) (until 0:
  * open-ended) on free-tier platforms (only on platform, unless NULL),
+ * open or ended, for their length so far, whatever they were priced,
+ * the exact amount converted and the sum rounded once to the cent,
  * each GPU-hour priced at the market rate of its GPU (or its platform's
  * default GPU), converted at the rate of its date.  sm holds the catalog
  * (summary_load_catalog()).

@@ -80,7 +80,9 @@ int64_t summary_cu_rate(const struct summary *sm, const char *platform,
  * subscription platforms cost 0.  An open run keeps its rate and is costed
  * as it goes.  Returns 1 when an hourly platform has no rate for the GPU
  * (the cost is left 0), -1 when the cost would be more than gpulog keeps
- * (rate_cost_checked(); the cost is left at the limit), else 0.  The CLI and the dashboard both use it.
+ * (rate_cost_checked(); the cost is left at the limit), else 0.  A cost
+ * of 0 with no rate has no currency ("").  The CLI and the dashboard both
+ * use it.
  */
 int summary_price_run(const struct summary *sm, struct run *r);
 

@@ -471,6 +471,93 @@ test_reprice(void)
 	done(&o, s);
 }
 
+/* A run priced to nothing keeps no currency, on every path to a cost of 0
+ * with no rate. */
+static void
+test_reprice_currency(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+	const struct summary *cat = ops_catalog(&o, NULL);
+	struct run old, nw;
+
+	run_init(&old);
+	snprintf(old.platform, sizeof old.platform, "vast");
+	snprintf(old.gpu, sizeof old.gpu, "RTX 3090");
+	old.gpus = 1;
+	old.start = NOW - 2 * HOUR;
+	old.end = NOW;
+	old.rate_micro = 135000;
+	old.cost_minor = 27;
+	snprintf(old.currency, sizeof old.currency, "USD");
+	/* A model vast has no rate for. */
+	nw = old;
+	snprintf(nw.gpu, sizeof nw.gpu, "A6000");
+	CHECK_EQ_INT(ops_reprice(cat, &old, &nw, 0, 0), 1);
+	CHECK_EQ_INT(nw.cost_minor, 0);
+	CHECK_EQ_STR(nw.currency, "");
+	/* A rate of 0 given by hand, for a model with no catalog rate. */
+	nw = old;
+	snprintf(nw.gpu, sizeof nw.gpu, "A6000");
+	snprintf(old.gpu, sizeof old.gpu, "A6000");
+	nw.rate_micro = 0;
+	CHECK_EQ_INT(ops_reprice(cat, &old, &nw, 0, 1), 1);
+	CHECK_EQ_INT(nw.cost_minor, 0);
+	CHECK_EQ_STR(nw.currency, "");
+	snprintf(old.gpu, sizeof old.gpu, "RTX 3090");
+	/* A rate of 0 given by hand on a free platform. */
+	nw = old;
+	snprintf(nw.platform, sizeof nw.platform, "kaggle");
+	nw.rate_micro = 0;
+	CHECK_EQ_INT(ops_reprice(cat, &old, &nw, 0, 1), 0);
+	CHECK_EQ_INT(nw.cost_minor, 0);
+	CHECK_EQ_STR(nw.currency, "");
+	/* A move to a free platform. */
+	nw = old;
+	snprintf(nw.platform, sizeof nw.platform, "kaggle");
+	CHECK_EQ_INT(ops_reprice(cat, &old, &nw, 0, 0), 0);
+	CHECK_EQ_INT(nw.cost_minor, 0);
+	CHECK_EQ_INT(nw.rate_micro, 0);
+	CHECK_EQ_STR(nw.currency, "");
+	done(&o, s);
+}
+
+/* A quota changing kind takes the new kind's default reset unless a reset
+ * is given with it. */
+static void
+test_quota_kind(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct ops_platform_in in;
+	struct ops_platform_result res;
+	struct err e;
+
+	if (s == NULL)
+		return;
+	memset(&in, 0, sizeof in);
+	in.key = "kaggle";
+	in.quota = "30h/week";
+	in.reset = "wed 14:00 UTC";
+	CHECK_EQ_INT(ops_platform_set(&o, &in, &res, &e), 0);
+	CHECK_EQ_INT(res.q.reset_min, 14 * 60);
+	memset(&in, 0, sizeof in);
+	in.key = "kaggle";
+	in.quota = "100h/month";
+	CHECK_EQ_INT(ops_platform_set(&o, &in, &res, &e), 0);
+	CHECK_EQ_INT(res.q.window, QW_MONTH);
+	CHECK_EQ_INT(res.q.reset_mday, 1);
+	CHECK_EQ_INT(res.q.reset_min, 0);
+	memset(&in, 0, sizeof in);
+	in.key = "kaggle";
+	in.quota = "30h/week";
+	in.reset = "wed 14:00 UTC";
+	CHECK_EQ_INT(ops_platform_set(&o, &in, &res, &e), 0);
+	CHECK_EQ_INT(res.q.reset_wday, 3);
+	CHECK_EQ_INT(res.q.reset_min, 14 * 60);
+	done(&o, s);
+}
+
 static void
 test_start_stop(void)
 {
@@ -947,10 +1034,12 @@ main(void)
 	test_add();
 	test_checks();
 	test_reprice();
+	test_reprice_currency();
 	test_start_stop();
 	test_record();
 	test_expenses();
 	test_settings();
+	test_quota_kind();
 	test_import();
 	test_limits();
 	if (rmdir(dir) != 0)

@@ -474,6 +474,7 @@ test_quota(void)
 
 	/* A month quota keeps a reset day already set. */
 	memset(&q, 0, sizeof q);
+	q.window = QW_MONTH;
 	q.reset_mday = 15;
 	CHECK_EQ_INT(parse_quota("80h/month", &q, &e), 0);
 	CHECK_EQ_INT(q.reset_mday, 15);
@@ -490,6 +491,51 @@ test_quota(void)
 	CHECK_EQ_INT(parse_quota("30x/week", &q, &e), -1);
 	CHECK_EQ_INT(parse_quota("-30h/week", &q, &e), -1);
 	CHECK_EQ_INT(parse_quota("", &q, &e), -1);
+}
+
+/* A quota whose window changes kind takes the new kind's default reset;
+ * the same kind keeps its own. */
+static void
+test_quota_kind(void)
+{
+	struct err e = { "" };
+	struct quota q;
+
+	/* A week resetting Wed 14:00 UTC becomes a month: the 1st 00:00. */
+	memset(&q, 0, sizeof q);
+	q.window = QW_WEEK;
+	q.reset_wday = 3;
+	q.reset_min = 14 * 60;
+	CHECK_EQ_INT(parse_quota("80h/month", &q, &e), 0);
+	CHECK_EQ_INT(q.reset_mday, 1);
+	CHECK_EQ_INT(q.reset_min, 0);
+	/* A month resetting on the 15th at 06:00 becomes a week: Sunday
+	 * 00:00 UTC. */
+	memset(&q, 0, sizeof q);
+	q.window = QW_MONTH;
+	q.reset_mday = 15;
+	q.reset_min = 6 * 60;
+	CHECK_EQ_INT(parse_quota("30h/week", &q, &e), 0);
+	CHECK_EQ_INT(q.reset_wday, 0);
+	CHECK_EQ_INT(q.reset_min, 0);
+	/* ... and through a rolling window back to a month: the 1st. */
+	q.window = QW_MONTH;
+	q.reset_mday = 15;
+	q.reset_min = 6 * 60;
+	CHECK_EQ_INT(parse_quota("20h/7d", &q, &e), 0);
+	CHECK_EQ_INT(parse_quota("80h/month", &q, &e), 0);
+	CHECK_EQ_INT(q.reset_mday, 1);
+	CHECK_EQ_INT(q.reset_min, 0);
+	/* The same kind keeps its reset. */
+	q.reset_wday = 3;
+	q.reset_min = 14 * 60;
+	q.window = QW_WEEK;
+	CHECK_EQ_INT(parse_quota("40h/week", &q, &e), 0);
+	CHECK_EQ_INT(q.reset_wday, 3);
+	CHECK_EQ_INT(q.reset_min, 14 * 60);
+	/* A failure leaves q alone. */
+	CHECK_EQ_INT(parse_quota("40h/fortnight", &q, &e), -1);
+	CHECK_EQ_INT(q.reset_wday, 3);
 }
 
 static void
@@ -675,6 +721,7 @@ main(void)
 	test_when();
 	test_money();
 	test_quota();
+	test_quota_kind();
 	test_reset();
 	test_day();
 	test_limits();

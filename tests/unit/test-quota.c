@@ -318,6 +318,42 @@ test_cu_use(void)
 	CHECK_EQ_INT(quota_run_use(&q, &r, ms, me, now, 190), 86640);
 }
 
+/* A run split by a reset: its two parts sum exactly to its whole, rounded
+ * once (not 0.48 + 0.48 for a whole of 0.95). */
+static void
+test_cu_split(void)
+{
+	struct quota q = month_quota(1, 0);
+	int64_t ms = t_utc(2026, 12, 1, 0, 0, 0);
+	int64_t me = t_utc(2027, 1, 1, 0, 0, 0);
+	int64_t now = t_utc(2026, 12, 20, 0, 0, 0);
+	int64_t before, after, whole;
+	struct run r;
+
+	strcpy(q.platform, "colab-pro");
+	q.unit = QU_CU;
+	q.amount = 10000;
+	/* 30 min at 1.90 CU/h = 0.95 CU, 15 min each side of the reset. */
+	r = mkrun(ms - 900, ms + 900, 1);
+	whole = quota_run_use(&q, &r, ms - 30 * DAY_S, me, now, 190);
+	before = quota_run_use(&q, &r, ms - 30 * DAY_S, ms, now, 190);
+	after = quota_run_use(&q, &r, ms, me, now, 190);
+	CHECK_EQ_INT(whole, 95);
+	CHECK_EQ_INT(before, 48);
+	CHECK_EQ_INT(before + after, whole);
+	/* The run's own figure, 0.05 CU over the same half hour. */
+	r.cu_centi = 5;
+	before = quota_run_use(&q, &r, ms - 30 * DAY_S, ms, now, 190);
+	after = quota_run_use(&q, &r, ms, me, now, 190);
+	CHECK_EQ_INT(before + after, 5);
+	/* An open run across the reset, counted up to now. */
+	r = mkrun(ms - 900, RUN_OPEN, 1);
+	whole = quota_run_use(&q, &r, ms - 30 * DAY_S, me, ms + 900, 190);
+	before = quota_run_use(&q, &r, ms - 30 * DAY_S, ms, ms + 900, 190);
+	after = quota_run_use(&q, &r, ms, me, ms + 900, 190);
+	CHECK_EQ_INT(before + after, whole);
+}
+
 static void
 test_status(void)
 {
@@ -617,6 +653,7 @@ main(void)
 	test_month_window();
 	test_run_use();
 	test_cu_use();
+	test_cu_split();
 	test_meter();
 	test_status();
 	test_projection();

@@ -22,6 +22,7 @@
 #include "core/err.h"
 #include "core/model.h"
 #include "core/quota.h"
+#include "store/metrics.h"
 #include "store/snapshot.h"
 #include "store/store.h"
 #include "store/summary.h"
@@ -1397,6 +1398,62 @@ out:
 	tzset();
 }
 
+/* What the free tiers saved: a run on a free platform counts open or
+ * ended, for its length so far, whatever it was priced. */
+static void
+test_savings(void)
+{
+	int64_t now = t_utc(2026, 11, 28, 10, 0, 0);
+	struct summary sm;
+	struct savings open_sv, ended_sv;
+	struct store *s;
+	struct run r;
+	struct err e = { "" };
+
+	if ((s = open_db("savings.db", now)) == NULL)
+		return;
+	CHECK_EQ_INT(store_begin(s, "fx", &e), 0);
+	CHECK_EQ_INT(store_set_fx(s, days_from_civil(2026, 11, 1), 84000000,
+	    "user", &e), 0);
+	CHECK_EQ_INT(store_commit(s, &e), 0);
+	/* A P100 on Kaggle for 10 minutes, at a rate given by hand. */
+	r = mkrun("kaggle", now - 600, RUN_OPEN, "open");
+	snprintf(r.gpu, sizeof r.gpu, "P100");
+	r.gpus = 1;
+	r.rate_micro = 100000;
+	snprintf(r.currency, sizeof r.currency, "USD");
+	CHECK(add_one(s, &r, "open") > 0);
+	if (CHECK_EQ_INT(summary_load_catalog(&sm, s, now, &e), 0)) {
+		CHECK_EQ_INT(metrics_savings(s, &sm, now - H(24), 0, NULL,
+		    &open_sv, &e), 0);
+		CHECK_EQ_INT(open_sv.runs, 1);
+		CHECK_EQ_INT(open_sv.gpu_s, 600);
+		/* 10 min at the RTX 3090's $0.135 = $0.0225, x 84 = Rs 1.89,
+		 * rounded once in rupees (not $0.02 x 84 = Rs 1.68). */
+		CHECK_EQ_INT(open_sv.amount, 189);
+		summary_free(&sm);
+	}
+	/* Stopped now, it still counts, for the same length. */
+	r.end = now;
+	r.cost_minor = rate_cost(r.rate_micro, 600);
+	CHECK(r.cost_minor > 0);
+	CHECK_EQ_INT(store_begin(s, "stop", &e), 0);
+	CHECK_EQ_INT(store_update_run(s, &r, &e), 0);
+	CHECK_EQ_INT(store_commit(s, &e), 0);
+	if (CHECK_EQ_INT(summary_load_catalog(&sm, s, now, &e), 0)) {
+		CHECK_EQ_INT(metrics_savings(s, &sm, now - H(24), 0, NULL,
+		    &ended_sv, &e), 0);
+		CHECK_EQ_INT(ended_sv.runs, 1);
+		CHECK_EQ_INT(ended_sv.gpu_s, 600);
+		CHECK_EQ_INT(ended_sv.amount, open_sv.amount);
+		CHECK_EQ_STR(ended_sv.currency, "INR");
+		summary_free(&sm);
+	}
+	run_clear(&r);
+	store_close(s);
+	remove_db("savings.db");
+}
+
 int
 main(void)
 {
@@ -1422,6 +1479,7 @@ main(void)
 	test_undo_bound();
 	test_brief_walk();
 	test_convert_days();
+	test_savings();
 	snprintf(p, sizeof p, "%s", dir);
 	if (rmdir(p) != 0)
 		printf("note: %s is not empty\n", p);
