@@ -182,7 +182,7 @@ int64_t
 alerts_lapse(const struct quota *q, const struct quota_status *st,
     const struct run *open, size_t nopen, int64_t cu_centi_h, int64_t now)
 {
-	int64_t left = st->remaining;
+	int64_t left = st->remaining - st->packs; /* packs do not lapse */
 	size_t i;
 
 	if (q->window == QW_ROLLING || st->we <= now)

@@ -229,10 +229,16 @@ int ops_plan_start(struct ops *o, const char *day, int64_t *t, char out[16],
  * platform or the note.  spend records a new expense into x (expense_init
  * ()ed by the caller); edit changes expense id (its eN) and rm removes it,
  * each filling x with the expense as it ends up (or was).  A date after
- * now needs future (o->future says so when refused).
+ * now needs future (o->future says so when refused).  spend with units
+ * ("100") buys a pack of that many of the platform's quota's unit
+ * (compute units, or hours): the platform needs a quota and a pack
+ * length (platforms set --pack-days).  spend with credit records prepaid
+ * credit on the platform; the two are exclusive.
  */
 struct ops_expense_in {
 	const char *amount, *platform, *at, *note;
+	const char *units;   /* spend only: a pack of this many units */
+	int credit;          /* spend only: prepaid credit */
 	int future;
 };
 int ops_spend(struct ops *o, const struct ops_expense_in *in,

@@ -18,6 +18,23 @@
 struct store;
 struct err;
 
+/* A pack of a quota's units (an expense of kind pack), valid now. */
+struct summary_pack {
+	int64_t id;                   /* the expense, eN */
+	int quota;                    /* index into cat.quotas */
+	int64_t at, expires;          /* bought; at + pack_days */
+	int64_t units, left;          /* in the quota's unit */
+};
+
+/* A platform's prepaid credit: what was put in less what its runs have
+ * cost since the first top-up, in the first top-up's currency. */
+struct summary_credit {
+	char platform[32];
+	char currency[4];
+	int64_t since;                /* the first top-up */
+	int64_t total, used, left;    /* minor units */
+};
+
 struct summary {
 	int64_t now;
 	char currency[4];             /* display currency, "INR" or "USD" */
@@ -35,6 +52,11 @@ struct summary {
 
 	struct run *open;             /* open runs, oldest first */
 	size_t nopen;
+
+	struct summary_pack *packs;   /* valid packs, oldest first */
+	size_t npacks;
+	struct summary_credit *credits; /* one a platform with credit */
+	size_t ncredits;
 
 	struct nudge *nudges;         /* what needs attention now, by
 	                                 alerts_nudges(): status, --check,
@@ -87,7 +109,14 @@ int summary_price_run(const struct summary *sm, struct run *r);
 /* Computes what r uses of quota i (its unit) in the window holding now. */
 int64_t summary_run_use(const struct summary *sm, int i, const struct run *r);
 
-/* Recomputes quota i's status from the store (after a write). */
+/*
+ * Recomputes quota i's status from the store (after a write).  Packs:
+ * a pack's units are valid from its purchase for its platform's pack
+ * days; the quota's limit is the window's allowance plus the valid
+ * packs' units (st->packs), and the use beyond the allowance in the
+ * current window is drawn from them oldest first, which sets each pack's
+ * left.
+ */
 int summary_refresh_quota(struct summary *sm, struct store *s, int i,
     struct err *e);
 

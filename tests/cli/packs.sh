@@ -1,0 +1,25 @@
+# Top-ups: a Colab compute-unit pack (spend --units) counts in the quota
+# after the month's allowance, oldest first, for 90 days; status shows each
+# pack's balance and expiry, and where offers Colab again.  Prepaid credit
+# (spend --credit) is not the month's spend: the runs paid from it are, and
+# status shows the credit left.  Mistakes name what was wrong.
+gpulog add colab-pro -g A100 --units 111 --start 2026-12-01T01:00 --end 2026-12-01T09:00
+gpulog status | sed -n '1,5p'
+gpulog where 1h -g A100 | sed -n 2p
+gpulog spend 1025INR colab-pro -n "100 CU pack" --units 100
+gpulog status | sed -n '1,5p'
+gpulog where 1h -g A100 | sed -n 2p
+gpulog spend 500INR colab-pro -d 2026-08-01 --units 50 -n "expired"
+gpulog status | grep -c "pack e"
+gpulog spend '$5' vast --credit -d 2026-12-01T09:30 -n "Vast top-up"
+gpulog add vast -g "RTX 3090" --rate '$0.50' --start 2026-12-01T10:00 --end 2026-12-01T11:00
+gpulog status | grep -E "spent|credit left"
+gpulog spend
+gpulog spend --csv
+gpulog status --json | grep -o '"credit": \[[^]]*\]'
+gpulog status --json | grep -o '"packs": [^]]*\]'
+gpulog spend 5 vast --units 3
+gpulog spend 5 colab-pro --units 3 --credit
+gpulog spend 5 --credit
+gpulog spend 5 colab-pro --units -1
+gpulog spend --units 3
