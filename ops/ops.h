@@ -31,7 +31,8 @@ enum ops_field {
 	OPS_F_GPU, OPS_F_GPUS, OPS_F_NOTE, OPS_F_TAGS, OPS_F_PROJECT,
 	OPS_F_COST, OPS_F_RATE, OPS_F_UNITS, OPS_F_RUN, OPS_F_QUOTA,
 	OPS_F_RESET, OPS_F_CAP, OPS_F_AMOUNT, OPS_F_DAY, OPS_F_CURRENCY,
-	OPS_F_CU_RATE, OPS_F_BILLING, OPS_F_NAME, OPS_F_INPUT
+	OPS_F_CU_RATE, OPS_F_BILLING, OPS_F_NAME, OPS_F_INPUT,
+	OPS_F_PACK_DAYS
 };
 
 struct ops {
@@ -185,6 +186,8 @@ int ops_reprice(const struct summary *cat, const struct run *old,
 struct ops_platform_in {
 	const char *key;
 	const char *name, *billing, *default_gpu, *cap, *monthly;
+	const char *pack_days;   /* how many days a pack of the quota's
+	                            units lasts: 0 to 3650, 0 for none */
 	const char *quota, *reset;
 	const char *meter;       /* "session" or "gpu": what hours count */
 	int no_quota;

@@ -383,13 +383,14 @@ static const char insert_expense[] = "INSERT INTO expenses(at, platform, "
     "amount_minor, currency, note, source, source_id, uid, kind, units_centi) "
     "VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)";
 
-/* Binds an expense's kind and units at k and k + 1: a plain spend's units
- * are NULL. */
+/* Binds an expense's kind (as expense_kind() reads it: a word it does not
+ * know is a plain spend) and units at k and k + 1: units below 0 are
+ * NULL. */
 static void
 bind_kind(sqlite3_stmt *st, int k, const struct expense *x)
 {
-	sqlite3_bind_text(st, k, x->kind[0] ? x->kind : "spend", -1,
-	    SQLITE_TRANSIENT);
+	sqlite3_bind_text(st, k, expense_kind_name(expense_kind(x)), -1,
+	    SQLITE_STATIC);
 	if (x->units_centi < 0)
 		sqlite3_bind_null(st, k + 1);
 	else

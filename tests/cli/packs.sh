@@ -23,3 +23,10 @@ gpulog spend 5 colab-pro --units 3 --credit
 gpulog spend 5 --credit
 gpulog spend 5 colab-pro --units -1
 gpulog spend --units 3
+gpulog platforms set lightning --pack-days 30
+gpulog spend 100INR lightning --units 10 -n "10 GPU-h"
+gpulog status | grep "pack e"
+gpulog platforms set lightning --pack-days x
+gpulog export >all.json
+GPULOG_DB=$PWD/copy.db gpulog import json all.json >/dev/null
+GPULOG_DB=$PWD/copy.db gpulog spend --csv
