@@ -64,7 +64,7 @@ print_packs(struct ctx *c, const struct summary *sm, int qi)
 	size_t k;
 
 	for (k = 0; k < sm->npacks; k++) {
-		const struct summary_pack *p = &sm->packs[k];
+		const struct quota_pack *p = &sm->packs[k];
 
 		if (p->quota != qi)
 			continue;
@@ -135,7 +135,7 @@ print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
 		printf(", \"packs\": %s, \"pack_list\": [", amount_json(b,
 		    sizeof b, q, st->packs));
 		for (k = 0, np = 0; k < sm->npacks; k++) {
-			const struct summary_pack *p = &sm->packs[k];
+			const struct quota_pack *p = &sm->packs[k];
 
 			if (p->quota != (int)i)
 				continue;
@@ -321,6 +321,14 @@ print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
 			    sizeof b, n->value), fmt_duration(b2, sizeof b2,
 			    n->limit));
 		break;
+	case NUDGE_PACK:
+		fprintf(f, "%s pack e%lld: %s of %s %s left expire %s (%s)",
+		    n->platform, (long long)n->run_id, amount(b, sizeof b, q,
+		    n->value), amount(b2, sizeof b2, q, n->limit),
+		    quota_unit_name(q->unit), fmt_local(d, sizeof d, n->at,
+		    "%a %Y-%m-%d %H:%M"), fmt_relative(rel, sizeof rel,
+		    n->at - c->now));
+		break;
 	default:
 		fprintf(f, "use it or lose it: %s %s on %s (%d%%) lapse unused "
 		    "at the reset %s (%s)", amount(b, sizeof b, q, n->value),
@@ -371,7 +379,8 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 		print_packs(c, sm, (int)i);
 	}
 	for (i = 0; i < sm->nnudges; i++) {
-		if (sm->nudges[i].kind != NUDGE_LAPSE)
+		if (sm->nudges[i].kind != NUDGE_LAPSE &&
+		    sm->nudges[i].kind != NUDGE_PACK)
 			continue;
 		printf("  %s! %s", cli_color(c, level_color(
 		    sm->nudges[i].level)), cli_color(c, C_OFF));
@@ -513,7 +522,10 @@ print_nudges_json(struct ctx *c, const struct summary *sm,
 		    alerts_levels[n->level].word);
 		json_str(stdout, n->kind == NUDGE_BUDGET ? NULL : n->platform);
 		printf(", \"run\": ");
-		if (n->kind == NUDGE_OPEN)
+		if (n->kind == NUDGE_PACK)
+			printf("null, \"expense\": \"e%lld\"",
+			    (long long)n->run_id);
+		else if (n->kind == NUDGE_OPEN)
 			printf("%lld", (long long)n->run_id);
 		else
 			printf("null");
@@ -572,7 +584,7 @@ read_check(const char *v, unsigned *kinds, struct err *e)
 			w[n] = '\0';
 			safe = text_safe(w);
 			err_set(e, "--check: unknown kind '%s' (quota, budget, "
-			    "open or lapse)", safe);
+			    "open, lapse or pack)", safe);
 			free(safe);
 			free(w);
 			return -1;

@@ -185,7 +185,7 @@ draw_packs(struct summary *sm, int i)
 	size_t k;
 
 	for (k = 0; k < sm->npacks; k++) {
-		struct summary_pack *p = &sm->packs[k];
+		struct quota_pack *p = &sm->packs[k];
 
 		if (p->quota != i)
 			continue;
@@ -361,7 +361,7 @@ collect_expense(const struct expense *x, void *arg)
 	if (expense_kind(x) == EXP_PACK && p != NULL && qi >= 0 &&
 	    x->units_centi > 0 &&
 	    x->at + (int64_t)p->pack_days * DAY_S > sm->now) {
-		struct summary_pack *k2;
+		struct quota_pack *k2;
 
 		sm->packs = xrealloc(sm->packs, (sm->npacks + 1) *
 		    sizeof *sm->packs);
@@ -451,7 +451,7 @@ load_nudges(struct summary *sm)
 {
 	struct nudge_input in;
 	int64_t *cu = xcalloc(sm->cat.nquotas + 1, sizeof *cu);
-	size_t i, max = 2 * sm->cat.nquotas + 1 + sm->nopen;
+	size_t i, max = 2 * sm->cat.nquotas + 1 + sm->nopen + sm->npacks;
 
 	for (i = 0; i < sm->cat.nquotas; i++)
 		cu[i] = summary_cu_rate(sm, sm->cat.quotas[i].platform, "");
@@ -465,6 +465,8 @@ load_nudges(struct summary *sm)
 	in.nopen = sm->nopen;
 	in.platforms = sm->cat.platforms;
 	in.nplatforms = sm->cat.nplatforms;
+	in.packs = sm->packs;
+	in.npacks = sm->npacks;
 	in.now = sm->now;
 	sm->nudges = xcalloc(max, sizeof *sm->nudges);
 	sm->nnudges = alerts_nudges(&in, sm->nudges, max);

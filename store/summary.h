@@ -18,14 +18,6 @@
 struct store;
 struct err;
 
-/* A pack of a quota's units (an expense of kind pack), valid now. */
-struct summary_pack {
-	int64_t id;                   /* the expense, eN */
-	int quota;                    /* index into cat.quotas */
-	int64_t at, expires;          /* bought; at + pack_days */
-	int64_t units, left;          /* in the quota's unit */
-};
-
 /* A platform's prepaid credit: what was put in less what its runs have
  * cost since the first top-up, in the first top-up's currency. */
 struct summary_credit {
@@ -53,7 +45,7 @@ struct summary {
 	struct run *open;             /* open runs, oldest first */
 	size_t nopen;
 
-	struct summary_pack *packs;   /* valid packs, oldest first */
+	struct quota_pack *packs;   /* valid packs, oldest first */
 	size_t npacks;
 	struct summary_credit *credits; /* one a platform with credit */
 	size_t ncredits;

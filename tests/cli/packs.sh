@@ -30,3 +30,8 @@ gpulog platforms set lightning --pack-days x
 gpulog export >all.json
 GPULOG_DB=$PWD/copy.db gpulog import json all.json >/dev/null
 GPULOG_DB=$PWD/copy.db gpulog spend --csv
+# A pack bought 85 days ago expires within 7 days: a nudge (pack).
+gpulog spend 700INR colab-pro -d 2026-09-07T12:00 --units 30 -n "September pack"
+gpulog status | grep -E "pack e|!"
+gpulog status --check=pack; echo "check: $?"
+gpulog status --json | grep -o '"kind": "pack"[^}]*}'
