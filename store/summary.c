@@ -16,6 +16,32 @@
 #include "core/parse.h"
 #include "store/store.h"
 
+/* The packs valid now, from every expense up to now. */
+static int
+collect_pack(const struct expense *x, void *arg)
+{
+	struct summary *sm = arg;
+	const struct platform *p = summary_platform(sm, x->platform);
+	int qi = summary_quota_index(sm, x->platform);
+	struct quota_pack *k;
+
+	if (expense_kind(x) != EXP_PACK || p == NULL || qi < 0 ||
+	    x->units_centi <= 0 ||
+	    x->at + (int64_t)p->pack_days * DAY_S <= sm->now)
+		return 0;
+	sm->packs = xrealloc(sm->packs, (sm->npacks + 1) * sizeof *sm->packs);
+	k = &sm->packs[sm->npacks++];
+	k->id = x->id;
+	k->quota = qi;
+	k->at = x->at;
+	k->expires = x->at + (int64_t)p->pack_days * DAY_S;
+	/* Hundredths of a compute unit, or of an hour (36 s). */
+	k->units = sm->cat.quotas[qi].unit == QU_CU ? x->units_centi :
+	    x->units_centi * 36;
+	k->left = k->units;
+	return 0;
+}
+
 int
 summary_load_catalog(struct summary *sm, struct store *s, int64_t now,
     struct err *e)
@@ -44,7 +70,8 @@ summary_load_catalog(struct summary *sm, struct store *s, int64_t now,
 		sm->plan_start = local_month_start(now);
 	sm->plan_month = plan_month(sm->plan_start, now);
 	sm->phase = plan_phase(sm->cat.phases, sm->cat.nphases, sm->plan_month);
-	return 0;
+	return store_each_expense(s, 0, now + 1, collect_pack, sm, e) < 0 ?
+	    -1 : 0;
 }
 
 const struct platform *
@@ -348,33 +375,14 @@ load_pace(struct summary *sm, struct store *s, struct err *e)
 	return 0;
 }
 
-/* Packs valid now and credit top-ups, from every expense up to now. */
+/* The credit top-ups, from every expense up to now. */
 static int
-collect_expense(const struct expense *x, void *arg)
+collect_credit(const struct expense *x, void *arg)
 {
 	struct summary *sm = arg;
-	const struct platform *p = summary_platform(sm, x->platform);
-	int qi = summary_quota_index(sm, x->platform);
 	struct summary_credit *c;
 	size_t k;
 
-	if (expense_kind(x) == EXP_PACK && p != NULL && qi >= 0 &&
-	    x->units_centi > 0 &&
-	    x->at + (int64_t)p->pack_days * DAY_S > sm->now) {
-		struct quota_pack *k2;
-
-		sm->packs = xrealloc(sm->packs, (sm->npacks + 1) *
-		    sizeof *sm->packs);
-		k2 = &sm->packs[sm->npacks++];
-		k2->id = x->id;
-		k2->quota = qi;
-		k2->at = x->at;
-		k2->expires = x->at + (int64_t)p->pack_days * DAY_S;
-		/* Hundredths of a compute unit, or of an hour (36 s). */
-		k2->units = sm->cat.quotas[qi].unit == QU_CU ? x->units_centi :
-		    x->units_centi * 36;
-		k2->left = k2->units;
-	}
 	if (expense_kind(x) != EXP_CREDIT || x->platform[0] == '\0')
 		return 0;
 	for (k = 0; k < sm->ncredits; k++)
@@ -481,7 +489,7 @@ summary_load(struct summary *sm, struct store *s, int64_t now, struct err *e)
 
 	if (summary_load_catalog(sm, s, now, e) < 0)
 		return -1;
-	if (store_each_expense(s, 0, now + 1, collect_expense, sm, e) < 0 ||
+	if (store_each_expense(s, 0, now + 1, collect_credit, sm, e) < 0 ||
 	    load_credit(sm, s, e) < 0)
 		return -1;
 	sm->qs = xcalloc(sm->cat.nquotas, sizeof *sm->qs);

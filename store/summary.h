@@ -47,7 +47,8 @@ struct summary {
 
 	struct quota_pack *packs;   /* valid packs, oldest first */
 	size_t npacks;
-	struct summary_credit *credits; /* one a platform with credit */
+	struct summary_credit *credits; /* one a platform with credit
+	                                 * (summary_load() only) */
 	size_t ncredits;
 
 	struct nudge *nudges;         /* what needs attention now, by
@@ -59,7 +60,8 @@ struct summary {
 };
 
 /* Loads the catalog only (platforms, quotas, rates, phases, fx, plan
- * start, currency): enough to check and price a run. */
+ * start, currency) and the packs valid now: enough to check and price a
+ * run and to refresh a quota. */
 int summary_load_catalog(struct summary *sm, struct store *s, int64_t now,
     struct err *e);
 

@@ -9,6 +9,8 @@ gpulog where 1h -g A100 | sed -n 2p
 gpulog spend 1025INR colab-pro -n "100 CU pack" --units 100
 gpulog status | sed -n '1,5p'
 gpulog where 1h -g A100 | sed -n 2p
+gpulog add colab-pro -g T4 --units 1 --start 2026-12-01T09:00 --end 2026-12-01T09:30
+gpulog undo
 gpulog spend 500INR colab-pro -d 2026-08-01 --units 50 -n "expired"
 gpulog status | grep -c "pack e"
 gpulog spend '$5' vast --credit -d 2026-12-01T09:30 -n "Vast top-up"
