@@ -152,6 +152,7 @@ ops_spend(struct ops *o, const struct ops_expense_in *in, struct expense *x,
 		store_rollback(o->s);
 		return -1;
 	}
+	ops_reload(o); /* the catalog holds the packs */
 	return 0;
 }
 
@@ -191,6 +192,7 @@ ops_expense_edit(struct ops *o, int64_t id, const struct ops_expense_in *in,
 		store_rollback(o->s);
 		return -1;
 	}
+	ops_reload(o); /* the catalog holds the packs */
 	return 0;
 }
 
@@ -211,5 +213,6 @@ ops_expense_rm(struct ops *o, int64_t id, struct expense *x, struct err *e)
 		store_rollback(o->s);
 		return -1;
 	}
+	ops_reload(o); /* the catalog holds the packs */
 	return 0;
 }

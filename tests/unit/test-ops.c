@@ -1005,6 +1005,8 @@ test_packs(void)
 	p1 = spend_at(&o, "1025INR", "colab-pro", "2026-11-20T00:00:00Z",
 	    "100", 0);
 	CHECK(old > 0 && p1 > 0);
+	/* The operations' catalog holds the packs: a spend reloads it. */
+	CHECK_EQ_INT(ops_catalog(&o, &e)->npacks, 1);
 	CHECK(run_at(&o, "colab-pro", "A100", "2026-12-01T00:00:00Z",
 	    "2026-12-01T08:00:00Z", "111", NULL) > 0);
 	memset(&sm, 0, sizeof sm);
