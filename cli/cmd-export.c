@@ -150,8 +150,8 @@ put_catalog(FILE *f, struct store *s, struct err *e)
 		put_str(f, "cost_usd", p[i].cost_usd);
 		fputs(", ", f);
 		put_str(f, "cost_inr", p[i].cost_inr);
-		fprintf(f, ", \"session_cap_s\": %lld, ",
-		    (long long)p[i].session_cap_s);
+		fprintf(f, ", \"session_cap_s\": %lld, \"pack_days\": %d, ",
+		    (long long)p[i].session_cap_s, p[i].pack_days);
 		put_str(f, "session_text", p[i].session_text);
 		fputs(", ", f);
 		put_str(f, "storage", p[i].storage);

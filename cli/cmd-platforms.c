@@ -19,7 +19,7 @@
 
 enum { PL_JSON = 1, PL_QUOTA, PL_RESET, PL_METER, PL_NO_QUOTA, PL_GPU,
 	PL_RATE, PL_CU, PL_MONTHLY, PL_CAP, PL_NAME, PL_BILLING,
-	PL_DEFAULT_GPU };
+	PL_DEFAULT_GPU, PL_PACK_DAYS };
 
 const struct opt platforms_opts[] = {
 	{ PL_JSON, 0, "json", NULL, "print JSON" },
@@ -37,6 +37,8 @@ const struct opt platforms_opts[] = {
 	{ PL_MONTHLY, 0, "monthly", "AMOUNT", "cost a month: 899INR, $11.99" },
 	{ PL_CAP, 0, "session-cap", "DURATION", "longest session (0 for "
 	    "none)" },
+	{ PL_PACK_DAYS, 0, "pack-days", "DAYS", "how long a pack of the "
+	    "quota's units lasts (0 for none)" },
 	{ PL_NAME, 0, "name", "NAME", "the platform's name (a new KEY adds "
 	    "a platform)" },
 	{ PL_BILLING, 0, "billing", "KIND", "free, subscription, hourly or "
@@ -95,8 +97,9 @@ show_json(struct summary *sm)
 		json_str(stdout, p->cost_usd);
 		printf(", \"cost_inr\": ");
 		json_str(stdout, p->cost_inr);
-		printf(", \"session_cap_s\": %lld, \"session_text\": ",
-		    (long long)p->session_cap_s);
+		printf(", \"session_cap_s\": %lld, \"pack_days\": %d, "
+		    "\"session_text\": ", (long long)p->session_cap_s,
+		    p->pack_days);
 		json_str(stdout, p->session_text);
 		printf(", \"storage\": ");
 		json_str(stdout, p->storage);
@@ -230,6 +233,7 @@ set_platform(struct ctx *c, const struct args *a)
 	in.default_gpu = opt_get(a, PL_DEFAULT_GPU);
 	in.cap = opt_get(a, PL_CAP);
 	in.monthly = opt_get(a, PL_MONTHLY);
+	in.pack_days = opt_get(a, PL_PACK_DAYS);
 	in.quota = opt_get(a, PL_QUOTA);
 	in.reset = opt_get(a, PL_RESET);
 	in.meter = opt_get(a, PL_METER);

@@ -16,12 +16,15 @@
 #include "store/summary.h"
 
 enum { S_DATE = 1, S_NOTE, S_FUTURE, S_SINCE, S_UNTIL, S_PLATFORM, S_JSON,
-	S_CSV };
+	S_CSV, S_UNITS, S_CREDIT };
 
 const struct opt spend_opts[] = {
 	{ S_DATE, 'd', "date", "D", "when it was paid (default: now)" },
 	{ S_NOTE, 'n', "note", "TEXT", "what it was for" },
 	{ S_FUTURE, 0, "future", NULL, "allow a date after now" },
+	{ S_UNITS, 'u', "units", "N", "a pack of N units of the quota" },
+	{ S_CREDIT, 0, "credit", NULL, "prepaid credit: its runs count, not "
+	    "it" },
 	{ S_SINCE, 0, "since", "TIME", "list: expenses from TIME (default: "
 	    "this month's)" },
 	{ S_UNTIL, 0, "until", "TIME", "list: expenses before TIME" },
@@ -42,6 +45,11 @@ cli_print_expense(struct ctx *c, const struct expense *x)
 	printf("%-6s %s  %s ", id, when, cli_pad(pad, sizeof pad, sp, 10, 0));
 	printf("%s", cli_pad(pad, sizeof pad, cli_money(c, money, sizeof money,
 	    x->amount_minor, x->currency), 12, 1));
+	if (expense_kind(x) == EXP_PACK)
+		printf("  pack of %s", fmt_centi(money, sizeof money,
+		    x->units_centi));
+	else if (expense_kind(x) == EXP_CREDIT)
+		fputs("  credit", stdout);
 	if (x->note != NULL) {
 		fputs("  ", stdout);
 		cli_put_safe(stdout, x->note);
@@ -83,13 +91,18 @@ list_one(const struct expense *x, void *arg)
 		printf(",%s,%s,", fmt_centi(b, sizeof b, x->amount_minor),
 		    x->currency);
 		csv_field(stdout, x->note);
+		printf(",%s,", expense_kind_name(expense_kind(x)));
+		if (x->units_centi >= 0)
+			fputs(fmt_centi(b, sizeof b, x->units_centi), stdout);
 		putchar('\n');
 		break;
 	default:
 		cli_print_expense(l->c, x);
 	}
-	l->total += summary_convert(l->sm, x->amount_minor, x->currency,
-	    x->at);
+	/* The month's rule: a credit top-up is not spend. */
+	if (expense_kind(x) != EXP_CREDIT)
+		l->total += summary_convert(l->sm, x->amount_minor,
+		    x->currency, x->at);
 	l->n++;
 	return 0;
 }
@@ -127,7 +140,7 @@ list(struct ctx *c, const struct args *a)
 	if (l.mode == 1)
 		putchar('[');
 	if (l.mode == 2)
-		puts("id,at,platform,amount,currency,note");
+		puts("id,at,platform,amount,currency,note,kind,units");
 	if (store_each_expense(c->s, since, until, list_one, &l, &e) < 0) {
 		rc = cli_err(EXIT_FAIL, &e);
 		goto out;
@@ -137,8 +150,9 @@ list(struct ctx *c, const struct args *a)
 	else if (l.mode == 0 && l.n == 0)
 		puts("no expenses");
 	else if (l.mode == 0)
-		printf("%d expense%s, %s\n", l.n, l.n == 1 ? "" : "s",
-		    cli_money(c, b, sizeof b, l.total, sm.currency));
+		printf("%d expense%s, %s spent (credit top-ups not "
+		    "counted)\n", l.n, l.n == 1 ? "" : "s", cli_money(c, b,
+		    sizeof b, l.total, sm.currency));
 out:
 	summary_free(&sm);
 	return rc;
@@ -156,9 +170,11 @@ cmd_spend(struct ctx *c, const struct args *a)
 
 	if (a->npos == 0) {
 		if (opt_has(a, S_DATE) || opt_has(a, S_NOTE) ||
-		    opt_has(a, S_FUTURE))
+		    opt_has(a, S_FUTURE) || opt_has(a, S_UNITS) ||
+		    opt_has(a, S_CREDIT))
 			return cli_fail(EXIT_USAGE, "spend: missing AMOUNT "
-			    "(--date, --note and --future record one)");
+			    "(--date, --note, --future, --units and --credit "
+			    "record one)");
 		return list(c, a);
 	}
 	if (opt_has(a, S_SINCE) || opt_has(a, S_UNTIL) ||
@@ -174,6 +190,8 @@ cmd_spend(struct ctx *c, const struct args *a)
 	in.at = opt_get(a, S_DATE);
 	in.note = opt_get(a, S_NOTE);
 	in.future = opt_has(a, S_FUTURE);
+	in.units = opt_get(a, S_UNITS);
+	in.credit = opt_has(a, S_CREDIT);
 	if (ops_spend(&c->ops, &in, &x, &e) < 0) {
 		if (c->ops.field == OPS_F_NONE)
 			rc = cli_err(EXIT_FAIL, &e);
@@ -189,8 +207,14 @@ cmd_spend(struct ctx *c, const struct args *a)
 		rc = cli_err(EXIT_FAIL, &e);
 		goto out;
 	}
-	printf("spent e%lld %s%s%s %s this month %s", (long long)x.id, m1, x.platform[0] ? " on " :
-	    "", x.platform, c->dot, cli_money(c, m2, sizeof m2,
+	printf("spent e%lld %s%s%s", (long long)x.id, m1, x.platform[0] ?
+	    " on " : "", x.platform);
+	if (expense_kind(&x) == EXP_PACK)
+		printf(" (a pack of %s)", fmt_centi(m3, sizeof m3,
+		    x.units_centi));
+	else if (expense_kind(&x) == EXP_CREDIT)
+		fputs(" (credit)", stdout);
+	printf(" %s this month %s", c->dot, cli_money(c, m2, sizeof m2,
 	    sm.budget.spent, sm.currency));
 	if (sm.budget.max >= 0)
 		printf(" of %s (%d%%)", cli_money_whole(c, m3, sizeof m3,

@@ -54,6 +54,29 @@ amount_json(char *buf, size_t n, const struct quota *q, int64_t v)
 	    (v * 100 + (v >= 0 ? 1800 : -1800)) / 3600);
 }
 
+/* Quota qi's packs, under it: "pack e3: 89.00 of 100.00 CU left,
+ * expires 2027-03-01". */
+static void
+print_packs(struct ctx *c, const struct summary *sm, int qi)
+{
+	const struct quota *q = &sm->cat.quotas[qi];
+	char b[48], b2[48], d[16];
+	size_t k;
+
+	for (k = 0; k < sm->npacks; k++) {
+		const struct quota_pack *p = &sm->packs[k];
+
+		if (p->quota != qi)
+			continue;
+		printf("  %-11s pack e%lld: %s of %s %s left, expires %s\n", "",
+		    (long long)p->id, amount(b, sizeof b, q, p->left),
+		    amount(b2, sizeof b2, q, p->units),
+		    quota_unit_name(q->unit), fmt_local(d, sizeof d,
+		    p->expires, "%Y-%m-%d"));
+	}
+	(void)c;
+}
+
 /* Warnings for an open run: the checkpoint rule and the session cap. */
 static int
 run_warnings(const struct summary *sm, const struct run *r, const char **w,
@@ -69,8 +92,8 @@ static void
 print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
 {
 	char b[64], b2[64];
-	size_t i;
-	int k;
+	size_t i, k;
+	int np;
 
 	printf("{\n  \"now\": \"%s\",\n  \"currency\": \"%s\",\n"
 	    "  \"quotas\": [", fmt_iso_utc(b, sizeof b, c->now), sm->currency);
@@ -107,8 +130,25 @@ print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
 		else
 			printf(", \"runs_out\": null");
 		printf(", \"runs_out_basis\": \"%s\", \"lasts_to_reset\": "
-		    "%s}", quota_basis_json(st, b, sizeof b), st->lasts ?
+		    "%s", quota_basis_json(st, b, sizeof b), st->lasts ?
 		    "true" : "false");
+		printf(", \"packs\": %s, \"pack_list\": [", amount_json(b,
+		    sizeof b, q, st->packs));
+		for (k = 0, np = 0; k < sm->npacks; k++) {
+			const struct quota_pack *p = &sm->packs[k];
+
+			if (p->quota != (int)i)
+				continue;
+			printf("%s{\"id\": \"e%lld\", \"units\": %s", np++ ?
+			    ", " : "", (long long)p->id, amount_json(b,
+			    sizeof b, q, p->units));
+			printf(", \"left\": %s, \"bought\": \"%s\"",
+			    amount_json(b, sizeof b, q, p->left),
+			    fmt_iso_utc(b2, sizeof b2, p->at));
+			printf(", \"expires\": \"%s\"}", fmt_iso_utc(b,
+			    sizeof b, p->expires));
+		}
+		printf("]}");
 	}
 	printf("%s],\n", sm->cat.nquotas ? "\n  " : "");
 	printf("  \"budget\": {\"month\": \"%s\", \"currency\": \"%s\", "
@@ -134,6 +174,17 @@ print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
 	    sm->month_runs, fmt_centi(b2, sizeof b2,
 	    (sm->month_gpu_s * 100 + 1800) / 3600),
 	    sm->budget.fx_missing ? "true" : "false");
+	printf("  \"credit\": [");
+	for (k = 0; k < sm->ncredits; k++) {
+		printf("%s{\"platform\": ", k ? ", " : "");
+		json_str(stdout, sm->credits[k].platform);
+		printf(", \"currency\": \"%s\", \"total_minor\": %lld, "
+		    "\"used_minor\": %lld, \"left_minor\": %lld}",
+		    sm->credits[k].currency, (long long)sm->credits[k].total,
+		    (long long)sm->credits[k].used,
+		    (long long)sm->credits[k].left);
+	}
+	printf("],\n");
 	printf("  \"plan\": {\"start\": \"%s\", \"month\": %d, \"months\": %d",
 	    fmt_local(b, sizeof b, sm->plan_start, "%Y-%m-%d"),
 	    sm->plan_month, PLAN_MONTHS);
@@ -164,10 +215,10 @@ print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
 		cli_json_run(stdout, &sm->open[i], c->now);
 		printf(", \"elapsed_s\": %lld, \"warnings\": [",
 		    (long long)(c->now - sm->open[i].start));
-		for (k = 0; k < n; k++) {
-			if (k)
+		for (np = 0; np < n; np++) {
+			if (np)
 				putchar(',');
-			json_str(stdout, w[k]);
+			json_str(stdout, w[np]);
 		}
 		printf("]}");
 	}
@@ -270,6 +321,14 @@ print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
 			    sizeof b, n->value), fmt_duration(b2, sizeof b2,
 			    n->limit));
 		break;
+	case NUDGE_PACK:
+		fprintf(f, "%s pack e%lld: %s of %s %s left expire %s (%s)",
+		    n->platform, (long long)n->run_id, amount(b, sizeof b, q,
+		    n->value), amount(b2, sizeof b2, q, n->limit),
+		    quota_unit_name(q->unit), fmt_local(d, sizeof d, n->at,
+		    "%a %Y-%m-%d %H:%M"), fmt_relative(rel, sizeof rel,
+		    n->at - c->now));
+		break;
 	default:
 		fprintf(f, "use it or lose it: %s %s on %s (%d%%) lapse unused "
 		    "at the reset %s (%s)", amount(b, sizeof b, q, n->value),
@@ -317,9 +376,11 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 			printf("  %-11s %s\n  %-11s %s\n", "", b2, "", b);
 		else
 			printf("  %-11s %s %s %s\n", "", b2, c->dot, b);
+		print_packs(c, sm, (int)i);
 	}
 	for (i = 0; i < sm->nnudges; i++) {
-		if (sm->nudges[i].kind != NUDGE_LAPSE)
+		if (sm->nudges[i].kind != NUDGE_LAPSE &&
+		    sm->nudges[i].kind != NUDGE_PACK)
 			continue;
 		printf("  %s! %s", cli_color(c, level_color(
 		    sm->nudges[i].level)), cli_color(c, C_OFF));
@@ -363,6 +424,17 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 		printf("  free tiers saved %s this month (%s GPU-h at market "
 		    "rates)\n", cli_money(c, b, sizeof b, saved->amount,
 		    saved->currency), fmt_hours(b2, sizeof b2, saved->gpu_s));
+	for (i = 0; i < sm->ncredits; i++) {
+		char *sp = text_safe(sm->credits[i].platform);
+
+		printf("  %s credit left: %s (%s in, %s used)\n", sp,
+		    cli_money(c, b, sizeof b, sm->credits[i].left,
+		    sm->credits[i].currency), cli_money(c, b2, sizeof b2,
+		    sm->credits[i].total, sm->credits[i].currency),
+		    cli_money(c, b3, sizeof b3, sm->credits[i].used,
+		    sm->credits[i].currency));
+		free(sp);
+	}
 	if (sm->budget.fx_missing)
 		printf("  (some amounts had no exchange rate: `gpulog fx "
 		    "RATE`)\n");
@@ -450,7 +522,10 @@ print_nudges_json(struct ctx *c, const struct summary *sm,
 		    alerts_levels[n->level].word);
 		json_str(stdout, n->kind == NUDGE_BUDGET ? NULL : n->platform);
 		printf(", \"run\": ");
-		if (n->kind == NUDGE_OPEN)
+		if (n->kind == NUDGE_PACK)
+			printf("null, \"expense\": \"e%lld\"",
+			    (long long)n->run_id);
+		else if (n->kind == NUDGE_OPEN)
 			printf("%lld", (long long)n->run_id);
 		else
 			printf("null");
@@ -509,7 +584,7 @@ read_check(const char *v, unsigned *kinds, struct err *e)
 			w[n] = '\0';
 			safe = text_safe(w);
 			err_set(e, "--check: unknown kind '%s' (quota, budget, "
-			    "open or lapse)", safe);
+			    "open, lapse or pack)", safe);
 			free(safe);
 			free(w);
 			return -1;

@@ -59,7 +59,11 @@ const struct cmd cli_cmds[] = {
 	{ "spend", cmd_spend, spend_opts, 0, 2,
 	    "[AMOUNT [PLATFORM]] [options]",
 	    "record spend that is not a run (a subscription, credits), or "
-	    "list it", NULL },
+	    "list it",
+	    "--units N buys a pack of N units of the platform's quota "
+	    "(compute units, or\nhours), valid its pack days (platforms set "
+	    "--pack-days; Colab Pro 90).  --credit\nrecords prepaid credit: "
+	    "the month's spend counts the runs paid from it, not\nthe top-up." },
 	{ "status", cmd_status, status_opts, 0, 0, "[--short] [--json] "
 	    "[--check[=LIST]]",
 	    "quotas, this month's budget, the plan and open runs",
@@ -68,7 +72,8 @@ const struct cmd cli_cmds[] = {
 	    "past its top.  The nudges:\na quota or the budget near or over "
 	    "(quota, budget), a paid run open longer\nthan 2h or a run past "
 	    "its platform's session cap (open), and a free quota\nwith 25% or "
-	    "more unused that resets within 24h (lapse)." },
+	    "more unused that resets within 24h (lapse),\nand a pack of a "
+	    "quota's units expiring within 7 days with units left (pack)." },
 	{ "where", cmd_where, where_opts, 1, 1, "DURATION [--gpu MODEL] "
 	    "[--vram GB] [--json]", "where a job that long should run now",
 	    "Ranks the platforms: free quota left before the next reset and "

@@ -24,6 +24,7 @@ const char *const nudge_kinds[NUDGE_NKINDS] = {
 	[NUDGE_BUDGET] = "budget",
 	[NUDGE_OPEN] = "open",
 	[NUDGE_LAPSE] = "lapse",
+	[NUDGE_PACK] = "pack",
 };
 
 int
@@ -175,6 +176,21 @@ alerts_nudges(const struct nudge_input *in, struct nudge *out, size_t max)
 		n.at = st->we;
 		put(out, max, &count, &n);
 	}
+	for (i = 0; i < in->npacks; i++) {
+		const struct quota_pack *p = &in->packs[i];
+
+		if (p->left <= 0 || p->expires - in->now > ALERTS_PACK_WITHIN ||
+		    p->quota < 0 || (size_t)p->quota >= in->nquotas)
+			continue;
+		start(&n, NUDGE_PACK, AL_WARN, in->quotas[p->quota].platform);
+		n.quota = p->quota;
+		n.run_id = p->id;
+		n.pct = p->units > 0 ? (int)(p->left * 100 / p->units) : 0;
+		n.value = p->left;
+		n.limit = p->units;
+		n.at = p->expires;
+		put(out, max, &count, &n);
+	}
 	return count;
 }
 
@@ -182,7 +198,7 @@ int64_t
 alerts_lapse(const struct quota *q, const struct quota_status *st,
     const struct run *open, size_t nopen, int64_t cu_centi_h, int64_t now)
 {
-	int64_t left = st->remaining;
+	int64_t left = st->remaining - st->packs; /* packs do not lapse */
 	size_t i;
 
 	if (q->window == QW_ROLLING || st->we <= now)

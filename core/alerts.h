@@ -82,16 +82,30 @@ const char *alerts_budget_word(const struct budget_status *b);
 /* ... with 25% or more of it to lapse unused is a nudge. */
 #define ALERTS_LAPSE_PCT 25
 
+/* A pack of a quota's units that expires within 7 days with units left
+ * is a nudge. */
+#define ALERTS_PACK_WITHIN (7 * 86400)
+
+/* A pack of a quota's units (an expense of kind pack) valid now. */
+struct quota_pack {
+	int64_t id;                   /* the expense, eN */
+	int quota;                    /* index into the quotas */
+	int64_t at, expires;          /* bought; at + its pack days */
+	int64_t units, left;          /* in the quota's unit */
+};
+
 enum nudge_kind {
 	NUDGE_QUOTA,   /* a quota at near or over */
 	NUDGE_BUDGET,  /* the month's budget at near or over */
 	NUDGE_OPEN,    /* an open run: paid and open too long, or past its
 	                  platform's session cap */
 	NUDGE_LAPSE,   /* use it or lose it */
+	NUDGE_PACK,    /* a pack expiring within 7 days with units left */
 	NUDGE_NKINDS
 };
 
-/* "quota", "budget", "open", "lapse": --check's words, by kind. */
+/* "quota", "budget", "open", "lapse", "pack": --check's words, by
+ * kind. */
 extern const char *const nudge_kinds[NUDGE_NKINDS];
 
 struct nudge {
@@ -101,15 +115,18 @@ struct nudge {
 	                       over past its cap; warn for a lapse */
 	char platform[32];  /* "" for the budget */
 	int quota;          /* quota, lapse: index of the quota; else -1 */
-	int64_t run_id;     /* open: the run; else 0 */
+	int64_t run_id;     /* open: the run; pack: the expense; else 0 */
 	int pct;            /* quota, budget: percent used; lapse: percent
 	                       of the limit that will lapse */
 	int64_t value;      /* quota: used; budget: spent; open: seconds
-	                       open; lapse: what will lapse (quota's unit) */
+	                       open; lapse: what will lapse (quota's unit);
+	                       pack: its units left */
 	int64_t limit;      /* quota: its limit; budget: its top; open: the
-	                       limit passed; lapse: the quota's limit */
+	                       limit passed; lapse: the quota's limit;
+	                       pack: its units */
 	int64_t at;         /* quota, lapse: the reset (0 for a rolling
-	                       window); open: the run's start; budget: 0 */
+	                       window); open: the run's start; pack: when it
+	                       expires; budget: 0 */
 	int past_cap;       /* open: 1 when limit is the session cap */
 };
 
@@ -125,6 +142,8 @@ struct nudge_input {
 	size_t nopen;
 	const struct platform *platforms;
 	size_t nplatforms;
+	const struct quota_pack *packs;     /* valid packs, oldest first */
+	size_t npacks;
 	int64_t now;
 };
 

@@ -105,6 +105,10 @@ const struct field fields_expense[] = {
 	    NULL },
 	{ "source_id", "source_id", FK_STR, 0, AT(expense, source_id), 0, 0,
 	    0, NULL, NULL },
+	{ "kind", "kind", FK_KEY, 0, AT(expense, kind), 0, 0, 0, "pack",
+	    NULL },
+	{ "units_centi", "units", FK_CENTI, 0, AT(expense, units_centi), 0,
+	    FIELDS_EXACT_MAX, -1, NULL, NULL },
 };
 const size_t fields_nexpense = sizeof fields_expense / sizeof fields_expense[0];
 

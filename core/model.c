@@ -94,6 +94,25 @@ expense_init(struct expense *x)
 {
 	memset(x, 0, sizeof *x);
 	strcpy(x->source, "cli");
+	strcpy(x->kind, "spend");
+	x->units_centi = -1;
+}
+
+int
+expense_kind(const struct expense *x)
+{
+	if (strcmp(x->kind, "pack") == 0)
+		return EXP_PACK;
+	if (strcmp(x->kind, "credit") == 0)
+		return EXP_CREDIT;
+	return EXP_SPEND;
+}
+
+const char *
+expense_kind_name(int kind)
+{
+	return kind == EXP_PACK ? "pack" : kind == EXP_CREDIT ? "credit" :
+	    "spend";
 }
 
 void

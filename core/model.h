@@ -83,7 +83,26 @@ struct expense {
 	char source[16];
 	char *source_id;     /* owned, may be NULL */
 	char uid[33];        /* identity across machines; set by the store */
+	char kind[8];        /* "spend", "pack" or "credit": enum
+	                        expense_kind by expense_kind() */
+	int64_t units_centi; /* a pack's units of its platform's quota,
+	                        hundredths (of an hour for hours); -1 when
+	                        not a pack */
 };
+
+/* What an expense bought. */
+enum expense_kind {
+	EXP_SPEND,  /* a plain expense: counted in the month's spend */
+	EXP_PACK,   /* units of the platform's quota, valid pack_days */
+	EXP_CREDIT  /* prepaid credit: the runs paid from it count instead */
+};
+
+/* x's kind; a word it does not know (from a newer export) is a plain
+ * spend. */
+int expense_kind(const struct expense *x);
+
+/* "spend", "pack" or "credit". */
+const char *expense_kind_name(int kind);
 
 void expense_init(struct expense *x);
 void expense_clear(struct expense *x);
@@ -108,6 +127,8 @@ struct platform {
 	char storage[48];
 	char best_for[96];
 	char default_gpu[32];    /* assumed when a run names none */
+	int pack_days;           /* a pack of its quota's units lasts this
+	                            many days from purchase; 0 when none */
 };
 
 /*

@@ -110,6 +110,7 @@ quota_status_init(struct quota_status *st, const struct quota *q,
 	quota_window(q, now, &st->ws, &st->we);
 	st->used = 0;
 	st->limit = q->amount;
+	st->packs = 0;
 	st->remaining = q->amount;
 	st->pct = 0;
 	st->state = QS_OK;

@@ -471,14 +471,17 @@ read_platform(struct rd *d, const cJSON *o, struct platform *p)
 	static const char *const billings[] = { "free", "subscription",
 		"hourly", "units" };
 	size_t i;
+	int64_t days;
 
 	memset(p, 0, sizeof *p);
 	if (get_key(d, o, "key", REQUIRED, p->key, sizeof p->key, "kaggle") < 0
 	    || get_text(d, o, "name", OPTIONAL, p->name, sizeof p->name) < 0 ||
 	    get_choice(d, o, "billing", billings, 4, &p->billing) < 0 ||
 	    get_int(d, o, "session_cap_s", OPTIONAL, 0, 366 * DAY_S, 0,
-	    &p->session_cap_s) < 0)
+	    &p->session_cap_s) < 0 ||
+	    get_int(d, o, "pack_days", OPTIONAL, 0, 3650, 0, &days) < 0)
 		return -1;
+	p->pack_days = (int)days;
 	/* The names above are the store's, in enum billing's order. */
 	p->billing = billing_parse(billings[p->billing]);
 	if (p->name[0] == '\0')

@@ -61,6 +61,56 @@ apply(struct ops *o, const struct summary *cat,
 	return 0;
 }
 
+/* A spend's kind from in: a pack of units of the platform's quota, or
+ * prepaid credit on a platform, or a plain spend. */
+static int
+kind_of(struct ops *o, const struct summary *cat,
+    const struct ops_expense_in *in, struct expense *x, struct err *e)
+{
+	const struct platform *p;
+	int qi, unit;
+	char *safe;
+
+	if (in->units != NULL && in->credit) {
+		err_set(e, "an expense is a pack of units or credit, not both");
+		return fail(o, OPS_F_UNITS);
+	}
+	if (in->units == NULL && !in->credit)
+		return 0;
+	if (x->platform[0] == '\0') {
+		err_set(e, in->credit ? "credit needs a platform" :
+		    "a pack needs a platform");
+		return fail(o, OPS_F_PLATFORM);
+	}
+	if (in->credit) {
+		strcpy(x->kind, "credit");
+		return 0;
+	}
+	p = catalog_platform(&cat->cat, x->platform);
+	if ((qi = catalog_quota_index(&cat->cat, x->platform)) < 0) {
+		err_set(e, "%s has no quota to buy units of", x->platform);
+		return fail(o, OPS_F_PLATFORM);
+	}
+	if (p == NULL || p->pack_days <= 0) {
+		err_set(e, "%s sells no packs: set how long one lasts "
+		    "(pack days) first", x->platform);
+		return fail(o, OPS_F_PLATFORM);
+	}
+	unit = cat->cat.quotas[qi].unit;
+	if (parse_fixed(in->units, 2, unit == QU_CU ? "compute units" :
+	    "hours", &x->units_centi, e) < 0)
+		return fail(o, OPS_F_UNITS);
+	if (x->units_centi <= 0) {
+		safe = text_safe(in->units);
+		err_set(e, "invalid units \"%s\": must be more than zero",
+		    safe);
+		free(safe);
+		return fail(o, OPS_F_UNITS);
+	}
+	strcpy(x->kind, "pack");
+	return 0;
+}
+
 /* The change's name: "spend ₹899.00 on colab-pro", "edit e3". */
 static void
 name_of(char *what, size_t n, const char *verb, const struct expense *x)
@@ -93,7 +143,7 @@ ops_spend(struct ops *o, const struct ops_expense_in *in, struct expense *x,
 		return fail(o, OPS_F_AMOUNT);
 	}
 	x->at = o->now;
-	if (apply(o, cat, in, x, e) < 0)
+	if (apply(o, cat, in, x, e) < 0 || kind_of(o, cat, in, x, e) < 0)
 		return -1;
 	name_of(what, sizeof what, "spend", x);
 	if (store_begin(o->s, what, e) < 0)
@@ -102,6 +152,7 @@ ops_spend(struct ops *o, const struct ops_expense_in *in, struct expense *x,
 		store_rollback(o->s);
 		return -1;
 	}
+	ops_reload(o); /* the catalog holds the packs */
 	return 0;
 }
 
@@ -141,6 +192,7 @@ ops_expense_edit(struct ops *o, int64_t id, const struct ops_expense_in *in,
 		store_rollback(o->s);
 		return -1;
 	}
+	ops_reload(o); /* the catalog holds the packs */
 	return 0;
 }
 
@@ -161,5 +213,6 @@ ops_expense_rm(struct ops *o, int64_t id, struct expense *x, struct err *e)
 		store_rollback(o->s);
 		return -1;
 	}
+	ops_reload(o); /* the catalog holds the packs */
 	return 0;
 }

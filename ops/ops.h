@@ -31,7 +31,8 @@ enum ops_field {
 	OPS_F_GPU, OPS_F_GPUS, OPS_F_NOTE, OPS_F_TAGS, OPS_F_PROJECT,
 	OPS_F_COST, OPS_F_RATE, OPS_F_UNITS, OPS_F_RUN, OPS_F_QUOTA,
 	OPS_F_RESET, OPS_F_CAP, OPS_F_AMOUNT, OPS_F_DAY, OPS_F_CURRENCY,
-	OPS_F_CU_RATE, OPS_F_BILLING, OPS_F_NAME, OPS_F_INPUT
+	OPS_F_CU_RATE, OPS_F_BILLING, OPS_F_NAME, OPS_F_INPUT,
+	OPS_F_PACK_DAYS
 };
 
 struct ops {
@@ -185,6 +186,8 @@ int ops_reprice(const struct summary *cat, const struct run *old,
 struct ops_platform_in {
 	const char *key;
 	const char *name, *billing, *default_gpu, *cap, *monthly;
+	const char *pack_days;   /* how many days a pack of the quota's
+	                            units lasts: 0 to 3650, 0 for none */
 	const char *quota, *reset;
 	const char *meter;       /* "session" or "gpu": what hours count */
 	int no_quota;
@@ -229,10 +232,16 @@ int ops_plan_start(struct ops *o, const char *day, int64_t *t, char out[16],
  * platform or the note.  spend records a new expense into x (expense_init
  * ()ed by the caller); edit changes expense id (its eN) and rm removes it,
  * each filling x with the expense as it ends up (or was).  A date after
- * now needs future (o->future says so when refused).
+ * now needs future (o->future says so when refused).  spend with units
+ * ("100") buys a pack of that many of the platform's quota's unit
+ * (compute units, or hours): the platform needs a quota and a pack
+ * length (platforms set --pack-days).  spend with credit records prepaid
+ * credit on the platform; the two are exclusive.
  */
 struct ops_expense_in {
 	const char *amount, *platform, *at, *note;
+	const char *units;   /* spend only: a pack of this many units */
+	int credit;          /* spend only: prepaid credit */
 	int future;
 };
 int ops_spend(struct ops *o, const struct ops_expense_in *in,

@@ -94,6 +94,13 @@ platform_fields(struct ops *o, const struct ops_platform_in *in,
 			return fail(o, OPS_F_CAP);
 		*changed = 1;
 	}
+	if (in->pack_days != NULL) {
+		if (parse_int(in->pack_days, "pack days", 0, 3650, &n,
+		    e) < 0)
+			return fail(o, OPS_F_PACK_DAYS);
+		p->pack_days = (int)n;
+		*changed = 1;
+	}
 	if (in->monthly != NULL) {
 		if (parse_money(in->monthly, 2, "USD", &n, cur, e) < 0)
 			return fail(o, OPS_F_AMOUNT);

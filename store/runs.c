@@ -380,8 +380,22 @@ store_import_run(struct store *s, const struct run *r, struct err *e)
 }
 
 static const char insert_expense[] = "INSERT INTO expenses(at, platform, "
-    "amount_minor, currency, note, source, source_id, uid) VALUES "
-    "(?1,?2,?3,?4,?5,?6,?7,?8)";
+    "amount_minor, currency, note, source, source_id, uid, kind, units_centi) "
+    "VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)";
+
+/* Binds an expense's kind (as expense_kind() reads it: a word it does not
+ * know is a plain spend) and units at k and k + 1: units below 0 are
+ * NULL. */
+static void
+bind_kind(sqlite3_stmt *st, int k, const struct expense *x)
+{
+	sqlite3_bind_text(st, k, expense_kind_name(expense_kind(x)), -1,
+	    SQLITE_STATIC);
+	if (x->units_centi < 0)
+		sqlite3_bind_null(st, k + 1);
+	else
+		sqlite3_bind_int64(st, k + 1, x->units_centi);
+}
 
 static void
 bind_expense(sqlite3_stmt *st, const struct expense *x)
@@ -395,6 +409,7 @@ bind_expense(sqlite3_stmt *st, const struct expense *x)
 	    SQLITE_TRANSIENT);
 	st_bind_text(st, 7, x->source_id);
 	st_bind_uid(st, 8, x->uid);
+	bind_kind(st, 9, x);
 }
 
 int
@@ -443,7 +458,7 @@ store_import_expense(struct store *s, const struct expense *x, struct err *e)
 
 /* The columns of an expense, as read_expense() takes them. */
 #define EXPENSE_COLS "id, uid, at, platform, amount_minor, currency, note, " \
-	"source, source_id"
+	"source, source_id, kind, units_centi"
 
 /* Reads the row at st (EXPENSE_COLS) into x, clearing it first. */
 static void
@@ -459,6 +474,9 @@ read_expense(sqlite3_stmt *st, struct expense *x)
 	x->note = st_col_dup(st, 6);
 	st_col_copy(st, 7, x->source, sizeof x->source);
 	x->source_id = st_col_dup(st, 8);
+	st_col_copy(st, 9, x->kind, sizeof x->kind);
+	x->units_centi = sqlite3_column_type(st, 10) == SQLITE_NULL ? -1 :
+	    sqlite3_column_int64(st, 10);
 }
 
 int
@@ -515,8 +533,8 @@ store_update_expense(struct store *s, const struct expense *x,
 	int rc;
 
 	if (st_prepare(s, &st, "UPDATE expenses SET at = ?1, platform = ?2, "
-	    "amount_minor = ?3, currency = ?4, note = ?5 WHERE id = ?6",
-	    e) < 0)
+	    "amount_minor = ?3, currency = ?4, note = ?5, kind = ?7, "
+	    "units_centi = ?8 WHERE id = ?6", e) < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, x->at);
 	st_bind_text(st, 2, x->platform);
@@ -524,6 +542,7 @@ store_update_expense(struct store *s, const struct expense *x,
 	sqlite3_bind_text(st, 4, x->currency, -1, SQLITE_STATIC);
 	st_bind_text(st, 5, x->note);
 	sqlite3_bind_int64(st, 6, x->id);
+	bind_kind(st, 7, x);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)

@@ -126,6 +126,16 @@ static const char *const migrations[] = {
 	 * becomes session-metered; the others stay as they were. */
 	"UPDATE quotas SET unit = 'session_s' WHERE platform = 'kaggle' AND"
 	" unit = 'gpu_s';",
+
+	/* 7: an expense is a plain spend, a pack of a quota's units (Colab's
+	 * compute units, units_centi hundredths of the quota's unit) or
+	 * prepaid credit (Vast, RunPod); a platform's packs last pack_days
+	 * from purchase (Colab Pro's 90; 0 when it sells none). */
+	"ALTER TABLE expenses ADD COLUMN kind TEXT NOT NULL DEFAULT 'spend';"
+	"ALTER TABLE expenses ADD COLUMN units_centi INTEGER;"
+	"ALTER TABLE platforms ADD COLUMN pack_days INTEGER NOT NULL"
+	" DEFAULT 0;"
+	"UPDATE platforms SET pack_days = 90 WHERE key = 'colab-pro';",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] ==
@@ -138,7 +148,7 @@ static const struct {
 } undo_tables[] = {
 	{ "platforms", { "key", "name", "billing", "gpu", "vram", "cost_usd",
 	    "cost_inr", "session_cap_s", "session_text", "storage",
-	    "best_for", "default_gpu", "sort" } },
+	    "best_for", "default_gpu", "sort", "pack_days" } },
 	{ "quotas", { "platform", "unit", "amount", "win", "reset_wday",
 	    "reset_mday", "reset_min", "rolling_days" } },
 	{ "rates", { "platform", "gpu", "currency", "rate_micro", "low_micro",
@@ -153,7 +163,7 @@ static const struct {
 	    "checkpointed", "note", "project", "tags", "source", "source_id",
 	    "created", "modified" } },
 	{ "expenses", { "uid", "at", "platform", "amount_minor", "currency",
-	    "note", "source", "source_id" } },
+	    "note", "source", "source_id", "kind", "units_centi" } },
 	{ "quota_snapshots", { "platform", "taken_at", "used_s", "reserved_s",
 	    "allowed_s", "reset_at", "source" } },
 	{ "run_metrics", { "run_id", "samples", "peak_mem_mib",

@@ -459,11 +459,11 @@ store_set_platform(struct store *s, const struct platform *p, int sort,
 
 	if (st_prepare(s, &st, "INSERT INTO platforms(key, name, billing, gpu,"
 	    " vram, cost_usd, cost_inr, session_cap_s, session_text, storage,"
-	    " best_for, default_gpu, sort) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,"
-	    "?10,?11,?12,?13) ON CONFLICT(key) DO UPDATE SET name=?2,"
-	    " billing=?3, gpu=?4, vram=?5, cost_usd=?6, cost_inr=?7,"
+	    " best_for, default_gpu, sort, pack_days) VALUES (?1,?2,?3,?4,?5,"
+	    "?6,?7,?8,?9,?10,?11,?12,?13,?14) ON CONFLICT(key) DO UPDATE SET"
+	    " name=?2, billing=?3, gpu=?4, vram=?5, cost_usd=?6, cost_inr=?7,"
 	    " session_cap_s=?8, session_text=?9, storage=?10, best_for=?11,"
-	    " default_gpu=?12", e) < 0)
+	    " default_gpu=?12, pack_days=?14", e) < 0)
 		return -1;
 	sqlite3_bind_text(st, 1, p->key, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, p->name, -1, SQLITE_STATIC);
@@ -478,6 +478,7 @@ store_set_platform(struct store *s, const struct platform *p, int sort,
 	st_bind_text(st, 11, p->best_for);
 	st_bind_text(st, 12, p->default_gpu);
 	sqlite3_bind_int(st, 13, sort);
+	sqlite3_bind_int(st, 14, p->pack_days);
 	return step_done(s, st, "save a platform", e);
 }
 
@@ -492,7 +493,8 @@ store_load_platforms(struct store *s, struct platform **out, size_t *n,
 
 	if (st_prepare(s, &st, "SELECT key, name, billing, gpu, vram, "
 	    "cost_usd, cost_inr, session_cap_s, session_text, storage, "
-	    "best_for, default_gpu FROM platforms ORDER BY sort, key", e) < 0)
+	    "best_for, default_gpu, pack_days FROM platforms ORDER BY sort, "
+	    "key", e) < 0)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		struct platform *p;
@@ -515,6 +517,7 @@ store_load_platforms(struct store *s, struct platform **out, size_t *n,
 		st_col_copy(st, 9, p->storage, sizeof p->storage);
 		st_col_copy(st, 10, p->best_for, sizeof p->best_for);
 		st_col_copy(st, 11, p->default_gpu, sizeof p->default_gpu);
+		p->pack_days = sqlite3_column_int(st, 12);
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {

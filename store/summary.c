@@ -16,6 +16,32 @@
 #include "core/parse.h"
 #include "store/store.h"
 
+/* The packs valid now, from every expense up to now. */
+static int
+collect_pack(const struct expense *x, void *arg)
+{
+	struct summary *sm = arg;
+	const struct platform *p = summary_platform(sm, x->platform);
+	int qi = summary_quota_index(sm, x->platform);
+	struct quota_pack *k;
+
+	if (expense_kind(x) != EXP_PACK || p == NULL || qi < 0 ||
+	    x->units_centi <= 0 ||
+	    x->at + (int64_t)p->pack_days * DAY_S <= sm->now)
+		return 0;
+	sm->packs = xrealloc(sm->packs, (sm->npacks + 1) * sizeof *sm->packs);
+	k = &sm->packs[sm->npacks++];
+	k->id = x->id;
+	k->quota = qi;
+	k->at = x->at;
+	k->expires = x->at + (int64_t)p->pack_days * DAY_S;
+	/* Hundredths of a compute unit, or of an hour (36 s). */
+	k->units = sm->cat.quotas[qi].unit == QU_CU ? x->units_centi :
+	    x->units_centi * 36;
+	k->left = k->units;
+	return 0;
+}
+
 int
 summary_load_catalog(struct summary *sm, struct store *s, int64_t now,
     struct err *e)
@@ -44,7 +70,8 @@ summary_load_catalog(struct summary *sm, struct store *s, int64_t now,
 		sm->plan_start = local_month_start(now);
 	sm->plan_month = plan_month(sm->plan_start, now);
 	sm->phase = plan_phase(sm->cat.phases, sm->cat.nphases, sm->plan_month);
-	return 0;
+	return store_each_expense(s, 0, now + 1, collect_pack, sm, e) < 0 ?
+	    -1 : 0;
 }
 
 const struct platform *
@@ -179,6 +206,28 @@ has_history(struct store *s, const char *platform, int64_t now, int64_t seen,
 	return first <= now - DAY_S;
 }
 
+/* Quota i's packs: their units join its limit, and what is used beyond
+ * the allowance is drawn from them oldest first. */
+static void
+draw_packs(struct summary *sm, int i)
+{
+	struct quota_status *st = &sm->qs[i];
+	int64_t over = st->used - st->limit, d;
+	size_t k;
+
+	for (k = 0; k < sm->npacks; k++) {
+		struct quota_pack *p = &sm->packs[k];
+
+		if (p->quota != i)
+			continue;
+		d = over > 0 ? (over < p->units ? over : p->units) : 0;
+		p->left = p->units - d;
+		over -= d;
+		st->packs += p->units;
+	}
+	st->limit += st->packs;
+}
+
 int
 summary_refresh_quota(struct summary *sm, struct store *s, int i,
     struct err *e)
@@ -206,6 +255,7 @@ summary_refresh_quota(struct summary *sm, struct store *s, int i,
 			st->history = h;
 		}
 	}
+	draw_packs(sm, i);
 	quota_status_finish(st, sm->now);
 	return 0;
 }
@@ -268,12 +318,17 @@ month_run(const struct run *r, void *arg)
 	return 0;
 }
 
+/* The month's spend: plain expenses and packs; a credit top-up is not
+ * spend, the runs paid from it are. */
 static int
 month_expense(const struct expense *x, void *arg)
 {
 	struct summary *sm = arg;
+	int64_t v;
 
-	int64_t v = summary_convert(sm, x->amount_minor, x->currency, x->at);
+	if (expense_kind(x) == EXP_CREDIT)
+		return 0;
+	v = summary_convert(sm, x->amount_minor, x->currency, x->at);
 
 	sm->budget.spent = money_hold(sm->budget.spent + v);
 	sm->budget.lump = money_hold(sm->budget.lump + v);
@@ -324,6 +379,74 @@ load_pace(struct summary *sm, struct store *s, struct err *e)
 	return 0;
 }
 
+/* The credit top-ups, from every expense up to now. */
+static int
+collect_credit(const struct expense *x, void *arg)
+{
+	struct summary *sm = arg;
+	struct summary_credit *c;
+	size_t k;
+
+	if (expense_kind(x) != EXP_CREDIT || x->platform[0] == '\0')
+		return 0;
+	for (k = 0; k < sm->ncredits; k++)
+		if (strcmp(sm->credits[k].platform, x->platform) == 0)
+			break;
+	if (k == sm->ncredits) {
+		sm->credits = xrealloc(sm->credits, (sm->ncredits + 1) *
+		    sizeof *sm->credits);
+		c = &sm->credits[sm->ncredits++];
+		memset(c, 0, sizeof *c);
+		memcpy(c->platform, x->platform, sizeof c->platform);
+		memcpy(c->currency, x->currency, sizeof c->currency);
+		c->since = x->at;
+	}
+	c = &sm->credits[k];
+	c->total = money_hold(c->total + fx_convert_on(x->amount_minor,
+	    x->currency, c->currency, local_day_number(x->at), sm->cat.fx,
+	    sm->cat.nfx, NULL));
+	return 0;
+}
+
+struct credit_walk {
+	struct summary *sm;
+	struct summary_credit *c;
+};
+
+static int
+credit_run(const struct run *r, void *arg)
+{
+	struct credit_walk *w = arg;
+
+	w->c->used = money_hold(w->c->used + fx_convert_on(run_cost_at(r,
+	    w->sm->now), r->currency, w->c->currency,
+	    local_day_number(r->start), w->sm->cat.fx, w->sm->cat.nfx,
+	    NULL));
+	return 0;
+}
+
+/* Each platform's credit left: the top-ups less the cost of its runs
+ * since the first. */
+static int
+load_credit(struct summary *sm, struct store *s, struct err *e)
+{
+	struct credit_walk w = { sm, NULL };
+	struct filter f;
+	size_t k;
+
+	for (k = 0; k < sm->ncredits; k++) {
+		w.c = &sm->credits[k];
+		memset(&f, 0, sizeof f);
+		f.platform = w.c->platform;
+		f.since = w.c->since;
+		f.brief = 1;
+		if (store_each_run(s, &f, credit_run, &w, e) < 0)
+			return -1;
+		w.c->left = w.c->total - w.c->used;
+	}
+	return 0;
+}
+
 static int
 collect_open(const struct run *r, void *arg)
 {
@@ -340,7 +463,7 @@ load_nudges(struct summary *sm)
 {
 	struct nudge_input in;
 	int64_t *cu = xcalloc(sm->cat.nquotas + 1, sizeof *cu);
-	size_t i, max = 2 * sm->cat.nquotas + 1 + sm->nopen;
+	size_t i, max = 2 * sm->cat.nquotas + 1 + sm->nopen + sm->npacks;
 
 	for (i = 0; i < sm->cat.nquotas; i++)
 		cu[i] = summary_cu_rate(sm, sm->cat.quotas[i].platform, "");
@@ -354,6 +477,8 @@ load_nudges(struct summary *sm)
 	in.nopen = sm->nopen;
 	in.platforms = sm->cat.platforms;
 	in.nplatforms = sm->cat.nplatforms;
+	in.packs = sm->packs;
+	in.npacks = sm->npacks;
 	in.now = sm->now;
 	sm->nudges = xcalloc(max, sizeof *sm->nudges);
 	sm->nnudges = alerts_nudges(&in, sm->nudges, max);
@@ -367,6 +492,9 @@ summary_load(struct summary *sm, struct store *s, int64_t now, struct err *e)
 	size_t i;
 
 	if (summary_load_catalog(sm, s, now, e) < 0)
+		return -1;
+	if (store_each_expense(s, 0, now + 1, collect_credit, sm, e) < 0 ||
+	    load_credit(sm, s, e) < 0)
 		return -1;
 	sm->qs = xcalloc(sm->cat.nquotas, sizeof *sm->qs);
 	for (i = 0; i < sm->cat.nquotas; i++)
@@ -407,5 +535,7 @@ summary_free(struct summary *sm)
 		run_clear(&sm->open[i]);
 	free(sm->open);
 	free(sm->nudges);
+	free(sm->packs);
+	free(sm->credits);
 	memset(sm, 0, sizeof *sm);
 }

@@ -18,6 +18,15 @@
 struct store;
 struct err;
 
+/* A platform's prepaid credit: what was put in less what its runs have
+ * cost since the first top-up, in the first top-up's currency. */
+struct summary_credit {
+	char platform[32];
+	char currency[4];
+	int64_t since;                /* the first top-up */
+	int64_t total, used, left;    /* minor units */
+};
+
 struct summary {
 	int64_t now;
 	char currency[4];             /* display currency, "INR" or "USD" */
@@ -36,6 +45,12 @@ struct summary {
 	struct run *open;             /* open runs, oldest first */
 	size_t nopen;
 
+	struct quota_pack *packs;   /* valid packs, oldest first */
+	size_t npacks;
+	struct summary_credit *credits; /* one a platform with credit
+	                                 * (summary_load() only) */
+	size_t ncredits;
+
 	struct nudge *nudges;         /* what needs attention now, by
 	                                 alerts_nudges(): status, --check,
 	                                 --short and the overview read it */
@@ -45,7 +60,8 @@ struct summary {
 };
 
 /* Loads the catalog only (platforms, quotas, rates, phases, fx, plan
- * start, currency): enough to check and price a run. */
+ * start, currency) and the packs valid now: enough to check and price a
+ * run and to refresh a quota. */
 int summary_load_catalog(struct summary *sm, struct store *s, int64_t now,
     struct err *e);
 
@@ -89,7 +105,14 @@ int summary_price_run(const struct summary *sm, struct run *r);
 /* Computes what r uses of quota i (its unit) in the window holding now. */
 int64_t summary_run_use(const struct summary *sm, int i, const struct run *r);
 
-/* Recomputes quota i's status from the store (after a write). */
+/*
+ * Recomputes quota i's status from the store (after a write).  Packs:
+ * a pack's units are valid from its purchase for its platform's pack
+ * days; the quota's limit is the window's allowance plus the valid
+ * packs' units (st->packs), and the use beyond the allowance in the
+ * current window is drawn from them oldest first, which sets each pack's
+ * left.
+ */
 int summary_refresh_quota(struct summary *sm, struct store *s, int i,
     struct err *e);
 

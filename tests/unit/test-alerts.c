@@ -359,6 +359,63 @@ test_market(void)
 	CHECK(!alerts_free_tier(&catalog_platforms[2]));  /* colab-pro */
 }
 
+/* A pack with units left is a nudge within 7 days of its expiry, not
+ * before and not when used up; nor are its units lapse at the reset. */
+static void
+test_pack(void)
+{
+	int64_t now = t_utc(2026, 12, 1, 12, 0, 0);
+	int64_t used[3] = { 0, 0, 0 };
+	struct quota_status qs[3];
+	struct quota_pack p;
+	struct nudge n[8];
+	struct nudge_input in;
+
+	quotas_at(qs, now, used);
+	memset(&p, 0, sizeof p);
+	p.id = 5;
+	p.quota = 2; /* colab-pro */
+	p.units = 3000;
+	p.left = 1900;
+	p.expires = now + 7 * 86400;
+	memset(&in, 0, sizeof in);
+	in.quotas = catalog_quotas;
+	in.qs = qs;
+	in.nquotas = catalog_nquotas;
+	in.platforms = catalog_platforms;
+	in.nplatforms = catalog_nplatforms;
+	in.packs = &p;
+	in.npacks = 1;
+	in.now = now;
+	CHECK_EQ_STR(catalog_quotas[2].platform, "colab-pro");
+	CHECK_EQ_INT(alerts_nudges(&in, n, 8), 1);
+	CHECK_EQ_INT(n[0].kind, NUDGE_PACK);
+	CHECK_EQ_INT(n[0].level, AL_WARN);
+	CHECK_EQ_STR(n[0].platform, "colab-pro");
+	CHECK_EQ_INT(n[0].run_id, 5);
+	CHECK_EQ_INT(n[0].value, 1900);
+	CHECK_EQ_INT(n[0].limit, 3000);
+	CHECK_EQ_INT(n[0].pct, 63);
+	CHECK_EQ_INT(n[0].at, now + 7 * 86400);
+	CHECK_EQ_STR(nudge_kinds[NUDGE_PACK], "pack");
+	p.expires = now + 7 * 86400 + 1;
+	CHECK_EQ_INT(alerts_nudges(&in, n, 8), 0);
+	p.expires = now + 86400;
+	p.left = 0;
+	CHECK_EQ_INT(alerts_nudges(&in, n, 8), 0);
+
+	/* Kaggle with 10 h of pack beside its 30: only the allowance can
+	 * lapse at the reset. */
+	now = t_utc(2026, 12, 4, 12, 0, 0);
+	used[0] = H(30) - H(30) / 4;
+	quotas_at(qs, now, used);
+	qs[0].packs = H(10);
+	qs[0].limit += H(10);
+	qs[0].remaining += H(10);
+	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[0], &qs[0], NULL, 0, 0, now),
+	    H(30) / 4);
+}
+
 int
 main(void)
 {
@@ -366,6 +423,7 @@ main(void)
 	test_quota_budget();
 	test_open();
 	test_lapse();
+	test_pack();
 	test_market();
 	return t_done();
 }

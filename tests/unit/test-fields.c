@@ -237,7 +237,8 @@ test_shown(void)
 	j = fields_json(fields_expense, fields_nexpense, &x, FIELDS_EXPORT, 0);
 	CHECK_EQ_STR(j, "{\"uid\": \"\", \"at\": \"2026-12-01T12:00:00Z\", "
 	    "\"platform\": null, \"amount_minor\": 500, \"currency\": \"USD\", "
-	    "\"note\": null, \"source\": \"cli\", \"source_id\": null}");
+	    "\"note\": null, \"source\": \"cli\", \"source_id\": null, "
+	    "\"kind\": \"spend\", \"units_centi\": null}");
 	free(j);
 	expense_clear(&x);
 

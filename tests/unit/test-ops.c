@@ -1020,6 +1020,157 @@ test_limits(void)
 	done(&o, s);
 }
 
+/* A spend of kind: a pack (units), credit, or a plain spend at at. */
+static int64_t
+spend_at(struct ops *o, const char *amount, const char *platform,
+    const char *at, const char *units, int credit)
+{
+	struct ops_expense_in in;
+	struct expense x;
+	struct err e = { "" };
+	int64_t id = 0;
+
+	memset(&in, 0, sizeof in);
+	expense_init(&x);
+	in.amount = amount;
+	in.platform = platform;
+	in.at = at;
+	in.units = units;
+	in.credit = credit;
+	if (ops_spend(o, &in, &x, &e) == 0)
+		id = x.id;
+	else
+		printf("  ops_spend: %s\n", e.msg);
+	expense_clear(&x);
+	return id;
+}
+
+static int64_t
+run_at(struct ops *o, const char *platform, const char *gpu,
+    const char *start, const char *end, const char *units, const char *rate)
+{
+	struct ops_run_in in;
+	struct ops_result res;
+	struct err e = { "" };
+	int64_t id = 0;
+
+	ops_run_in_init(&in);
+	ops_result_init(&res);
+	in.platform = platform;
+	in.gpu = gpu;
+	in.start = start;
+	in.end = end;
+	in.units = units;
+	in.rate = rate;
+	if (ops_add(o, &in, &res, &e) == 0)
+		id = res.run.id;
+	else
+		printf("  ops_add: %s\n", e.msg);
+	ops_result_clear(&res);
+	return id;
+}
+
+/* Packs: the issue's example (111 CU used of 100 and a 100-CU pack: 11
+ * drawn from it, 89 left, ok), oldest first across two packs, an expired
+ * pack ignored; credit left out of the month's spend, its runs in it. */
+static void
+test_packs(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct ops_expense_in in;
+	struct expense x;
+	struct summary sm;
+	struct err e;
+	int qi;
+	int64_t p1, p2, old, spent;
+
+	if (s == NULL)
+		return;
+	old = spend_at(&o, "999INR", "colab-pro", "2026-08-01T00:00:00Z",
+	    "100", 0);
+	p1 = spend_at(&o, "1025INR", "colab-pro", "2026-11-20T00:00:00Z",
+	    "100", 0);
+	CHECK(old > 0 && p1 > 0);
+	/* The operations' catalog holds the packs: a spend reloads it. */
+	CHECK_EQ_INT(ops_catalog(&o, &e)->npacks, 1);
+	CHECK(run_at(&o, "colab-pro", "A100", "2026-12-01T00:00:00Z",
+	    "2026-12-01T08:00:00Z", "111", NULL) > 0);
+	memset(&sm, 0, sizeof sm);
+	if (CHECK_EQ_INT(summary_load(&sm, s, NOW, &e), 0)) {
+		qi = summary_quota_index(&sm, "colab-pro");
+		CHECK_EQ_INT(sm.npacks, 1);          /* the old one expired */
+		CHECK_EQ_INT(sm.packs[0].id, p1);
+		CHECK_EQ_INT(sm.packs[0].left, 8900);
+		CHECK_EQ_INT(sm.qs[qi].used, 11100);
+		CHECK_EQ_INT(sm.qs[qi].packs, 10000);
+		CHECK_EQ_INT(sm.qs[qi].remaining, 8900);
+		CHECK_EQ_INT(sm.qs[qi].state, QS_OK);
+	}
+	summary_free(&sm);
+
+	p2 = spend_at(&o, "600INR", "colab-pro", "2026-11-25T00:00:00Z",
+	    "50", 0);
+	CHECK(run_at(&o, "colab-pro", "A100", "2026-12-01T08:00:00Z",
+	    "2026-12-01T10:00:00Z", "100", NULL) > 0);
+	if (CHECK_EQ_INT(summary_load(&sm, s, NOW, &e), 0)) {
+		qi = summary_quota_index(&sm, "colab-pro");
+		CHECK_EQ_INT(sm.npacks, 2);
+		CHECK_EQ_INT(sm.packs[0].left, 0);    /* oldest first */
+		CHECK_EQ_INT(sm.packs[1].id, p2);
+		CHECK_EQ_INT(sm.packs[1].left, 3900);
+		CHECK_EQ_INT(sm.qs[qi].remaining, 3900);
+		CHECK_EQ_INT(sm.packs[1].expires, sm.packs[1].at + 90 * 86400);
+	}
+	summary_free(&sm);
+
+	/* Credit: the top-up is not the month's spend; the runs are. */
+	if (CHECK_EQ_INT(summary_load(&sm, s, NOW, &e), 0))
+		spent = sm.budget.spent;
+	else
+		spent = 0;
+	summary_free(&sm);
+	CHECK(spend_at(&o, "5USD", "vast", "2026-12-01T01:00:00Z", NULL, 1) >
+	    0);
+	if (CHECK_EQ_INT(summary_load(&sm, s, NOW, &e), 0)) {
+		CHECK_EQ_INT(sm.budget.spent, spent);
+		CHECK_EQ_INT(sm.ncredits, 1);
+		CHECK_EQ_INT(sm.credits[0].left, 500);
+	}
+	summary_free(&sm);
+	CHECK(run_at(&o, "vast", "RTX 3090", "2026-12-01T02:00:00Z",
+	    "2026-12-01T04:00:00Z", NULL, "$1") > 0);
+	if (CHECK_EQ_INT(summary_load(&sm, s, NOW, &e), 0)) {
+		CHECK(sm.budget.spent > spent);
+		CHECK_EQ_STR(sm.credits[0].currency, "USD");
+		CHECK_EQ_INT(sm.credits[0].used, 200);
+		CHECK_EQ_INT(sm.credits[0].left, 300);
+	}
+	summary_free(&sm);
+
+	/* Refused: both kinds, units without a quota or a platform. */
+	memset(&in, 0, sizeof in);
+	expense_init(&x);
+	in.amount = "5USD";
+	in.platform = "colab-pro";
+	in.units = "10";
+	in.credit = 1;
+	CHECK_EQ_INT(ops_spend(&o, &in, &x, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_UNITS);
+	in.credit = 0;
+	in.platform = "vast";
+	CHECK_EQ_INT(ops_spend(&o, &in, &x, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_PLATFORM);
+	in.platform = NULL;
+	CHECK_EQ_INT(ops_spend(&o, &in, &x, &e), -1);
+	in.platform = "colab-pro";
+	in.units = "0";
+	CHECK_EQ_INT(ops_spend(&o, &in, &x, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_UNITS);
+	expense_clear(&x);
+	done(&o, s);
+}
+
 int
 main(void)
 {
@@ -1038,6 +1189,7 @@ main(void)
 	test_start_stop();
 	test_record();
 	test_expenses();
+	test_packs();
 	test_settings();
 	test_quota_kind();
 	test_import();
