@@ -338,16 +338,6 @@ gpu_canon(const char *in, int64_t mem_mib, char out[32], int *gpus_hint)
 	return id.known;
 }
 
-char *
-gpu_model_from_smi(const char *smi, char *out, size_t n)
-{
-	char name[32];
-
-	gpu_canon(smi, 0, name, NULL);
-	snprintf(out, n, "%s", name);
-	return out;
-}
-
 int
 gpu_same(const char *a, const char *b)
 {

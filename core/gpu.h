@@ -82,9 +82,6 @@ int gpu_identify(const char *in, int64_t mem_mib, struct gpu_id *id);
 int gpu_canon(const char *in, int64_t mem_mib, char out[32],
     int *gpus_hint);
 
-/* gpu_canon(smi, 0, ...) into out (n bytes), for a caller without the
- * memory figure: "NVIDIA A100-SXM4-80GB" -> "A100 80GB".  Returns out. */
-char *gpu_model_from_smi(const char *smi, char *out, size_t n);
 
 /*
  * 1 when spellings a and b name the same model: both known as one catalog

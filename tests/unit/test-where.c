@@ -91,6 +91,14 @@ job(struct where_job *j, int64_t dur, const char *gpu, int vram)
 	j->vram_gb = vram;
 }
 
+/* nvidia-smi's name for a GPU, as the canonicaliser makes it, in b. */
+static char *
+smi_model(const char *smi, char b[32])
+{
+	gpu_canon(smi, 0, b, NULL);
+	return b;
+}
+
 static void
 test_gpu(void)
 {
@@ -113,19 +121,18 @@ test_gpu(void)
 	CHECK_EQ_INT(gpu_need_vram("A100 80GB", 0), 80);
 	CHECK_EQ_INT(gpu_need_vram("T4", 40), 40);
 
-	CHECK_EQ_STR(gpu_model_from_smi("Tesla T4", b, sizeof b), "T4");
-	CHECK_EQ_STR(gpu_model_from_smi("Tesla P100-PCIE-16GB", b, sizeof b),
+	CHECK_EQ_STR(smi_model("Tesla T4", b), "T4");
+	CHECK_EQ_STR(smi_model("Tesla P100-PCIE-16GB", b),
 	    "P100");
-	CHECK_EQ_STR(gpu_model_from_smi("NVIDIA A100-SXM4-80GB", b, sizeof b),
+	CHECK_EQ_STR(smi_model("NVIDIA A100-SXM4-80GB", b),
 	    "A100 80GB");
-	CHECK_EQ_STR(gpu_model_from_smi("NVIDIA A100-SXM4-40GB", b, sizeof b),
+	CHECK_EQ_STR(smi_model("NVIDIA A100-SXM4-40GB", b),
 	    "A100 40GB");
-	CHECK_EQ_STR(gpu_model_from_smi("NVIDIA GeForce RTX 4090", b,
-	    sizeof b), "RTX 4090");
-	CHECK_EQ_STR(gpu_model_from_smi("NVIDIA H100 80GB HBM3", b, sizeof b),
+	CHECK_EQ_STR(smi_model("NVIDIA GeForce RTX 4090", b), "RTX 4090");
+	CHECK_EQ_STR(smi_model("NVIDIA H100 80GB HBM3", b),
 	    "H100 80GB");
-	CHECK_EQ_STR(gpu_model_from_smi("NVIDIA L4", b, sizeof b), "L4");
-	CHECK_EQ_STR(gpu_model_from_smi("NVIDIA L40S", b, sizeof b), "L40S");
+	CHECK_EQ_STR(smi_model("NVIDIA L4", b), "L4");
+	CHECK_EQ_STR(smi_model("NVIDIA L40S", b), "L40S");
 
 	CHECK(gpu_smi_parse("0, Tesla T4, 9871, 15360, 87, 70.12", &g) == 0);
 	CHECK_EQ_INT(g.index, 0);
