@@ -47,8 +47,9 @@ struct quota_status {
 	int history;        /* 1 when the platform's first run started a day
 	                       or more before now */
 	int rolling;        /* a rolling window: no reset to last to */
-	int64_t packs;      /* of limit, the units of the platform's packs
-	                       valid now (store/summary.c adds them) */
+	int64_t packs;      /* of limit, what the platform's packs valid now
+	                       held when the window began (store/summary.c
+	                       adds them) */
 };
 
 /* What a projection assumes. */

@@ -16,29 +16,33 @@
 #include "core/parse.h"
 #include "store/store.h"
 
-/* The packs valid now, from every expense up to now. */
+/* Every pack of a quota up to now, oldest first, into sm->hist; those
+ * valid now into sm->packs as well. */
 static int
 collect_pack(const struct expense *x, void *arg)
 {
 	struct summary *sm = arg;
 	const struct platform *p = summary_platform(sm, x->platform);
 	int qi = summary_quota_index(sm, x->platform);
-	struct quota_pack *k;
+	struct quota_pack k;
 
 	if (expense_kind(x) != EXP_PACK || p == NULL || qi < 0 ||
-	    x->units_centi <= 0 ||
-	    x->at + (int64_t)p->pack_days * DAY_S <= sm->now)
+	    x->units_centi <= 0)
+		return 0;
+	k.id = x->id;
+	k.quota = qi;
+	k.at = x->at;
+	k.expires = x->at + (int64_t)p->pack_days * DAY_S;
+	/* Hundredths of a compute unit, or of an hour (36 s). */
+	k.units = sm->cat.quotas[qi].unit == QU_CU ? x->units_centi :
+	    x->units_centi * 36;
+	k.left = k.units;
+	sm->hist = xrealloc(sm->hist, (sm->nhist + 1) * sizeof *sm->hist);
+	sm->hist[sm->nhist++] = k;
+	if (k.expires <= sm->now)
 		return 0;
 	sm->packs = xrealloc(sm->packs, (sm->npacks + 1) * sizeof *sm->packs);
-	k = &sm->packs[sm->npacks++];
-	k->id = x->id;
-	k->quota = qi;
-	k->at = x->at;
-	k->expires = x->at + (int64_t)p->pack_days * DAY_S;
-	/* Hundredths of a compute unit, or of an hour (36 s). */
-	k->units = sm->cat.quotas[qi].unit == QU_CU ? x->units_centi :
-	    x->units_centi * 36;
-	k->left = k->units;
+	sm->packs[sm->npacks++] = k;
 	return 0;
 }
 
@@ -206,26 +210,102 @@ has_history(struct store *s, const char *platform, int64_t now, int64_t seen,
 	return first <= now - DAY_S;
 }
 
-/* Quota i's packs: their units join its limit, and what is used beyond
- * the allowance is drawn from them oldest first. */
+/* Draws over, a window's use beyond its allowance, from quota i's packs
+ * valid at lim (the window's last instant, or now), oldest first. */
 static void
-draw_packs(struct summary *sm, int i)
+draw_window(struct summary *sm, int i, int64_t over, int64_t lim)
 {
-	struct quota_status *st = &sm->qs[i];
-	int64_t over = st->used - st->limit, d;
 	size_t k;
+	int64_t d;
 
-	for (k = 0; k < sm->npacks; k++) {
-		struct quota_pack *p = &sm->packs[k];
+	for (k = 0; k < sm->nhist && over > 0; k++) {
+		struct quota_pack *p = &sm->hist[k];
 
-		if (p->quota != i)
+		if (p->quota != i || p->at > lim || p->expires <= lim)
 			continue;
-		d = over > 0 ? (over < p->units ? over : p->units) : 0;
-		p->left = p->units - d;
+		d = over < p->left ? over : p->left;
+		p->left -= d;
 		over -= d;
-		st->packs += p->units;
 	}
+}
+
+struct window_use {
+	struct summary *sm;
+	int i;
+	int64_t ws, we, used;
+};
+
+static int
+add_window_use(const struct run *r, void *arg)
+{
+	struct window_use *w = arg;
+	const struct quota *q = &w->sm->cat.quotas[w->i];
+
+	w->used += quota_run_use(q, r, w->ws, w->we, w->sm->now,
+	    q->unit == QU_CU ? summary_cu_rate(w->sm, q->platform, r->gpu) :
+	    0);
+	return 0;
+}
+
+/* Quota i's packs.  What is used beyond the allowance in each window is
+ * drawn from the packs valid at the window's end (now, for the current
+ * one), oldest first, from the window of the oldest pack valid now (or of
+ * an older pack still valid when that one was bought, and so on back) to
+ * the current window; that sets what each pack has left.  What the packs
+ * valid now held when the current window began joins its limit.  A
+ * rolling window counts its current span only. */
+static int
+draw_packs(struct summary *sm, struct store *s, int i, struct err *e)
+{
+	const struct quota *q = &sm->cat.quotas[i];
+	struct quota_status *st = &sm->qs[i];
+	struct window_use w = { sm, i, 0, 0, 0 };
+	int64_t t = INT64_MAX;
+	size_t k, j;
+	int moved;
+
+	for (k = 0; k < sm->nhist; k++)
+		if (sm->hist[k].quota == i) {
+			sm->hist[k].left = sm->hist[k].units;
+			if (sm->hist[k].expires > sm->now &&
+			    sm->hist[k].at < t)
+				t = sm->hist[k].at;
+		}
+	if (t == INT64_MAX)
+		return 0;
+	do {
+		moved = 0;
+		for (k = 0; k < sm->nhist; k++)
+			if (sm->hist[k].quota == i && sm->hist[k].at < t &&
+			    sm->hist[k].expires > t) {
+				t = sm->hist[k].at;
+				moved = 1;
+			}
+	} while (moved);
+	while (!st->rolling) {
+		quota_window(q, t, &w.ws, &w.we);
+		if (w.we > sm->now)
+			break;
+		w.used = 0;
+		if (store_each_window_run(s, q->platform, w.ws, w.we,
+		    add_window_use, &w, e) < 0)
+			return -1;
+		draw_window(sm, i, w.used - q->amount, w.we - 1);
+		t = w.we;
+	}
+	/* What the valid packs hold when the current window begins joins
+	 * its limit. */
+	for (k = 0; k < sm->nhist; k++)
+		if (sm->hist[k].quota == i && sm->hist[k].expires > sm->now)
+			st->packs += sm->hist[k].left;
 	st->limit += st->packs;
+	draw_window(sm, i, st->used - q->amount, sm->now);
+	for (k = 0; k < sm->npacks; k++)
+		for (j = 0; j < sm->nhist; j++)
+			if (sm->packs[k].quota == i &&
+			    sm->hist[j].id == sm->packs[k].id)
+				sm->packs[k].left = sm->hist[j].left;
+	return 0;
 }
 
 int
@@ -255,7 +335,8 @@ summary_refresh_quota(struct summary *sm, struct store *s, int i,
 			st->history = h;
 		}
 	}
-	draw_packs(sm, i);
+	if (draw_packs(sm, s, i, e) < 0)
+		return -1;
 	quota_status_finish(st, sm->now);
 	return 0;
 }
@@ -536,6 +617,7 @@ summary_free(struct summary *sm)
 	free(sm->open);
 	free(sm->nudges);
 	free(sm->packs);
+	free(sm->hist);
 	free(sm->credits);
 	memset(sm, 0, sizeof *sm);
 }

@@ -47,6 +47,9 @@ struct summary {
 
 	struct quota_pack *packs;   /* valid packs, oldest first */
 	size_t npacks;
+	struct quota_pack *hist;    /* every pack, oldest first: what
+	                             * draws on the valid ones */
+	size_t nhist;
 	struct summary_credit *credits; /* one a platform with credit
 	                                 * (summary_load() only) */
 	size_t ncredits;

@@ -1070,6 +1070,55 @@ run_at(struct ops *o, const char *platform, const char *gpu,
 	return id;
 }
 
+/* Packs drawn across windows: a 100-CU pack bought in October gives 50
+ * to October's 150 CU and 30 to November's 130, so December starts with
+ * 20 of it and its 105 CU leave 15.  With an older pack still valid when
+ * it was bought, October draws on the older one first; that one expires
+ * before November ends, so November draws on the newer. */
+static void
+test_packs_windows(void)
+{
+	int older;
+
+	for (older = 0; older <= 1; older++) {
+		struct ops o;
+		struct store *s = fresh(&o);
+		struct summary sm;
+		struct err e;
+		int64_t a;
+		int qi;
+
+		if (s == NULL)
+			return;
+		if (older)
+			CHECK(spend_at(&o, "1025INR", "colab-pro",
+			    "2026-08-20T00:00:00Z", "100", 0) > 0);
+		a = spend_at(&o, "1025INR", "colab-pro",
+		    "2026-10-15T00:00:00Z", "100", 0);
+		CHECK(a > 0);
+		CHECK(run_at(&o, "colab-pro", "A100", "2026-08-21T00:00:00Z",
+		    "2026-08-21T08:00:00Z", "100", NULL) > 0);
+		CHECK(run_at(&o, "colab-pro", "A100", "2026-10-16T00:00:00Z",
+		    "2026-10-16T10:00:00Z", "150", NULL) > 0);
+		CHECK(run_at(&o, "colab-pro", "A100", "2026-11-10T00:00:00Z",
+		    "2026-11-10T09:00:00Z", "130", NULL) > 0);
+		CHECK(run_at(&o, "colab-pro", "A100", "2026-12-01T00:00:00Z",
+		    "2026-12-01T07:00:00Z", "105", NULL) > 0);
+		memset(&sm, 0, sizeof sm);
+		if (CHECK_EQ_INT(summary_load(&sm, s, NOW, &e), 0)) {
+			qi = summary_quota_index(&sm, "colab-pro");
+			CHECK_EQ_INT(sm.npacks, 1);
+			CHECK_EQ_INT(sm.packs[0].id, a);
+			CHECK_EQ_INT(sm.packs[0].left, older ? 6500 : 1500);
+			CHECK_EQ_INT(sm.qs[qi].packs, older ? 7000 : 2000);
+			CHECK_EQ_INT(sm.qs[qi].used, 10500);
+			CHECK_EQ_INT(sm.qs[qi].remaining, older ? 6500 : 1500);
+		}
+		summary_free(&sm);
+		done(&o, s);
+	}
+}
+
 /* Packs: the issue's example (111 CU used of 100 and a 100-CU pack: 11
  * drawn from it, 89 left, ok), oldest first across two packs, an expired
  * pack ignored; credit left out of the month's spend, its runs in it. */
@@ -1190,6 +1239,7 @@ main(void)
 	test_record();
 	test_expenses();
 	test_packs();
+	test_packs_windows();
 	test_settings();
 	test_quota_kind();
 	test_import();
