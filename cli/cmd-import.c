@@ -384,7 +384,7 @@ cmd_import(struct ctx *c, const struct args *a)
 	if (!ok)
 		goto fail;
 	if (opt_has(a, I_RECONCILE)) {
-		char notice[192] = "";
+		char notice[512] = "";
 
 		if (ops_import_reconcile(&im.w, notice, sizeof notice, &e) < 0)
 			goto fail;
@@ -447,7 +447,9 @@ cli_kaggle_report(struct ctx *c, int json)
 		    q.reset_at));
 		return 1;
 	}
-	printf("  Kaggle reports %s h used this week; logged %s h\n",
-	    hours1(a, sizeof a, q.used_s), hours1(b, sizeof b, logged));
+	printf("  Kaggle reports %s h used this week (its figure of %s); "
+	    "logged %s h\n", hours1(a, sizeof a, q.used_s), fmt_local(d,
+	    sizeof d, q.taken_at, "%a %d %b %H:%M"), hours1(b, sizeof b,
+	    logged));
 	return 1;
 }
