@@ -264,9 +264,32 @@ open_mem(const char *buf, size_t len, FILE **f, const char *name,
 	return 0;
 }
 
+/*
+ * Keeps k; a notebook two lists of the import name (the CSV and the JSON)
+ * is one, with the accelerator and machine shape of the list that has
+ * them (the CSV names none) and the later run.
+ */
 static void
 add_kernel(struct kstate *st, const struct kernel *k)
 {
+	struct kernel *o;
+	size_t i;
+
+	for (i = 0; i < st->nk; i++) {
+		o = &st->k[i];
+		if (strcmp(o->ref, k->ref) != 0)
+			continue;
+		if (o->acc == ACC_UNKNOWN && k->acc != ACC_UNKNOWN) {
+			o->acc = k->acc;
+			snprintf(o->gpu, sizeof o->gpu, "%s", k->gpu);
+			o->gpus = k->gpus;
+		}
+		if (k->last_run > o->last_run)
+			o->last_run = k->last_run;
+		if (o->title[0] == '\0')
+			snprintf(o->title, sizeof o->title, "%s", k->title);
+		return;
+	}
 	st->k = xrealloc(st->k, (st->nk + 1) * sizeof *st->k);
 	st->k[st->nk++] = *k;
 }

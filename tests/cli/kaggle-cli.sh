@@ -59,6 +59,19 @@ has '^left out 2 \[Private Notebook\] rows (.*kernels-list-mine.txt line 6, line
 run import kaggle "$D/$V-kernels-list-mine.json"
 has '^left out 2 \[Private Notebook\] rows (.*kernels-list-mine.json \[3\], \[5\])' out "json places"
 
+# The CSV names no machine: given with the API's JSON list, a notebook
+# both name is one, with the JSON's GPU.
+fresh
+run import kaggle "$D/$V-kernels-list-mine-outdated.csv" \
+    "$D/kaggle-kernels-list.json" "$tmp/resnet18-cifar10-baseline.log"
+expect 0 "csv and json"
+has '^imported 1 run ' out "csv and json: one run"
+has 'bert-imdb-finetune ran at 2026-09-28T06:15:55Z on P100' out "csv and json: P100"
+hasnt 'pandas-eda-titanic' out "csv and json: the CPU notebook listed"
+run log --json --platform kaggle
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); assert [x["gpu"] for x in r] == ["T4"], r' \
+    "$tmp/out" || fail "csv and json: the GPU"
+
 # Nothing to list: the CLI's own words.
 printf 'Not found\n' >"$tmp/none.txt"
 run import kaggle "$tmp/none.txt"
