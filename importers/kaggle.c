@@ -40,7 +40,7 @@ kaggle_state(struct import_job *job)
 void
 kaggle_notice(struct import_job *job, const char *fmt, ...)
 {
-	char msg[512];
+	char msg[ERR_MAX];
 	va_list ap;
 
 	if (job->notice == NULL)
