@@ -30,7 +30,7 @@
 #include "store/store.h"
 
 enum { I_DRY_RUN = 1, I_SKIP_BAD, I_PLATFORM, I_API, I_RECONCILE,
-	I_SNIPPET };
+	I_SNIPPET, I_FUTURE };
 
 const struct opt import_opts[] = {
 	{ I_DRY_RUN, 0, "dry-run", NULL,
@@ -44,6 +44,8 @@ const struct opt import_opts[] = {
 	    "kaggle: log the hours Kaggle counts and gpulog does not" },
 	{ I_SNIPPET, 0, "snippet", NULL,
 	    "colab: print the notebook cell that records sessions" },
+	{ I_FUTURE, 0, "future", NULL,
+	    "kaggle: take runs that end after now" },
 	{ 0, 0, NULL, NULL, NULL },
 };
 
@@ -56,6 +58,7 @@ struct import {
 	struct ops_import w;        /* the change, and what it counted */
 	struct import_extra extra;  /* the file's catalog, from the importer */
 	long nbad;                  /* rows skipped by --skip-bad */
+	long nleft;                 /* rows left out as no run (notices) */
 	char **notices;
 	size_t nnotices;
 	/* The progress bar: on a terminal, for a file of known size. */
@@ -237,6 +240,9 @@ report(const struct import *im, int dry, const char *label)
 	if (im->nbad > 0)
 		printf("skipped %ld bad row%s (listed on stderr)\n", im->nbad,
 		    plural(im->nbad));
+	if (im->nleft > 0)
+		printf("left out %ld row%s that cannot be runs (named below)\n",
+		    im->nleft, plural(im->nleft));
 	if (im->w.nplat + im->w.nquota + im->w.nrate + im->w.nphase +
 	    im->w.nfx > 0)
 		printf("%s from the file's catalog: %ld platform%s, %ld "
@@ -353,6 +359,7 @@ cmd_import(struct ctx *c, const struct args *a)
 	job.sink = &sink;
 	job.platform = opt_get(a, I_PLATFORM);
 	job.now = c->now;
+	job.future = opt_has(a, I_FUTURE);
 	n = a->npos - 1;
 	snprintf(what, sizeof what, "import %s %s%s", imp->name, api ? "--api"
 	    : strcmp(first, "-") == 0 ? "stdin" : first, n > 1 ? " ..." : "");
@@ -373,10 +380,11 @@ cmd_import(struct ctx *c, const struct args *a)
 	if (imp->finish != NULL && imp->finish(&job, ok, ok ? &e : &inner) <
 	    0)
 		ok = 0;
+	im.nleft = job.skipped;
 	if (!ok)
 		goto fail;
 	if (opt_has(a, I_RECONCILE)) {
-		char notice[192] = "";
+		char notice[512] = "";
 
 		if (ops_import_reconcile(&im.w, notice, sizeof notice, &e) < 0)
 			goto fail;
@@ -439,7 +447,9 @@ cli_kaggle_report(struct ctx *c, int json)
 		    q.reset_at));
 		return 1;
 	}
-	printf("  Kaggle reports %s h used this week; logged %s h\n",
-	    hours1(a, sizeof a, q.used_s), hours1(b, sizeof b, logged));
+	printf("  Kaggle reports %s h used this week (its figure of %s); "
+	    "logged %s h\n", hours1(a, sizeof a, q.used_s), fmt_local(d,
+	    sizeof d, q.taken_at, "%a %d %b %H:%M"), hours1(b, sizeof b,
+	    logged));
 	return 1;
 }

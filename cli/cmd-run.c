@@ -271,11 +271,27 @@ report_end(struct ctx *c, const struct run *r, const struct run_metrics *m,
 	if (m->samples > 0) {
 		char *g = text_safe(r->gpu);
 
-		fprintf(stderr, " %s %dx %s, peak %lld of %lld MiB, mean "
-		    "utilisation %d%%, %lld.%03lld Wh", c->dot, r->gpus, g,
-		    (long long)m->peak_mem_mib, (long long)m->mem_total_mib,
-		    m->mean_util_pct, (long long)(m->energy_wh_milli / 1000),
-		    (long long)(m->energy_wh_milli % 1000));
+		/* What nvidia-smi never reported is said to be unknown. */
+		fprintf(stderr, " %s %dx %s, ", c->dot, r->gpus, g);
+		if (m->peak_mem_mib >= 0 && m->mem_total_mib >= 0)
+			fprintf(stderr, "peak %lld of %lld MiB", (long long)
+			    m->peak_mem_mib, (long long)m->mem_total_mib);
+		else if (m->peak_mem_mib >= 0)
+			fprintf(stderr, "peak %lld MiB", (long long)
+			    m->peak_mem_mib);
+		else
+			fputs("memory unknown", stderr);
+		if (m->mean_util_pct >= 0)
+			fprintf(stderr, ", mean utilisation %d%%",
+			    m->mean_util_pct);
+		else
+			fputs(", utilisation unknown", stderr);
+		if (m->energy_wh_milli >= 0)
+			fprintf(stderr, ", %lld.%03lld Wh", (long long)
+			    (m->energy_wh_milli / 1000), (long long)
+			    (m->energy_wh_milli % 1000));
+		else
+			fputs(", energy unknown", stderr);
 		free(g);
 	}
 	if (run_cost_at(r, c->now) > 0)
@@ -328,7 +344,10 @@ cmd_run(struct ctx *c, const struct args *a)
 	}
 	if (
 	    ((v = opt_get(a, RN_INTERVAL)) != NULL &&
-	    parse_ms(v, "--sample-interval", &interval, &e) < 0) ||
+	    (parse_ms(v, "--sample-interval", &interval, &e) < 0 ||
+	    (interval < SAMPLER_MIN_MS && err_set(&e, "--sample-interval: "
+	    "at least 100ms (nvidia-smi itself takes tens of milliseconds), "
+	    "not %s", v) < 0))) ||
 	    ((v = opt_get(a, RN_CKPT_AFTER)) != NULL &&
 	    parse_ms(v, "--checkpoint-after", &w.pace.ckpt_after_ms,
 	    &e) < 0) ||

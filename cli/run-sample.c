@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,6 +29,7 @@ void
 sampler_init(struct sampler *sp, int on, const char *visible)
 {
 	memset(sp, 0, sizeof *sp);
+	sp->peak_mib = sp->total_mib = sp->max_total_mib = -1;
 	sp->on = on;
 	sp->visible = visible;
 }
@@ -134,7 +136,7 @@ smi_exec(char *out, size_t len)
 static void
 add_energy(struct sampler *sp, int64_t now_ms)
 {
-	if (sp->last_ms > 0)
+	if (sp->last_ms > 0 && sp->power_mw > 0)
 		sp->energy_mw_ms += (double)sp->power_mw *
 		    (double)(now_ms - sp->last_ms);
 }
@@ -143,8 +145,9 @@ void
 sampler_take(struct sampler *sp, int64_t now_ms)
 {
 	char *out = xmalloc(SMI_OUT_MAX), *line, *save = NULL, first[160];
-	int rc = smi_exec(out, SMI_OUT_MAX), count = 0, lost = 0;
+	int rc = smi_exec(out, SMI_OUT_MAX), count = 0, lost = 0, pknown = 0;
 	int64_t power = 0;
+	uint64_t seen = 0;
 	struct smi_gpu g;
 
 	first[0] = '\0';
@@ -158,6 +161,11 @@ sampler_take(struct sampler *sp, int64_t now_ms)
 		}
 		if (!visible(sp, g.index))
 			continue;
+		/* Each GPU once, 64 at most, however many lines come. */
+		if (g.index >= SAMPLER_MAX_GPUS ||
+		    (seen & ((uint64_t)1 << g.index)) != 0)
+			continue;
+		seen |= (uint64_t)1 << g.index;
 		if (g.mem_total_mib < 0 && g.mem_used_mib < 0 &&
 		    g.util_pct < 0) {
 			lost++;  /* "[GPU is lost]" in every field */
@@ -165,16 +173,22 @@ sampler_take(struct sampler *sp, int64_t now_ms)
 		}
 		if (count++ == 0 && sp->model[0] == '\0')
 			set_model(sp, g.name, g.mem_total_mib);
-		if (g.mem_used_mib > sp->peak_mib) {
+		/* An idle GPU (0 MiB used) still has its total. */
+		if (g.mem_used_mib >= 0 && (g.mem_used_mib > sp->peak_mib ||
+		    (g.mem_used_mib == sp->peak_mib && sp->total_mib < 0))) {
 			sp->peak_mib = g.mem_used_mib;
 			sp->total_mib = g.mem_total_mib;
 		}
+		if (g.mem_total_mib > sp->max_total_mib)
+			sp->max_total_mib = g.mem_total_mib;
 		if (g.util_pct >= 0) {
 			sp->util_sum += g.util_pct;
 			sp->util_n++;
 		}
-		if (g.power_mw > 0)
+		if (g.power_mw >= 0) {
 			power += g.power_mw;
+			pknown = 1;
+		}
 	}
 	free(out);
 	if (count == 0) {
@@ -214,7 +228,8 @@ sampler_take(struct sampler *sp, int64_t now_ms)
 			sp->gpus_seen = count;
 	}
 	add_energy(sp, now_ms);
-	sp->power_mw = count > 0 ? power : 0;
+	sp->power_mw = count > 0 && pknown ? power : -1;
+	sp->power_known |= pknown;
 	sp->last_ms = now_ms;
 }
 
@@ -227,10 +242,11 @@ sampler_finish(struct sampler *sp, int64_t end_ms, struct run_metrics *m)
 	m->samples = sp->samples;
 	if (sp->samples > 0) {
 		m->peak_mem_mib = sp->peak_mib;
-		m->mem_total_mib = sp->total_mib;
+		m->mem_total_mib = sp->total_mib >= 0 ? sp->total_mib :
+		    sp->max_total_mib;
 		m->mean_util_pct = sp->util_n > 0 ? (int)((sp->util_sum +
 		    sp->util_n / 2) / sp->util_n) : -1;
-		m->energy_wh_milli = (int64_t)(sp->energy_mw_ms / 3600000.0 +
-		    0.5);
+		m->energy_wh_milli = sp->power_known ?
+		    (int64_t)(sp->energy_mw_ms / 3600000.0 + 0.5) : -1;
 	}
 }

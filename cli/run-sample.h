@@ -16,6 +16,9 @@ struct run_metrics;
 
 #define SAMPLER_TIMEOUT_MS 5000  /* a hung nvidia-smi is given up on */
 #define SAMPLER_MAX_FAILS 3      /* failures in a row before it stops */
+#define SAMPLER_MIN_MS 100       /* the shortest --sample-interval */
+#define SAMPLER_MAX_GPUS 64      /* GPU indexes 0..63 count; no machine has
+                                    more, and a runaway nvidia-smi can */
 
 /* What is measured, sample by sample. */
 struct sampler {
@@ -23,11 +26,13 @@ struct sampler {
 	int fails;              /* failures in a row */
 	int warned_fail, warned_lost;
 	int64_t samples;
-	int gpus_seen;          /* the most GPUs one sample showed */
+	int gpus_seen;          /* the most GPUs one sample showed, 1-64 */
 	char model[32];         /* the first GPU's model; "" before any */
-	int64_t peak_mib, total_mib;
+	int64_t peak_mib, total_mib;  /* the busiest GPU's; -1 unknown */
+	int64_t max_total_mib;  /* the largest memory seen; -1 unknown */
 	int64_t util_sum, util_n;
-	int64_t power_mw;       /* at the last sample, all GPUs */
+	int64_t power_mw;       /* at the last sample, all GPUs; -1 unknown */
+	int power_known;        /* some sample reported a power */
 	int64_t last_ms;        /* when it was taken; 0 before any */
 	double energy_mw_ms;    /* power times time, summed */
 	const char *visible;    /* CUDA_VISIBLE_DEVICES, or NULL */
@@ -44,8 +49,11 @@ void sampler_take(struct sampler *sp, int64_t now_ms);
 /*
  * Ends sp at end_ms, counting energy up to then, and puts what was
  * measured into m: the number of samples, and when there were any the
- * peak memory, the mean utilisation (-1 when no GPU reported it) and the
- * energy in thousandths of a watt-hour, each rounded to nearest.
+ * peak memory and the total of the GPU that reached it (an idle GPU's
+ * total is kept), the mean utilisation and the energy in thousandths of a
+ * watt-hour, each rounded to nearest.  What nvidia-smi never reported
+ * ("[N/A]", "[Not Supported]", an empty field: under MIG, utilisation)
+ * is -1, unknown, never 0.
  */
 void sampler_finish(struct sampler *sp, int64_t end_ms,
     struct run_metrics *m);

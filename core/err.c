@@ -13,14 +13,28 @@ err_set(struct err *e, const char *fmt, ...)
 {
 	va_list ap;
 	char buf[sizeof(struct err)];
+	size_t cut;
+	int n;
 
 	if (e == NULL)
 		return -1;
 	/* Through a copy, so that e->msg may be an argument: a caller adds
 	 * context with err_set(e, "--start: %s", e->msg). */
 	va_start(ap, fmt);
-	vsnprintf(buf, sizeof buf, fmt, ap);
+	n = vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
+	if (n >= (int)sizeof buf) {
+		/* Room for "..." (3 bytes, U+2026), cut at a space when one is
+		 * near, else before a UTF-8 lead byte. */
+		cut = sizeof buf - 4;
+		while (cut > sizeof buf / 2 && buf[cut] != ' ')
+			cut--;
+		if (buf[cut] != ' ')
+			for (cut = sizeof buf - 4; cut > 0 &&
+			    ((unsigned char)buf[cut] & 0xC0) == 0x80; cut--)
+				;
+		memcpy(buf + cut, "\xe2\x80\xa6", 4);
+	}
 	memcpy(e->msg, buf, sizeof e->msg);
 	return -1;
 }

@@ -8,8 +8,12 @@
 
 #include <stddef.h>
 
+/* ERR_MAX bytes hold any message gpulog writes; a longer one (a huge
+ * argument) is cut at a word, never inside a UTF-8 character, and ends
+ * with an ellipsis. */
+#define ERR_MAX 1024
 struct err {
-	char msg[256];
+	char msg[ERR_MAX];
 };
 
 /* Formats the reason into e (if e is not NULL); e->msg may be one of the

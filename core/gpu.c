@@ -450,7 +450,9 @@ field_num(const char *s, size_t len, int scale, int *ok)
 	double v;
 
 	trim_copy(buf, sizeof buf, s, len);
-	if (buf[0] == '[')
+	/* "[N/A]", "[Not Supported]", "[GPU is lost]"; "N/A" and an empty
+	 * field from some drivers: unknown. */
+	if (buf[0] == '[' || buf[0] == '\0' || strcmp(buf, "N/A") == 0)
 		return -1;
 	v = strtod(buf, &end);
 	if (end == buf || *end != '\0' || v < 0) {

@@ -121,7 +121,7 @@ int gpu_need_vram(const char *want, int vram_gb);
  * One GPU in one line of `nvidia-smi --query-gpu=index,name,memory.used,
  * memory.total,utilization.gpu,power.draw --format=csv,noheader,nounits`.
  * Fields nvidia-smi could not read ("[N/A]", "[Not Supported]",
- * "[GPU is lost]") are -1.
+ * "[GPU is lost]", "N/A", an empty field) are -1.
  */
 struct smi_gpu {
 	int index;

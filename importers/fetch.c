@@ -195,6 +195,8 @@ attempt(const struct fetch_req *q, struct answer *a, int may_retry,
 		curl_easy_setopt(c, CURLOPT_POSTFIELDS, q->body);
 	rc = curl_easy_perform(c);
 	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &code);
+	if (q->status != NULL)
+		*q->status = is_http ? code : 0;
 	curl_easy_getinfo(c, CURLINFO_CONTENT_TYPE, &ctype);
 	if (rc == CURLE_OPERATION_TIMEDOUT)
 		err_set(e, "%s did not answer within %ld s (the server "

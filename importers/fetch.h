@@ -23,6 +23,8 @@ struct fetch_req {
 	                          NULL; never shown */
 	const char *auth_kind; /* what the credentials were, for a 401/403
 	                          hint ("the token in KAGGLE_API_TOKEN") */
+	long *status;          /* gets the HTTP status (0 when none came),
+	                          or NULL */
 };
 
 /*

@@ -61,6 +61,10 @@ struct import_job {
 	                        * or NULL */
 	int64_t now;           /* "now" for what the input does not date */
 	int64_t since;         /* the last import of this source; 0 = never */
+	int future;            /* 1: take runs that end after now (--future) */
+	long skipped;          /* rows the importer left out as no run (a
+	                        * notebook never run, a hidden one, one that
+	                        * ends after now); each was named in a notice */
 	void *state;
 };
 

@@ -120,7 +120,7 @@ credentials(struct import_job *job, char **auth, char *kind, size_t kn,
 static int
 call(const char *base, const char *method, const char *body,
     const char *auth, const char *kind, char **out, size_t *len,
-    struct err *e)
+    long *status, struct err *e)
 {
 	struct fetch_req q;
 	char url[1024];
@@ -133,6 +133,7 @@ call(const char *base, const char *method, const char *body,
 	q.body = body;
 	q.auth = auth;
 	q.auth_kind = kind;
+	q.status = status;
 	return fetch(&q, out, len, e);
 }
 
@@ -150,7 +151,7 @@ kaggle_import_api(struct import_job *job, struct err *e)
 	if (credentials(job, &auth, kind, sizeof kind, e) < 0)
 		return -1;
 	if (call(base, "GetAcceleratorQuotaStatistics", "{}", auth, kind,
-	    &buf, &len, e) < 0 || kaggle_quota_json(buf, len, "Kaggle's quota",
+	    &buf, &len, NULL, e) < 0 || kaggle_quota_json(buf, len, "Kaggle's quota",
 	    job, "kaggle-api", e) < 0)
 		goto out;
 	st = kaggle_state(job);
@@ -159,8 +160,8 @@ kaggle_import_api(struct import_job *job, struct err *e)
 		buf = NULL;
 		snprintf(body, sizeof body, "{\"group\":\"PROFILE\",\"sortBy\":"
 		    "\"DATE_RUN\",\"page\":%d,\"pageSize\":100}", page);
-		if (call(base, "ListKernels", body, auth, kind, &buf, &len, e)
-		    < 0 || (root = kaggle_jparse(buf, len,
+		if (call(base, "ListKernels", body, auth, kind, &buf, &len,
+		    NULL, e) < 0 || (root = kaggle_jparse(buf, len,
 		    "Kaggle's kernel list", e)) == NULL)
 			goto out;
 		before = st->nk;
@@ -180,6 +181,7 @@ kaggle_import_api(struct import_job *job, struct err *e)
 		struct kernel *k = &st->k[i];
 		char owner[160], *slash, lbody[400];
 		int64_t secs;
+		long status = 0;
 		cJSON *lr;
 		const cJSON *log;
 
@@ -192,10 +194,21 @@ kaggle_import_api(struct import_job *job, struct err *e)
 		    "\"kernelSlug\":\"%s\"}", owner, k->slug);
 		free(buf);
 		buf = NULL;
-		if (strpbrk(k->ref, "\"\\") != NULL || call(base,
-		    "ListKernelSessionOutput", lbody, auth, kind, &buf, &len,
-		    &inner) < 0)
+		if (strpbrk(k->ref, "\"\\") != NULL)
 			continue;
+		if (call(base, "ListKernelSessionOutput", lbody, auth, kind,
+		    &buf, &len, &status, &inner) < 0) {
+			/* Refused credentials refuse every call: an error,
+			 * as for the quota and the list. */
+			if (status == 401 || status == 403) {
+				err_set(e, "%s's session log: %s", k->ref,
+				    inner.msg);
+				goto out;
+			}
+			kaggle_notice(job, "%s: its session log could not be "
+			    "read: %s", k->ref, inner.msg);
+			continue;
+		}
 		lr = cJSON_ParseWithLength(buf, len);
 		log = lr ? cJSON_GetObjectItemCaseSensitive(lr, "log") : NULL;
 		if (cJSON_IsString(log) && kaggle_parse_log(log->valuestring,

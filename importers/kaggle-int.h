@@ -35,13 +35,27 @@ struct klog {
 	int64_t secs;
 };
 
+/* Rows left out as no run, named in one notice each at the end. */
+struct kskip {
+	char list[320];    /* "a.csv line 11, line 12", cut with "..." */
+	char file[256];    /* the input of the last one named */
+	size_t n;
+};
+
 /* What one import has gathered: job->state. */
 struct kstate {
 	struct kernel *k;
 	size_t nk;
 	struct klog *l;
 	size_t nl;
+	struct kskip priv;   /* [Private Notebook] rows: no ref, no time */
+	struct kskip never;  /* notebooks never run: lastRunTime None */
 };
+
+/* Counts a row left out and names it in sk's list: where ("line 11") in
+ * file, or, file NULL, what (a ref). */
+void kaggle_skip(struct import_job *job, struct kskip *sk, const char *file,
+    const char *what);
 
 /* job's state, made on first use; kaggle_import_finish() frees it. */
 struct kstate *kaggle_state(struct import_job *job);

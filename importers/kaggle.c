@@ -40,7 +40,7 @@ kaggle_state(struct import_job *job)
 void
 kaggle_notice(struct import_job *job, const char *fmt, ...)
 {
-	char msg[512];
+	char msg[ERR_MAX];
 	va_list ap;
 
 	if (job->notice == NULL)
@@ -264,85 +264,394 @@ open_mem(const char *buf, size_t len, FILE **f, const char *name,
 	return 0;
 }
 
-/* `kaggle quota -v`: resource,used,remaining,total,refreshAt. */
-static int
-quota_csv(const char *buf, size_t len, const char *name,
-    struct import_job *job, struct err *e)
-{
-	struct quota_snapshot q;
-	struct csvr *rd;
-	struct err inner;
-	char **f, a[16], b[16];
-	size_t n;
-	int rc, gpu = 0;
-	FILE *fp;
-
-	if (open_mem(buf, len, &fp, name, e) < 0)
-		return -1;
-	rd = csvr_new(fp, name, 0);
-	rc = csvr_next(rd, &f, &n, e);  /* the header, checked by the caller */
-	while (rc > 0 && (rc = csvr_next(rd, &f, &n, e)) == 1) {
-		int64_t used, total, reset = 0;
-
-		if (n < 5) {
-			rc = err_set(e, "%s: line %zu: expected 5 fields "
-			    "(resource,used,remaining,total,refreshAt), "
-			    "not %zu", name, csvr_line(rd), n);
-			break;
-		}
-		if (csv_hours(f[1], &used) < 0 || csv_hours(f[3], &total) < 0) {
-			char *sh = imp_shown(csv_hours(f[1], &used) < 0 ? f[1] :
-			    f[3]);
-
-			rc = err_set(e, "%s: line %zu: %s: expected hours such "
-			    "as \"11.25h\", not \"%s\"", name, csvr_line(rd),
-			    csv_hours(f[1], &used) < 0 ? "used" : "total", sh);
-			free(sh);
-			break;
-		}
-		if (f[4][0] != '\0' && imp_time(f[4], IMP_UTC, &reset,
-		    &inner) < 0) {
-			rc = err_set(e, "%s: line %zu: refreshAt: %s", name,
-			    csvr_line(rd), inner.msg);
-			break;
-		}
-		if (strcasecmp(f[0], "TPU") == 0) {
-			kaggle_notice(job, "Kaggle's TPU quota: %s h of %s h "
-			    "used (gpulog keeps GPU hours)", fmt_hours(a,
-			    sizeof a, used), fmt_hours(b, sizeof b, total));
-			continue;
-		}
-		if (strcasecmp(f[0], "GPU") != 0)
-			continue;
-		memset(&q, 0, sizeof q);
-		strcpy(q.platform, "kaggle");
-		strcpy(q.source, "kaggle-file");
-		q.taken_at = job->now;
-		q.used_s = used;
-		q.allowed_s = total;
-		q.reset_at = reset;
-		gpu = 1;
-		if (job->put_snapshot != NULL &&
-		    job->put_snapshot(job->sink->arg, &q, &inner) < 0) {
-			rc = err_set(e, "%s: line %zu: %s", name, csvr_line(rd),
-			    inner.msg);
-			break;
-		}
-	}
-	csvr_free(rd);
-	fclose(fp);
-	if (rc < 0)
-		return -1;
-	if (!gpu)
-		kaggle_notice(job, "%s: no GPU row", name);
-	return 0;
-}
-
+/*
+ * Keeps k; a notebook two lists of the import name (the CSV and the JSON)
+ * is one, with the accelerator and machine shape of the list that has
+ * them (the CSV names none) and the later run.
+ */
 static void
 add_kernel(struct kstate *st, const struct kernel *k)
 {
+	struct kernel *o;
+	size_t i;
+
+	for (i = 0; i < st->nk; i++) {
+		o = &st->k[i];
+		if (strcmp(o->ref, k->ref) != 0)
+			continue;
+		if (o->acc == ACC_UNKNOWN && k->acc != ACC_UNKNOWN) {
+			o->acc = k->acc;
+			snprintf(o->gpu, sizeof o->gpu, "%s", k->gpu);
+			o->gpus = k->gpus;
+		}
+		if (k->last_run > o->last_run)
+			o->last_run = k->last_run;
+		if (o->title[0] == '\0')
+			snprintf(o->title, sizeof o->title, "%s", k->title);
+		return;
+	}
 	st->k = xrealloc(st->k, (st->nk + 1) * sizeof *st->k);
 	st->k[st->nk++] = *k;
+}
+
+void
+kaggle_skip(struct import_job *job, struct kskip *sk, const char *file,
+    const char *what)
+{
+	size_t used = strlen(sk->list), room = sizeof sk->list - used;
+	char where[300];
+
+	job->skipped++;
+	if (file != NULL && strcmp(file, sk->file) != 0) {
+		snprintf(where, sizeof where, "%s %s", file, what);
+		snprintf(sk->file, sizeof sk->file, "%s", file);
+	} else
+		snprintf(where, sizeof where, "%s", what);
+	if (sk->n++ > 0 && strcmp(sk->list + used - 3, "...") == 0)
+		return;
+	if (strlen(where) + 2 + 5 < room)
+		snprintf(sk->list + used, room, "%s%s", sk->n > 1 ? ", " : "",
+		    where);
+	else if (room > 5)
+		snprintf(sk->list + used, room, "%s...", sk->n > 1 ? ", " :
+		    "");
+}
+
+/*
+ * The two tables of the Kaggle CLI, `kaggle quota` and `kaggle kernels
+ * list`, in each form it prints them (a table, CSV with -v or --csv, a
+ * JSON array with --format json), go through one reader of rows: the
+ * columns gpulog reads, found by their names in the header, so that a
+ * projection (--format "csv(ref,lastRunTime)") reads too.
+ */
+enum { T_QUOTA = 1, T_KERNELS };
+enum { Q_RESOURCE, Q_USED, Q_TOTAL, Q_REFRESH, Q_N };
+enum { K_REF, K_TITLE, K_WHEN, K_N };
+static const char *const qcols[Q_N] = { "resource", "used", "total",
+	"refreshAt" };
+static const char *const kcols[K_N] = { "ref", "title", "lastRunTime" };
+#define TAB_COLS 4
+
+/* One file's table, whatever its form. */
+struct ktab {
+	struct import_job *job;
+	const char *name;
+	int kind;
+	int at[TAB_COLS];  /* the source column of each column read; -1 */
+	int gpu;           /* a GPU row was seen (the quota) */
+};
+
+/* Sets t->kind and t->at from a header; -1 with a message when it is not
+ * one of the two tables or lacks a column gpulog needs. */
+static int
+tab_header(struct ktab *t, char **cols, size_t n, struct err *e)
+{
+	const char *const *names;
+	size_t i, j, nn;
+
+	t->kind = 0;
+	for (i = 0; i < n; i++) {
+		if (strcmp(cols[i], "resource") == 0)
+			t->kind = T_QUOTA;
+		else if (strcmp(cols[i], "ref") == 0 ||
+		    strcmp(cols[i], "lastRunTime") == 0)
+			t->kind = T_KERNELS;
+	}
+	if (t->kind == 0)
+		return err_set(e, "%s: not a Kaggle file gpulog knows: expected "
+		    "the quota or a kernel list as the Kaggle CLI prints them "
+		    "(a table, CSV or JSON), the API's JSON or a kernel log",
+		    t->name);
+	names = t->kind == T_QUOTA ? qcols : kcols;
+	nn = t->kind == T_QUOTA ? Q_N : K_N;
+	for (j = 0; j < TAB_COLS; j++) {
+		t->at[j] = -1;
+		for (i = 0; j < nn && i < n; i++)
+			if (strcmp(cols[i], names[j]) == 0)
+				t->at[j] = (int)i;
+	}
+	if (t->kind == T_QUOTA && (t->at[Q_USED] < 0 || t->at[Q_TOTAL] < 0))
+		return err_set(e, "%s: the quota lacks its used or total column "
+		    "(print it whole: kaggle quota -v)", t->name);
+	if (t->kind == T_KERNELS && (t->at[K_REF] < 0 || t->at[K_WHEN] < 0))
+		return err_set(e, "%s: the kernel list lacks its ref or "
+		    "lastRunTime column (print it whole: kaggle kernels list "
+		    "--mine --csv)", t->name);
+	return 0;
+}
+
+/* A refused row, named by where ("line 11", "[3]"): handed to --skip-bad
+ * (0) or failing the import (-1). */
+static int
+tab_bad(struct ktab *t, const char *where, const char *field,
+    const char *reason, struct err *e)
+{
+	err_set(e, "%s: %s: %s: %s", t->name, where, field, reason);
+	if (t->job->bad_row == NULL)
+		return -1;
+	return t->job->bad_row(t->job->sink->arg, e->msg, e);
+}
+
+/* One quota row: GPU becomes a snapshot, TPU a notice. */
+static int
+quota_row(struct ktab *t, const char *where, const char *const *v,
+    struct err *e)
+{
+	struct import_job *job = t->job;
+	struct quota_snapshot q;
+	struct err inner;
+	int64_t used, total, reset = 0;
+	char a[16], b[16], why[128], *sh;
+	const char *bad = NULL;
+
+	if (strcasecmp(v[Q_RESOURCE], "GPU") != 0 &&
+	    strcasecmp(v[Q_RESOURCE], "TPU") != 0)
+		return 0;
+	if (csv_hours(v[Q_USED], &used) < 0)
+		bad = "used";
+	else if (csv_hours(v[Q_TOTAL], &total) < 0)
+		bad = "total";
+	if (bad != NULL) {
+		sh = imp_shown(v[bad[0] == 'u' ? Q_USED : Q_TOTAL]);
+		snprintf(why, sizeof why, "expected hours such as \"11.25h\", "
+		    "not %s", sh);
+		free(sh);
+		return tab_bad(t, where, bad, why, e);
+	}
+	if (v[Q_REFRESH][0] != '\0' && strcmp(v[Q_REFRESH], "None") != 0 &&
+	    imp_time(v[Q_REFRESH], IMP_UTC, &reset, &inner) < 0)
+		return tab_bad(t, where, "refreshAt", inner.msg, e);
+	if (strcasecmp(v[Q_RESOURCE], "TPU") == 0) {
+		kaggle_notice(job, "Kaggle's TPU quota: %s h of %s h used "
+		    "(gpulog keeps GPU hours)", fmt_hours(a, sizeof a, used),
+		    fmt_hours(b, sizeof b, total));
+		return 0;
+	}
+	memset(&q, 0, sizeof q);
+	strcpy(q.platform, "kaggle");
+	strcpy(q.source, "kaggle-file");
+	q.taken_at = job->now;
+	q.used_s = used;
+	q.allowed_s = total;
+	q.reset_at = reset;
+	t->gpu = 1;
+	if (job->put_snapshot != NULL &&
+	    job->put_snapshot(job->sink->arg, &q, &inner) < 0)
+		return err_set(e, "%s: %s: %s", t->name, where, inner.msg);
+	return 0;
+}
+
+/*
+ * One kernel of a list.  A row without a ref is Kaggle's "[Private
+ * Notebook]" placeholder, and a lastRunTime of None (or null, or empty)
+ * a notebook that never ran: neither can be a run, so each is left out
+ * and named in a notice.  where names the row; src the file.
+ */
+static int
+kernel_row(struct ktab *t, const char *where, const char *const *v,
+    struct err *e)
+{
+	struct kstate *st = kaggle_state(t->job);
+	struct kernel k;
+	struct err inner;
+	char *safe;
+	const char *slash;
+
+	if (v[K_REF][0] == '\0') {
+		kaggle_skip(t->job, &st->priv, t->name, where);
+		return 0;
+	}
+	if (v[K_WHEN][0] == '\0' || strcmp(v[K_WHEN], "None") == 0) {
+		safe = text_safe(v[K_REF]);
+		kaggle_skip(t->job, &st->never, NULL, safe);
+		free(safe);
+		return 0;
+	}
+	memset(&k, 0, sizeof k);
+	snprintf(k.ref, sizeof k.ref, "%s", v[K_REF]);
+	snprintf(k.slug, sizeof k.slug, "%s", (slash = strchr(v[K_REF],
+	    '/')) ? slash + 1 : v[K_REF]);
+	snprintf(k.title, sizeof k.title, "%s", v[K_TITLE]);
+	if (imp_time(v[K_WHEN], IMP_UTC, &k.last_run, &inner) < 0)
+		return tab_bad(t, where, "lastRunTime", inner.msg, e);
+	k.acc = ACC_UNKNOWN;
+	add_kernel(st, &k);
+	return 0;
+}
+
+/* A row of cols (n of them) by the header's columns. */
+static int
+tab_row(struct ktab *t, const char *where, char **cols, size_t n,
+    struct err *e)
+{
+	const char *v[TAB_COLS];
+	size_t j;
+
+	for (j = 0; j < TAB_COLS; j++)
+		v[j] = t->at[j] >= 0 && (size_t)t->at[j] < n ?
+		    cols[t->at[j]] : "";
+	return t->kind == T_QUOTA ? quota_row(t, where, v, e) :
+	    kernel_row(t, where, v, e);
+}
+
+/* -v, --csv: Python's csv module.  base: lines above the header. */
+static int
+tab_csv(struct ktab *t, const char *buf, size_t len, size_t base,
+    struct err *e)
+{
+	struct csvr *rd;
+	char **f, where[32];
+	size_t n;
+	int rc;
+	FILE *fp;
+
+	if (open_mem(buf, len, &fp, t->name, e) < 0)
+		return -1;
+	rd = csvr_new(fp, t->name, 0);
+	rc = csvr_next(rd, &f, &n, e);
+	if (rc > 0 && tab_header(t, f, n, e) < 0)
+		rc = -1;
+	while (rc > 0 && (rc = csvr_next(rd, &f, &n, e)) == 1) {
+		snprintf(where, sizeof where, "line %zu", csvr_line(rd) +
+		    base);
+		if (tab_row(t, where, f, n, e) < 0)
+			rc = -1;
+	}
+	csvr_free(rd);
+	fclose(fp);
+	return rc < 0 ? -1 : 0;
+}
+
+/* The bytes of s from code point a to code point b (b 0: to the end),
+ * spaces trimmed, into out: Python pads the table's columns by code
+ * points, not bytes. */
+static void
+cp_slice(const char *s, size_t a, size_t b, char *out, size_t n)
+{
+	size_t i, cp = 0, len = strlen(s), from = len, to = len, k;
+
+	for (i = 0; i <= len; i++) {
+		if (i < len && ((unsigned char)s[i] & 0xC0) == 0x80)
+			continue;
+		if (cp == a && from == len)
+			from = i;
+		if (b > 0 && cp == b) {
+			to = i;
+			break;
+		}
+		cp++;
+	}
+	if (from > to)
+		from = to;
+	while (from < to && s[from] == ' ')
+		from++;
+	while (to > from && s[to - 1] == ' ')
+		to--;
+	k = to - from < n - 1 ? to - from : n - 1;
+	memcpy(out, s + from, k);
+	out[k] = '\0';
+}
+
+/* The default form: a header, a row of dashes under each column, then the
+ * rows, each column padded to its width with spaces.  buf ends in NUL. */
+static int
+tab_text(struct ktab *t, char *buf, size_t base, struct err *e)
+{
+	size_t start[16], nc = 0, i, line = base + 2;
+	char *ln[2], *p = buf, *nl, *cols[16], cell[16][256], where[32];
+	int rc = 0;
+
+	for (i = 0; i < 2; i++) {
+		ln[i] = p;
+		if ((nl = strchr(p, '\n')) == NULL)
+			return err_set(e, "%s: the table ends after its "
+			    "header", t->name);
+		*nl = '\0';
+		p = nl + 1;
+	}
+	for (i = 0; ln[1][i] != '\0' && nc < 16; i++)
+		if (ln[1][i] == '-' && (i == 0 || ln[1][i - 1] == ' '))
+			start[nc++] = i;
+	for (i = 0; i < nc; i++) {
+		cp_slice(ln[0], start[i], i + 1 < nc ? start[i + 1] : 0,
+		    cell[i], sizeof cell[i]);
+		cols[i] = cell[i];
+	}
+	if (tab_header(t, cols, nc, e) < 0)
+		return -1;
+	while (*p != '\0' && rc == 0) {
+		line++;
+		if ((nl = strchr(p, '\n')) != NULL)
+			*nl = '\0';
+		if (strspn(p, " ") != strlen(p)) {
+			for (i = 0; i < nc; i++)
+				cp_slice(p, start[i], i + 1 < nc ?
+				    start[i + 1] : 0, cell[i],
+				    sizeof cell[i]);
+			snprintf(where, sizeof where, "line %zu", line);
+			rc = tab_row(t, where, cols, nc, e);
+		}
+		if (nl == NULL)
+			break;
+		p = nl + 1;
+	}
+	return rc;
+}
+
+/* --format json: an array of objects keyed by the header's names; null is
+ * Python's None. */
+static int
+tab_json(struct ktab *t, const cJSON *root, struct err *e)
+{
+	const cJSON *o, *x;
+	char *cols[16], val[16][256], where[32];
+	const char *const *want;
+	size_t i = 0, j, nn;
+	int rc = 0;
+
+	o = cJSON_GetArrayItem(root, 0);
+	for (j = 0, x = o ? o->child : NULL; x != NULL && j < 16; x = x->next)
+		cols[j++] = x->string;
+	if (tab_header(t, cols, j, e) < 0)
+		return -1;
+	want = t->kind == T_QUOTA ? qcols : kcols;
+	nn = t->kind == T_QUOTA ? Q_N : K_N;
+	cJSON_ArrayForEach(o, root) {
+		int bad = 0;
+
+		snprintf(where, sizeof where, "[%zu]", i++);
+		if (!cJSON_IsObject(o))
+			return err_set(e, "%s: %s: expected an object", t->name,
+			    where);
+		for (j = 0; j < nn; j++) {
+			x = cJSON_GetObjectItemCaseSensitive(o, want[j]);
+			val[j][0] = '\0';
+			if (cJSON_IsString(x))
+				snprintf(val[j], sizeof val[j], "%s",
+				    x->valuestring);
+			else if (cJSON_IsNull(x))
+				snprintf(val[j], sizeof val[j], "None");
+			else if (x != NULL && !bad) {
+				if (tab_bad(t, where, want[j], "expected a "
+				    "string", e) < 0)
+					return -1;
+				bad = 1;
+			}
+			cols[j] = val[j];
+			t->at[j] = (int)j;
+		}
+		if (!bad && (rc = tab_row(t, where, cols, nn, e)) < 0)
+			return -1;
+	}
+	return rc;
+}
+
+/* After one file's table: what it lacked. */
+static void
+tab_end(struct ktab *t)
+{
+	if (t->kind == T_QUOTA && !t->gpu)
+		kaggle_notice(t->job, "%s: no GPU row", t->name);
 }
 
 int
@@ -383,7 +692,7 @@ kaggle_kernels_json(const cJSON *root, const char *name, struct import_job *job,
 	struct kstate *st = kaggle_state(job);
 	struct kernel k;
 	struct err inner;
-	char when[48], shape[64], *slash;
+	char when[48], shape[64], place[200], *slash, *safe;
 	size_t i = 0;
 	int gpu, tpu;
 
@@ -399,11 +708,14 @@ kaggle_kernels_json(const cJSON *root, const char *name, struct import_job *job,
 	i, f, what)
 		if (kaggle_jstr(o, "ref", k.ref, sizeof k.ref) < 0)
 			return KFAIL("ref", "a string");
-		if (k.ref[0] == '\0')
-			return err_set(e, "%s: kernels[%zu].ref: missing", name,
-			    i);
 		if (kaggle_jstr(o, "slug", k.slug, sizeof k.slug) < 0)
 			return KFAIL("slug", "a string");
+		if (k.ref[0] == '\0') {
+			/* "[Private Notebook]": Kaggle hides all of it. */
+			snprintf(place, sizeof place, "kernels[%zu]", i++);
+			kaggle_skip(job, &st->priv, name, place);
+			continue;
+		}
 		if (k.slug[0] == '\0')
 			snprintf(k.slug, sizeof k.slug, "%s", (slash =
 			    strchr(k.ref, '/')) ? slash + 1 : k.ref);
@@ -429,55 +741,17 @@ kaggle_kernels_json(const cJSON *root, const char *name, struct import_job *job,
 			k.acc = ACC_GPU;
 		if (k.acc == ACC_GPU && shape[0] != '\0')
 			kaggle_gpu_name(k.gpu, sizeof k.gpu, shape, &k.gpus);
-		if (k.last_run > 0)
+		if (k.last_run > 0) {
 			add_kernel(st, &k);
+		} else {
+			safe = text_safe(k.ref);
+			kaggle_skip(job, &st->never, NULL, safe);
+			free(safe);
+		}
 		i++;
 	}
 	*count = i;
 	return 0;
-}
-
-/* `kaggle kernels list --mine --csv`: no accelerator is named. */
-static int
-kernels_csv(const char *buf, size_t len, const char *name,
-    struct import_job *job, struct err *e)
-{
-	struct kstate *st = kaggle_state(job);
-	struct csvr *rd;
-	struct kernel k;
-	struct err inner;
-	char **f, *slash;
-	size_t n;
-	int rc;
-	FILE *fp;
-
-	if (open_mem(buf, len, &fp, name, e) < 0)
-		return -1;
-	rd = csvr_new(fp, name, 0);
-	rc = csvr_next(rd, &f, &n, e);
-	while (rc > 0 && (rc = csvr_next(rd, &f, &n, e)) == 1) {
-		if (n < 4) {
-			rc = err_set(e, "%s: line %zu: expected the fields "
-			    "ref,title,author,lastRunTime", name,
-			    csvr_line(rd));
-			break;
-		}
-		memset(&k, 0, sizeof k);
-		snprintf(k.ref, sizeof k.ref, "%s", f[0]);
-		snprintf(k.slug, sizeof k.slug, "%s", (slash = strchr(f[0],
-		    '/')) ? slash + 1 : f[0]);
-		snprintf(k.title, sizeof k.title, "%s", f[1]);
-		if (imp_time(f[3], IMP_UTC, &k.last_run, &inner) < 0) {
-			rc = err_set(e, "%s: line %zu: lastRunTime: %s", name,
-			    csvr_line(rd), inner.msg);
-			break;
-		}
-		k.acc = ACC_UNKNOWN;
-		add_kernel(st, &k);
-	}
-	csvr_free(rd);
-	fclose(fp);
-	return rc < 0 ? -1 : 0;
 }
 
 int
@@ -531,39 +805,105 @@ kaggle_add_log(struct import_job *job, const char *slug, const char *name,
 	return 0;
 }
 
-/* Tells a file by its content and reads it. */
+/*
+ * A copy of buf as the Kaggle CLI meant it: without a byte order mark,
+ * each line end (LF, CR LF, or the CR CR LF of Python's CSV written
+ * through Windows' text-mode standard output) as LF, and without the
+ * CLI's own lines above what it printed ("Warning: Looks like you're
+ * using an outdated `kaggle` version ...").  *top gets the lines taken off
+ * the top, so that line numbers stay the file's.  NUL-terminated.
+ */
+static char *
+clean_copy(const char *buf, size_t len, size_t *out, size_t *top)
+{
+	char *c = xmalloc(len + 1), *p;
+	size_t i = 0, n = 0, k;
+
+	if (len >= 3 && memcmp(buf, "\xef\xbb\xbf", 3) == 0)
+		i = 3;
+	for (; i < len; i++) {
+		if (buf[i] == '\r') {
+			for (k = i; k < len && buf[k] == '\r'; k++)
+				;
+			if (k == len || buf[k] == '\n') {
+				i = k - 1;
+				continue;  /* the LF (or the end) follows */
+			}
+		}
+		c[n++] = buf[i];
+	}
+	c[n] = '\0';
+	*top = 0;
+	for (p = c; strncmp(p, "Warning: ", 9) == 0 || *p == '\n'; (*top)++) {
+		char *nl = strchr(p, '\n');
+
+		if (nl == NULL) {
+			p += strlen(p);
+			break;
+		}
+		p = nl + 1;
+	}
+	n -= (size_t)(p - c);
+	memmove(c, p, n + 1);
+	*out = n;
+	return c;
+}
+
+/* Tells a file by its content and reads it; buf is clean_copy()'s. */
 static int
-kaggle_buf(const char *buf, size_t len, const char *name,
+kaggle_buf(char *buf, size_t len, size_t top, const char *name,
     struct import_job *job, struct err *e)
 {
-	const char *p = buf;
+	struct ktab t;
+	const char *p = buf, *nl;
 	char slug[160];
 	int64_t secs;
 	size_t count;
 
-	if (len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
-		p += 3;
-	while (p < buf + len && strchr(" \t\r\n", *p) != NULL)
+	memset(&t, 0, sizeof t);
+	t.job = job;
+	t.name = name;
+	while (p < buf + len && strchr(" \t\n", *p) != NULL)
 		p++;
 	if (p == buf + len)
 		return err_set(e, "%s: empty; expected a Kaggle quota or "
 		    "kernel file", name);
-	if (*p == '[') {
-		if (strcmp(name, "stdin") == 0)
-			return err_set(e, "%s: a kernel log must come as a "
-			    "file named SLUG.log", name);
-		if (kaggle_parse_log(buf, len, name, &secs, e) < 0)
-			return -1;
-		return kaggle_add_log(job, imp_stem(slug, sizeof slug, name),
-		    name, secs);
+	/* What the CLI prints when it has nothing to list. */
+	if (strncmp(p, "Not found", 9) == 0 && p[9 + strspn(p + 9, " \n")] ==
+	    '\0') {
+		kaggle_notice(job, "%s: the Kaggle CLI found no kernels (\"Not "
+		    "found\")", name);
+		return 0;
 	}
-	if (*p == '{') {
+	if (strncmp(p, "No quota information available", 30) == 0) {
+		kaggle_notice(job, "%s: the Kaggle CLI had no quota figures "
+		    "(\"No quota information available\")", name);
+		return 0;
+	}
+	if (*p == '[' || *p == '{') {
 		cJSON *root = kaggle_jparse(buf, len, name, e);
+		const cJSON *o = cJSON_GetArrayItem(root, 0);
 		int rc;
 
 		if (root == NULL)
 			return -1;
-		if (cJSON_GetObjectItemCaseSensitive(root, "kernels") != NULL)
+		if (cJSON_IsArray(root) && cJSON_IsObject(o) &&
+		    (cJSON_GetObjectItemCaseSensitive(o, "resource") ||
+		    cJSON_GetObjectItemCaseSensitive(o, "ref") ||
+		    cJSON_GetObjectItemCaseSensitive(o, "lastRunTime"))) {
+			/* kaggle quota or kernels list --format json */
+			rc = tab_json(&t, root, e);
+			if (rc == 0)
+				tab_end(&t);
+		} else if (cJSON_IsArray(root)) {
+			if (strcmp(name, "stdin") == 0)
+				rc = err_set(e, "%s: a kernel log must come as "
+				    "a file named SLUG.log", name);
+			else if ((rc = kaggle_parse_log(buf, len, name, &secs,
+			    e)) == 0)
+				rc = kaggle_add_log(job, imp_stem(slug,
+				    sizeof slug, name), name, secs);
+		} else if (cJSON_GetObjectItemCaseSensitive(root, "kernels"))
 			rc = kaggle_kernels_json(root, name, job, &count, e);
 		else if (cJSON_GetObjectItemCaseSensitive(root, "gpuQuota") ||
 		    cJSON_GetObjectItemCaseSensitive(root, "tpuQuota") ||
@@ -578,13 +918,22 @@ kaggle_buf(const char *buf, size_t len, const char *name,
 		cJSON_Delete(root);
 		return rc;
 	}
-	if (strncmp(p, "resource,", 9) == 0)
-		return quota_csv(p, len - (size_t)(p - buf), name, job, e);
-	if (strncmp(p, "ref,", 4) == 0)
-		return kernels_csv(p, len - (size_t)(p - buf), name, job, e);
-	return err_set(e, "%s: not a Kaggle file gpulog knows: expected the "
-	    "quota JSON or CSV, a kernel list (JSON or CSV) or a kernel log",
-	    name);
+	for (nl = buf; nl < p; nl++)
+		top += *nl == '\n';
+	nl = strchr(p, '\n');
+	if (nl == NULL || memchr(p, ',', (size_t)(nl - p)) != NULL) {
+		if (tab_csv(&t, p, len - (size_t)(p - buf), top, e) < 0)
+			return -1;
+	} else if (nl[1] == '-') {
+		if (tab_text(&t, (char *)p, top, e) < 0)
+			return -1;
+	} else
+		return err_set(e, "%s: not a Kaggle file gpulog knows: "
+		    "expected the quota or a kernel list as the Kaggle CLI "
+		    "prints them (a table, CSV or JSON), the API's JSON or a "
+		    "kernel log", name);
+	tab_end(&t);
+	return 0;
 }
 
 int
@@ -595,10 +944,15 @@ kaggle_import_stream(FILE *f, const char *name, struct import_job *job,
 	size_t len;
 	int rc;
 
+	char *c;
+	size_t clen, top;
+
 	if (imp_slurp(f, name, &buf, &len, e) < 0)
 		return -1;
-	rc = kaggle_buf(buf, len, name, job, e);
+	c = clean_copy(buf, len, &clen, &top);
 	free(buf);
+	rc = kaggle_buf(c, clen, top, name, job, e);
+	free(c);
 	return rc;
 }
 
@@ -621,7 +975,7 @@ kaggle_import_finish(struct import_job *job, int ok, struct err *e)
 	struct kstate *st = job->state;
 	struct run r;
 	struct err inner;
-	char when[32], id[256];
+	char when[32], id[256], ends[32];
 	size_t i, j;
 	int rc = 0, *used = NULL;
 
@@ -629,6 +983,14 @@ kaggle_import_finish(struct import_job *job, int ok, struct err *e)
 		free_state(job);
 		return 0;
 	}
+	if (st->priv.n > 0)
+		kaggle_notice(job, "left out %zu [Private Notebook] row%s (%s): "
+		    "Kaggle lists them without a ref or a time", st->priv.n,
+		    st->priv.n == 1 ? "" : "s", st->priv.list);
+	if (st->never.n > 0)
+		kaggle_notice(job, "left out %zu notebook%s that never ran "
+		    "(lastRunTime None): %s", st->never.n, st->never.n == 1 ?
+		    "" : "s", st->never.list);
 	used = xcalloc(st->nl + 1, sizeof *used);
 	for (i = 0; i < st->nk && rc == 0; i++) {
 		const struct kernel *k = &st->k[i];
@@ -670,6 +1032,17 @@ kaggle_import_finish(struct import_job *job, int ok, struct err *e)
 		snprintf(id, sizeof id, "%s@%s", k->ref, when);
 		r.source_id = xstrdup(id);
 		r.created = r.modified = r.end;
+		if (r.end > job->now && !job->future) {
+			/* A clock that is wrong, or a session still going. */
+			job->skipped++;
+			kaggle_notice(job, "left out %s: started %s and ran %s "
+			    "h by its log, so it ends at %s, after now (is a "
+			    "clock wrong?); --future takes it", k->ref, when,
+			    fmt_hours(id, sizeof id, r.end - r.start),
+			    fmt_iso_utc(ends, sizeof ends, r.end));
+			run_clear(&r);
+			continue;
+		}
 		if (r.end > TIME_MAX)
 			rc = err_set(&inner, "the run ends after 2200: gpulog "
 			    "keeps times from 1970 to 2200");
@@ -679,12 +1052,21 @@ kaggle_import_finish(struct import_job *job, int ok, struct err *e)
 			err_set(e, "%s: %s", st->l[j].name, inner.msg);
 		run_clear(&r);
 	}
-	for (j = 0; j < st->nl && rc == 0; j++)
-		if (!used[j])
-			rc = err_set(e, "%s: no kernel list in this import "
-			    "names a notebook \"%s\"; give the list too "
-			    "(gpulog import kaggle kernels.json %s)",
-			    st->l[j].name, st->l[j].slug, st->l[j].name);
+	for (j = 0; j < st->nl && rc == 0; j++) {
+		if (used[j])
+			continue;
+		if (st->nk > 0)
+			rc = err_set(e, "%s: the kernel list has no notebook "
+			    "\"%s\": a log is read as the log of the notebook "
+			    "its file is named after (SLUG.log); rename it to "
+			    "its notebook's slug", st->l[j].name,
+			    st->l[j].slug);
+		else
+			rc = err_set(e, "%s: a log needs the kernel list that "
+			    "says when its notebook ran; give both (gpulog "
+			    "import kaggle kernels.json %s)", st->l[j].name,
+			    st->l[j].name);
+	}
 	free(used);
 	free_state(job);
 	return rc < 0 ? -1 : 0;

@@ -198,8 +198,11 @@ rates_parse_vast(const char *buf, size_t len, const char *name,
 			    "verification");
 			if (!cJSON_IsObject(o) || !cJSON_IsString(g))
 				continue;
-			if (!(truthy(o, "verified") || (cJSON_IsString(ver) &&
-			    strcmp(ver->valuestring, "verified") == 0)) ||
+			/* Offers say "verification": "verified" and
+			 * "vericode": 1; older answers a "verified" bool. */
+			if (!(truthy(o, "verified") || num(o, "vericode") == 1 ||
+			    (cJSON_IsString(ver) && strcmp(ver->valuestring,
+			    "verified") == 0)) ||
 			    !truthy(o, "rentable") || truthy(o, "rented") ||
 			    rel < VAST_MIN_RELIABILITY)
 				continue;

@@ -204,19 +204,44 @@ ops_import_snapshot(struct ops_import *im, const struct quota_snapshot *q,
 	return store_set_quota(im->s, &nq, e);
 }
 
+/* The busy times of the week's runs, by start. */
+struct busy {
+	int64_t (*iv)[2];
+	size_t n;
+};
+
+static int
+busy_add(const struct run *r, void *arg)
+{
+	struct busy *b = arg;
+
+	b->iv = xrealloc(b->iv, (b->n + 1) * sizeof *b->iv);
+	b->iv[b->n][0] = r->start;
+	b->iv[b->n][1] = r->end > r->start ? r->end : r->start;
+	b->n++;
+	return 0;
+}
+
 /*
  * --reconcile: the hours Kaggle counts in its current week that no logged
- * run accounts for become one run with source "reconcile", ending when
- * Kaggle's figures were read.  Adds nothing when the log is not behind.
+ * run accounts for become runs with source "reconcile", placed where no
+ * logged Kaggle run is, latest first back from when Kaggle's figures were
+ * read (or the week's end), each at most the platform's session cap (9 h
+ * on Kaggle).  Time that no gap of the week holds is said, not logged.
+ * Adds nothing when the log is not behind.
  */
 int
 ops_import_reconcile(struct ops_import *im, char *notice, size_t n,
     struct err *e)
 {
 	struct quota_snapshot q;
+	struct busy b;
 	struct run r;
-	int64_t logged, diff, ws, we;
-	char id[64], when[32], a[32], b[32], note[160];
+	int64_t logged, diff, left, ws, we, end, cap = 0, gap_end, gap_start;
+	char id[64], when[32], a[32], c[32], note[160], taken[48], tail[96];
+	char capped[96] = "";
+	size_t i, k;
+	long pieces = 0;
 	int rc;
 
 	if ((rc = store_latest_snapshot(im->s, "kaggle", &q, e)) < 0)
@@ -224,42 +249,93 @@ ops_import_reconcile(struct ops_import *im, char *notice, size_t n,
 	if (rc == 0)
 		return err_set(e, "--reconcile: no Kaggle quota figures; "
 		    "import them first (--api, or a quota file)");
+	for (i = 0; i < im->nknown; i++)
+		if (strcmp(im->known[i].key, "kaggle") == 0)
+			cap = im->known[i].session_cap_s;
+	fmt_local(taken, sizeof taken, q.taken_at, "%a %d %b %H:%M");
 	we = q.reset_at > 0 ? q.reset_at : q.taken_at;
 	ws = we - WEEK_S;
+	end = q.taken_at < we ? q.taken_at : we;
 	/* Kaggle's figures count session time: so does the log's sum. */
-	if (store_logged_use(im->s, "kaggle", QU_SESSION_S, ws, q.taken_at <
-	    we ? q.taken_at : we, q.taken_at, &logged, e) < 0)
+	if (store_logged_use(im->s, "kaggle", QU_SESSION_S, ws, end,
+	    q.taken_at, &logged, e) < 0)
 		return -1;
 	diff = q.used_s - logged;
 	if (diff < 60) {
-		snprintf(notice, n, "reconcile: the log already holds what "
-		    "Kaggle counts; nothing to add");
+		snprintf(notice, n, "reconcile: the log already holds the %s h "
+		    "Kaggle counted this week (its figure of %s); nothing to "
+		    "add", fmt_hours(a, sizeof a, q.used_s), taken);
 		return 0;
 	}
-	run_init(&r);
-	strcpy(r.platform, "kaggle");
-	r.gpus = 1;
-	r.cu_centi = -1;
-	r.end = q.taken_at < we ? q.taken_at : we;
-	r.start = r.end - diff;
+	memset(&b, 0, sizeof b);
+	if (store_each_window_run(im->s, "kaggle", ws, end, busy_add, &b, e) <
+	    0) {
+		free(b.iv);
+		return -1;
+	}
 	snprintf(note, sizeof note, "reconciliation: Kaggle counted %s h, "
-	    "the log %s h", fmt_hours(a, sizeof a, q.used_s), fmt_hours(b,
-	    sizeof b, logged));
-	r.note = xstrdup(note);
-	strcpy(r.source, "reconcile");
-	snprintf(id, sizeof id, "kaggle@%s", fmt_iso_utc(when, sizeof when,
-	    q.taken_at));
-	r.source_id = xstrdup(id);
-	r.created = r.modified = q.taken_at;
-	rc = ops_import_run(im, &r, e);
-	run_clear(&r);
+	    "the log %s h", fmt_hours(a, sizeof a, q.used_s), fmt_hours(c,
+	    sizeof c, logged));
+	left = diff;
+	gap_end = end;
+	/* The gaps between the runs, latest first. */
+	for (k = b.n + 1; k-- > 0 && left > 0 && rc >= 0;) {
+		gap_start = k > 0 ? b.iv[k - 1][1] : ws;
+		for (i = 0; k > 0 && i + 1 < k; i++)
+			if (b.iv[i][1] > gap_start)
+				gap_start = b.iv[i][1];  /* overlapping runs */
+		if (gap_start < ws)
+			gap_start = ws;
+		while (left > 0 && gap_end - gap_start >= 60 && rc >= 0) {
+			int64_t len = left < gap_end - gap_start ? left :
+			    gap_end - gap_start;
+
+			if (cap > 0 && len > cap)
+				len = cap;
+			run_init(&r);
+			strcpy(r.platform, "kaggle");
+			r.gpus = 1;
+			r.cu_centi = -1;
+			r.end = gap_end;
+			r.start = gap_end - len;
+			r.note = xstrdup(note);
+			strcpy(r.source, "reconcile");
+			fmt_iso_utc(when, sizeof when, q.taken_at);
+			if (pieces == 0)
+				snprintf(id, sizeof id, "kaggle@%s", when);
+			else
+				snprintf(id, sizeof id, "kaggle@%s/%ld", when,
+				    pieces + 1);
+			r.source_id = xstrdup(id);
+			r.created = r.modified = q.taken_at;
+			if ((rc = ensure_platform(im, r.platform, e)) >= 0 &&
+			    (rc = store_bulk_import_run(im->bulk, &r, e)) >= 0)
+				pieces++;
+			run_clear(&r);
+			left -= len;
+			gap_end -= len;
+		}
+		if (k > 0 && b.iv[k - 1][0] < gap_end)
+			gap_end = b.iv[k - 1][0];
+	}
+	free(b.iv);
 	if (rc < 0)
 		return -1;
-	snprintf(notice, n, "reconcile: logged %s h that Kaggle counted this "
-	    "week and no run accounts for", fmt_hours(a, sizeof a, diff));
+	im->reconciled += pieces;
+	tail[0] = '\0';
+	if (left > 0)
+		snprintf(tail, sizeof tail, "; %s h more fits no time free of "
+		    "logged runs this week and was not logged", fmt_hours(c,
+		    sizeof c, left));
+	if (cap > 0 && pieces > 1)
+		snprintf(capped, sizeof capped, " as %ld runs, none longer "
+		    "than Kaggle's %s h session cap,", pieces, fmt_hours(c,
+		    sizeof c, cap));
+	snprintf(notice, n, "reconcile: logged %s h%s that Kaggle counted "
+	    "this week (its figure of %s) and no run accounts for%s",
+	    fmt_hours(a, sizeof a, diff - left), capped, taken, tail);
 	return 0;
 }
-
 
 int
 ops_import_begin(struct ops *o, struct ops_import *im, const char *what,

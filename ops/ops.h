@@ -260,7 +260,8 @@ int ops_expense_rm(struct ops *o, int64_t id, struct expense *x,
  * catalog restores the file's platforms, their quotas and rates, phases
  * and exchange rates the database lacks (and, in an empty database, the
  * plan start and currency); reconcile logs the Kaggle hours no run
- * accounts for, saying what it did in notice.  commit ends the change
+ * accounts for (counted apart, in reconciled), saying what it did, and
+ * when Kaggle's figure was taken, in notice.  commit ends the change
  * (rolls it back when dry); abort abandons it.  A platform neither the
  * database nor the file knows fails with -2: a bad row, not a failed
  * import.
@@ -276,6 +277,7 @@ struct ops_import {
 	size_t nknown, nbefore;      /* nbefore were there before */
 	int fresh;                   /* the database held no run or expense */
 	long added, updated, there;  /* runs */
+	long reconciled;             /* runs reconcile logged: not imported */
 	long xadded, xthere;         /* expenses */
 	long nplat, nquota, nrate, nphase, nfx; /* catalog rows restored */
 	long snap_added, snap_there;

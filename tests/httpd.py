@@ -17,6 +17,10 @@ case:
   /notjson/...    200 application/json whose body is not JSON
   /stall/...      answers nothing for 60 s
   /runpoderr/...  200 with a GraphQL {"errors": [...]}
+  /logs403/...    Kaggle: 403 for every ListKernelSessionOutput, the
+                  fixture for the rest (a key that may list, not read)
+  /private/...    Kaggle: ListKernels answers
+                  kagglesdk-0.1.37-list-kernels-private.json
 
 Fixtures by the path's end: /v1/latest (Frankfurter), /v6/latest/USD
 (open.er-api), /api/v0/bundles/ (Vast), /graphql (RunPod),
@@ -46,6 +50,10 @@ FIXTURES = [
 
 def fixture(path):
     path = path.split("?", 1)[0]
+    if path.startswith("/private/") and path.endswith("/ListKernels"):
+        with open(os.path.join(DATA, "kagglesdk-0.1.37-list-kernels-"
+                               "private.json"), "rb") as f:
+            return f.read()
     if path.endswith("/ListKernelSessionOutput"):
         with open(os.path.join(DATA, "kaggle-kernel-log.json")) as f:
             return json.dumps({"log": f.read(), "files": []}).encode()
@@ -89,6 +97,9 @@ class Handler(BaseHTTPRequestHandler):
         if body is None:
             self.send(404, b'{"error": "no such fixture"}')
             return
+        if mode == "logs403" and self.path.endswith(
+                "/ListKernelSessionOutput"):
+            mode = "403"
         if mode in ("401", "403", "404", "500", "503"):
             self.send(int(mode), b'{"code": %s, "message": "canned"}'
                       % mode.encode())

@@ -70,7 +70,7 @@ struct form_field {
 	const char *hint;         /* shown while the field is empty */
 	char text[256];
 	char orig[256];           /* as the form opened */
-	char err[256];            /* why text is not accepted, or "" */
+	char err[ERR_MAX];        /* why text is not accepted, or "" */
 	int (*check)(struct tui *, struct form_field *);
 };
 

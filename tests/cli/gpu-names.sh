@@ -20,7 +20,7 @@ gpulog import colab nvidia-smi-460-colab-a100.csv -p colab-pro
 # The command waits for nvidia-smi's first answer, so that it is read.
 FAKE_SMI_NAME="NVIDIA H100 PCIe" FAKE_SMI_TOTAL=81559 \
     FAKE_SMI_STATE="$PWD/smi.calls" PATH="$PWD/fakebin:$PATH" \
-    gpulog run -p vast -n "h100 run" --sample-interval 50ms -- \
+    gpulog run -p vast -n "h100 run" --sample-interval 100ms -- \
     sh -c 'while [ ! -s smi.calls ]; do sleep 0.02; done' 2>run.err
 echo "run exit $?"
 sed -n 's/.*\(1x H100 80GB\), peak [0-9]* \(of 81559 MiB\).*/\1, peak N \2/p' \

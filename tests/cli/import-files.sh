@@ -96,7 +96,7 @@ assert r["source"] == "kaggle", r
 PY
 run import kaggle "$D/resnet18-cifar10-baseline.log"
 expect 1 "log alone"
-has 'no kernel list in this import names a notebook' err "log alone"
+has 'a log needs the kernel list that says when its notebook ran' err "log alone"
 run import kaggle "$D/kaggle-kernels-list-mine.csv" --dry-run
 expect 0 "kernels csv"
 has 'bert-imdb-finetune ran at' out "kernels csv lists"

@@ -36,7 +36,7 @@ wait_for() {
 # 1. A T4 on Kaggle; the command checkpoints and fails with status 3.
 export FAKE_SMI_STATE="$PWD/smi.calls"
 rc=0
-PATH=$GPUPATH gpulog run -p kaggle -n "resnet" --sample-interval 50ms -- \
+PATH=$GPUPATH gpulog run -p kaggle -n "resnet" --sample-interval 100ms -- \
     sh -c 'touch started; while [ ! -s smi.calls ]; do sleep 0.02; done
 	   echo training; touch model.pt; exit 3' >out1 2>err1 || rc=$?
 check "exit status" "$rc" 3
@@ -61,7 +61,7 @@ rm -f smi.calls model.pt started
 # 2. Two GPUs, one vanishing after two samples; Vast prices by the hour.
 rc=0
 FAKE_SMI_GPUS=2 FAKE_SMI_MODE=vanish FAKE_SMI_NAME="NVIDIA GeForce RTX 4090" \
-    PATH=$GPUPATH gpulog run -p vast --sample-interval 50ms -- \
+    PATH=$GPUPATH gpulog run -p vast --sample-interval 100ms -- \
     sh -c 'while [ "$(cat smi.calls 2>/dev/null | wc -l)" -lt 4 ]; do
 	sleep 0.02; done' \
     2>err2 || rc=$?
@@ -75,7 +75,7 @@ rm -f smi.calls
 # 3. nvidia-smi failing: warned once, sampling stops, the run is kept.
 rc=0
 FAKE_SMI_MODE=fail PATH=$GPUPATH gpulog run -p kaggle -g P100 \
-    --sample-interval 20ms --checkpoint-after 1ms -- \
+    --sample-interval 100ms --checkpoint-after 1ms -- \
     sh -c 'while [ "$(cat smi.calls 2>/dev/null | wc -l)" -lt 3 ]; do
 	sleep 0.02; done' \
     2>err3 || rc=$?

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/err.h"
 #include "core/model.h"
@@ -289,6 +290,25 @@ test_rates(void)
 		CHECK_EQ_INT(p[2].n, 0);
 		free(buf);
 	}
+	/* Real offers: "vericode" 1 is verified, with or without the
+	 * "verification" string; 0 is not. */
+	{
+		static const char v1[] = "{\"offers\":[{\"gpu_name\":\"RTX "
+		    "4090\",\"num_gpus\":1,\"gpu_ram\":24564,\"dph_total\":"
+		    "0.5,\"reliability\":0.99,\"rentable\":true,"
+		    "\"vericode\":1}]}";
+		static const char v0[] = "{\"offers\":[{\"gpu_name\":\"RTX "
+		    "4090\",\"num_gpus\":1,\"gpu_ram\":24564,\"dph_total\":"
+		    "0.5,\"reliability\":0.99,\"rentable\":true,"
+		    "\"verification\":\"unverified\",\"vericode\":0}]}";
+
+		CHECK_EQ_INT(rates_parse_vast(v1, sizeof v1 - 1, "v", p, 1,
+		    &e), 0);
+		CHECK_EQ_INT(p[0].rate_micro, 500000);
+		CHECK_EQ_INT(rates_parse_vast(v0, sizeof v0 - 1, "v", p, 1,
+		    &e), 0);
+		CHECK_EQ_INT(p[0].n, 0);
+	}
 	if (CHECK((buf = slurp("runpod-gputypes.json", &len)) != NULL)) {
 		CHECK_EQ_INT(rates_parse_runpod(buf, len, "r", p, 3, &e), 0);
 		CHECK_EQ_INT(p[0].rate_micro, 340000);
@@ -406,12 +426,154 @@ test_limits(void)
 	run_clear(&g.last);
 }
 
+/* What a Kaggle import told: notices joined, snapshots, runs. */
+struct kgot {
+	struct got g;
+	char notes[2048];
+	int snaps;
+	struct quota_snapshot q;
+};
+
+static void
+knote(void *arg, const char *msg)
+{
+	struct kgot *k = arg;
+	size_t n = strlen(k->notes);
+
+	snprintf(k->notes + n, sizeof k->notes - n, "%s\n", msg);
+}
+
+static int
+ksnap(void *arg, const struct quota_snapshot *q, struct err *e)
+{
+	struct kgot *k = arg;
+
+	(void)e;
+	k->snaps++;
+	k->q = *q;
+	return 0;
+}
+
+/* Imports the files (NULL-ended) as one Kaggle import at now. */
+static int
+kaggle_files(struct kgot *k, int64_t now, int future, const char *const *files,
+    struct err *e)
+{
+	struct run_sink sink = { put, NULL, k };
+	struct import_job job;
+	char path[256];
+	FILE *f;
+	int rc = 0;
+
+	memset(k, 0, sizeof *k);
+	run_init(&k->g.last);
+	memset(&job, 0, sizeof job);
+	job.sink = &sink;
+	job.notice = knote;
+	job.put_snapshot = ksnap;
+	job.now = now;
+	job.future = future;
+	for (; *files != NULL && rc == 0; files++) {
+		snprintf(path, sizeof path, "%s%s", strchr(*files, '/') ? "" :
+		    DATA, *files);
+		if ((f = fopen(path, "rb")) == NULL)
+			return -1;
+		rc = kaggle_import_stream(f, path, &job, e);
+		fclose(f);
+	}
+	if (kaggle_import_finish(&job, rc == 0, e) < 0)
+		rc = -1;
+	return rc < 0 ? -1 : (int)job.skipped;
+}
+
+static void
+test_kaggle_cli(void)
+{
+	static const char *const quotas[] = { "kaggle-cli-2.2.3-quota.txt",
+		"kaggle-cli-2.2.3-quota.json",
+		"kaggle-cli-2.2.3-quota-outdated.csv",
+		"kaggle-cli-2.2.3-quota-windows.csv" };
+	static const char *const lists[] = {
+		"kaggle-cli-2.2.3-kernels-list-mine.txt",
+		"kaggle-cli-2.2.3-kernels-list-mine.json",
+		"kaggle-cli-2.2.3-kernels-list-mine-outdated.csv" };
+	const char *files[3] = { NULL, NULL, NULL };
+	int64_t now = t_utc(2026, 10, 5, 12, 0, 0);
+	struct kgot k;
+	struct err e;
+	size_t i;
+	FILE *f;
+	char dir[] = "/tmp/gpulog-test-XXXXXX", log[64];
+
+	/* Every form of `kaggle quota`: the same GPU snapshot. */
+	for (i = 0; i < sizeof quotas / sizeof quotas[0]; i++) {
+		files[0] = quotas[i];
+		CHECK_EQ_INT(kaggle_files(&k, now, 0, files, &e), 0);
+		CHECK_EQ_INT(k.snaps, 1);
+		CHECK_EQ_INT(k.q.used_s, 40500);
+		CHECK_EQ_INT(k.q.allowed_s, 108000);
+		CHECK_EQ_INT(k.q.reset_at, t_utc(2026, 10, 10, 0, 0, 0));
+		CHECK(strstr(k.notes, "TPU quota: 0.0 h of 20.0 h") != NULL);
+		run_clear(&k.g.last);
+	}
+	/* Every form of the kernel list, with the log: one run, three rows
+	 * left out (two private, one never run), each kind in one line. */
+	if (!CHECK(mkdtemp(dir) != NULL))
+		return;
+	snprintf(log, sizeof log, "%s/resnet18-cifar10-baseline.log", dir);
+	f = fopen(log, "w");
+	if (CHECK(f != NULL)) {
+		char *buf;
+		size_t len;
+
+		if ((buf = slurp("kaggle-kernel-log.json", &len)) != NULL) {
+			fwrite(buf, 1, len, f);
+			free(buf);
+		}
+		fclose(f);
+	}
+	files[1] = log;
+	for (i = 0; i < sizeof lists / sizeof lists[0]; i++) {
+		files[0] = lists[i];
+		CHECK_EQ_INT(kaggle_files(&k, now, 0, files, &e), 3);
+		CHECK_EQ_INT(k.g.runs, 1);
+		CHECK_EQ_INT(k.g.last.start, t_utc(2026, 10, 1, 17, 42, 9));
+		CHECK_EQ_INT(k.g.last.end - k.g.last.start, 5462);
+		CHECK_EQ_STR(k.g.last.note, "ResNet18 CIFAR10 baseline");
+		CHECK(strstr(k.notes, "left out 2 [Private Notebook] rows") !=
+		    NULL);
+		CHECK(strstr(k.notes, "never ran (lastRunTime None): "
+		    "priya-ml/draft-llm-eval\n") != NULL);
+		run_clear(&k.g.last);
+	}
+	/* Before the run ended: left out, unless future. */
+	now = t_utc(2026, 10, 1, 18, 0, 0);
+	files[0] = lists[0];
+	CHECK_EQ_INT(kaggle_files(&k, now, 0, files, &e), 4);
+	CHECK_EQ_INT(k.g.runs, 0);
+	CHECK(strstr(k.notes, "after now") != NULL);
+	run_clear(&k.g.last);
+	CHECK_EQ_INT(kaggle_files(&k, now, 1, files, &e), 3);
+	CHECK_EQ_INT(k.g.runs, 1);
+	run_clear(&k.g.last);
+	remove(log);
+	rmdir(dir);
+	/* The API's private placeholder: left out, the rest read. */
+	files[0] = "kagglesdk-0.1.37-list-kernels-private.json";
+	files[1] = NULL;
+	CHECK_EQ_INT(kaggle_files(&k, now, 0, files, &e), 2);
+	CHECK(strstr(k.notes, "kernels[1]") != NULL);
+	CHECK(strstr(k.notes, "on T4: its duration is unknown") != NULL);
+	run_clear(&k.g.last);
+}
+
 int
 main(void)
 {
 	test_csvread();
 	test_times();
 	test_kaggle();
+	test_kaggle_cli();
 	test_importers();
 	test_rates();
 	test_limits();
