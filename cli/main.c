@@ -49,6 +49,11 @@ const struct cmd cli_cmds[] = {
 	    "forget an open run", NULL },
 	{ "log", cmd_log, log_opts, 0, 0, "[options]",
 	    "list runs, newest first", NULL },
+	{ "show", cmd_show, show_opts, 1, 1, "ID|eN [--json]",
+	    "everything about one run (ID, #ID, -1) or expense (eN)",
+	    "Its times, GPU, price and how it was priced, the quota windows "
+	    "it counted in\nand how much, what `gpulog run` measured, its "
+	    "source, and the changes that\nmade it (those undo still keeps)." },
 	{ "edit", cmd_edit, edit_opts, 1, 3, "ID|eN [WHEN] [options]",
 	    "change a run (add's options; -1 is the newest run) or an "
 	    "expense (eN)", NULL },
