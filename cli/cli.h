@@ -134,6 +134,12 @@ char *cli_run_label(char *buf, size_t n, const struct run *r, int64_t now);
  * 0 when no Kaggle quota snapshot covers now. */
 int cli_kaggle_report(struct ctx *c, int json);
 
+/* One nudge (core/alerts.h) in words, with a newline: status --check's
+ * line and what `gpulog notify` sends (cmd-status.c). */
+struct nudge;
+void cli_print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
+    const struct nudge *n);
+
 /* Commands. */
 int cmd_add(struct ctx *c, const struct args *a);
 int cmd_start(struct ctx *c, const struct args *a);
