@@ -134,6 +134,12 @@ char *cli_run_label(char *buf, size_t n, const struct run *r, int64_t now);
  * 0 when no Kaggle quota snapshot covers now. */
 int cli_kaggle_report(struct ctx *c, int json);
 
+/* One nudge (core/alerts.h) in words, with a newline: status --check's
+ * line and what `gpulog notify` sends (cmd-status.c). */
+struct nudge;
+void cli_print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
+    const struct nudge *n);
+
 /* Commands. */
 int cmd_add(struct ctx *c, const struct args *a);
 int cmd_start(struct ctx *c, const struct args *a);
@@ -153,12 +159,19 @@ int cmd_export(struct ctx *c, const struct args *a);
 int cmd_import(struct ctx *c, const struct args *a);
 int cmd_prices(struct ctx *c, const struct args *a);
 int cmd_tui(struct ctx *c, const struct args *a);
+int cmd_show(struct ctx *c, const struct args *a);
+int cmd_notify(struct ctx *c, const struct args *a);
 
 extern const struct opt add_opts[], start_opts[], stop_opts[], edit_opts[],
     log_opts[], spend_opts[], status_opts[], report_opts[], plan_opts[],
     platforms_opts[], fx_opts[], export_opts[], import_opts[], no_opts[],
     prices_opts[];
-extern const struct opt tui_opts[];
+extern const struct opt tui_opts[], show_opts[], notify_opts[];
+
+/* What `gpulog run` measured of a run, as a JSON object (null when found
+ * is 0): the member "metrics" of show --json and log --json. */
+struct run_metrics;
+void cli_json_metrics(FILE *f, const struct run_metrics *m, int found);
 
 /* `gpulog run` and `gpulog where` (cmd-run.c, cmd-where.c). */
 int cmd_run(struct ctx *c, const struct args *a);

@@ -8,6 +8,7 @@
 #include "core/fmt.h"
 #include "core/model.h"
 #include "core/parse.h"
+#include "store/metrics.h"
 #include "store/store.h"
 #include "store/summary.h"
 
@@ -50,6 +51,7 @@ cli_range(struct ctx *c, const char *since, const char *until, int64_t *s,
 
 struct log_out {
 	struct ctx *c;
+	struct err *e;          /* a failure inside the walk */
 	int mode; /* 0 text, 1 json, 2 csv */
 	int n;
 };
@@ -70,10 +72,32 @@ put_run(const struct run *r, void *arg)
 	char b[48];
 
 	switch (o->mode) {
-	case 1:
+	case 1: {
+		/* The run's fields, then what `gpulog run` measured. */
+		char *j = fields_json(fields_run, fields_nrun, r, FIELDS_SHOWN,
+		    o->c->now);
+		struct run_metrics m;
+		struct err e;
+		size_t n = strlen(j);
+		int found;
+
+		metrics_init(&m);
+		if ((found = metrics_get(o->c->s, r->id, &m, &e)) < 0) {
+			free(j);
+			*o->e = e;
+			return -1;
+		}
+		if (n > 0 && j[n - 1] == '}')
+			j[n - 1] = '\0';
 		fputs(o->n ? ",\n  " : "\n  ", stdout);
-		cli_json_run(stdout, r, o->c->now);
+		fputs(j, stdout);
+		fputs(",\"metrics\":", stdout);
+		cli_json_metrics(stdout, &m, found);
+		putchar('}');
+		free(j);
+		metrics_clear(&m);
 		break;
+	}
 	case 2:
 		printf("%lld,%s,", (long long)r->id, r->platform);
 		csv_field(stdout, r->gpu);
@@ -101,7 +125,7 @@ put_run(const struct run *r, void *arg)
 int
 cmd_log(struct ctx *c, const struct args *a)
 {
-	struct log_out o = { c, 0, 0 };
+	struct log_out o = { c, NULL, 0, 0 };
 	struct summary sm;
 	struct filter f;
 	struct err e;
@@ -131,6 +155,7 @@ cmd_log(struct ctx *c, const struct args *a)
 	}
 	if (opt_has(a, L_JSON) && opt_has(a, L_CSV))
 		return cli_fail(EXIT_USAGE, "log: choose --json or --csv");
+	o.e = &e;
 	o.mode = opt_has(a, L_JSON) ? 1 : opt_has(a, L_CSV) ? 2 : 0;
 	if (o.mode == 1)
 		fputs("[", stdout);

@@ -7,18 +7,23 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "core/budget.h"
+#include "core/chart.h"
 #include "core/clock.h"
 #include "core/fmt.h"
 #include "core/model.h"
+#include "core/parse.h"
 #include "core/text.h"
 #include "store/metrics.h"
 #include "store/store.h"
 #include "store/summary.h"
 
-enum { R_BY = 1, R_SINCE, R_UNTIL, R_PLATFORM, R_JSON, R_CSV };
+enum { R_BY = 1, R_SINCE, R_UNTIL, R_PLATFORM, R_JSON, R_CSV, R_CHART,
+	R_WIDTH };
 
 const struct opt report_opts[] = {
 	{ R_BY, 'b', "by", "GROUP", "day, week, month (default), platform, "
@@ -28,6 +33,10 @@ const struct opt report_opts[] = {
 	{ R_PLATFORM, 'p', "platform", "P", "runs and spend on platform P" },
 	{ R_JSON, 0, "json", NULL, "print JSON" },
 	{ R_CSV, 0, "csv", NULL, "print CSV" },
+	{ R_CHART, 0, "chart", "[=WHAT]", "draw the groups as bars of gpu "
+	    "(GPU-hours, the default), spend or runs" },
+	{ R_WIDTH, 0, "width", "W", "the chart's width in columns (default: "
+	    "the terminal's, $COLUMNS, or 80)" },
 	{ 0, 0, NULL, NULL, NULL },
 };
 
@@ -246,6 +255,62 @@ print_row(struct ctx *c, const struct report *rp, const struct group *g,
 	}
 }
 
+/* What --chart measures. */
+enum { CH_GPU, CH_SPEND, CH_RUNS };
+static const char *const chart_names[] = { "gpu", "spend", "runs" };
+
+static int64_t
+chart_value(const struct group *g, int what)
+{
+	return what == CH_GPU ? g->gpu_s : what == CH_SPEND ? g->spent :
+	    g->runs;
+}
+
+/* The chart's width: --width, else $COLUMNS, else the terminal's, else
+ * 80. */
+static int
+chart_width(const char *flag, int64_t *w, struct err *e)
+{
+	const char *v = getenv("COLUMNS");
+	struct winsize ws;
+
+	if (flag != NULL)
+		return parse_int(flag, "--width", 40, 1000, w, e);
+	if (v != NULL && parse_int(v, "COLUMNS", 40, 1000, w, NULL) == 0)
+		return 0;
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) ==
+	    0 && ws.ws_col >= 40) {
+		*w = ws.ws_col > 1000 ? 1000 : ws.ws_col;
+		return 0;
+	}
+	*w = 80;
+	return 0;
+}
+
+/* One row of the chart: the group, its value, and its bar in what the
+ * width leaves (41 columns go to the rest). */
+static void
+chart_row(struct ctx *c, const struct report *rp, const struct group *g,
+    int what, int64_t max, int width)
+{
+	char h[48], pad[64], bar[8192], *safe = text_safe(g->key);
+	int64_t v = chart_value(g, what);
+
+	if (what == CH_GPU)
+		fmt_hours(h, sizeof h, g->gpu_s);
+	else if (what == CH_SPEND)
+		cli_money(c, h, sizeof h, g->spent, rp->sm->currency);
+	else
+		snprintf(h, sizeof h, "%lld", (long long)g->runs);
+	printf("  %s %s", cli_pad(bar, sizeof bar, safe, 20, 0),
+	    cli_pad(pad, sizeof pad, h, 16, 1));
+	if (max >= 0 && chart_bar(bar, sizeof bar, v, max, width - 41,
+	    c->fmt & FMT_ASCII)[0] != '\0')
+		printf("  %s", bar);
+	putchar('\n');
+	free(safe);
+}
+
 int
 cmd_report(struct ctx *c, const struct args *a)
 {
@@ -257,7 +322,8 @@ cmd_report(struct ctx *c, const struct args *a)
 	const char *v;
 	char pkey[32], names[128] = "";
 	size_t i;
-	int mode, rc = EXIT_OK;
+	int mode, rc = EXIT_OK, what = -1;
+	int64_t width = 80;
 
 	memset(&rp, 0, sizeof rp);
 	memset(&f, 0, sizeof f);
@@ -278,6 +344,30 @@ cmd_report(struct ctx *c, const struct args *a)
 	if (opt_has(a, R_JSON) && opt_has(a, R_CSV))
 		return cli_fail(EXIT_USAGE, "report: choose --json or --csv");
 	mode = opt_has(a, R_JSON) ? 1 : opt_has(a, R_CSV) ? 2 : 0;
+	if (opt_has(a, R_WIDTH) && !opt_has(a, R_CHART))
+		return cli_fail(EXIT_USAGE, "report: --width is the chart's: "
+		    "give --chart too");
+	if (opt_has(a, R_CHART)) {
+		v = opt_get(a, R_CHART);
+		for (what = 0; v != NULL && what < 3; what++)
+			if (strcmp(v, chart_names[what]) == 0)
+				break;
+		if (v == NULL)
+			what = CH_GPU;
+		if (what == 3) {
+			char *safe = text_safe(v);
+
+			cli_fail(EXIT_USAGE, "report: --chart: unknown measure "
+			    "\"%s\": expected gpu, spend or runs", safe);
+			free(safe);
+			return EXIT_USAGE;
+		}
+		if (mode != 0)
+			return cli_fail(EXIT_USAGE, "report: --chart draws "
+			    "text: not with --json or --csv");
+		if (chart_width(opt_get(a, R_WIDTH), &width, &e) < 0)
+			return cli_fail(EXIT_USAGE, "report: %s", e.msg);
+	}
 	if (summary_load_catalog(&sm, c->s, c->now, &e) < 0) {
 		summary_free(&sm);
 		return cli_err(EXIT_FAIL, &e);
@@ -339,6 +429,20 @@ cmd_report(struct ctx *c, const struct args *a)
 		for (i = 0; i < rp.n; i++)
 			print_row(c, &rp, &rp.g[i], 2, 0);
 		print_row(c, &rp, &rp.total, 2, 0);
+	} else if (what >= 0) {
+		int64_t max = 0;
+
+		for (i = 0; i < rp.n; i++)
+			if (chart_value(&rp.g[i], what) > max)
+				max = chart_value(&rp.g[i], what);
+		printf("%s  %-20s %16s%s\n", cli_color(c, C_BOLD),
+		    by_names[rp.by], what == CH_GPU ? "GPU-h" : what ==
+		    CH_SPEND ? "spent" : "runs", cli_color(c, C_OFF));
+		for (i = 0; i < rp.n; i++)
+			chart_row(c, &rp, &rp.g[i], what, max, (int)width);
+		printf("%s", cli_color(c, C_BOLD));
+		chart_row(c, &rp, &rp.total, what, -1, (int)width);
+		printf("%s", cli_color(c, C_OFF));
 	} else {
 		printf("%s  %-20s %6s %9s %16s%s\n", cli_color(c, C_BOLD),
 		    by_names[rp.by], "runs", "GPU-h", "spent",

@@ -271,9 +271,10 @@ print_short(struct ctx *c, struct summary *sm)
 	putchar('\n');
 }
 
-/* One nudge in words: a --check line, and status's own for a lapse. */
-static void
-print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
+/* One nudge in words: a --check line, status's own for a lapse, and what
+ * `gpulog notify` sends. */
+void
+cli_print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
     const struct nudge *n)
 {
 	const struct quota *q = n->quota >= 0 ? &sm->cat.quotas[n->quota] :
@@ -384,7 +385,7 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 			continue;
 		printf("  %s! %s", cli_color(c, level_color(
 		    sm->nudges[i].level)), cli_color(c, C_OFF));
-		print_nudge(stdout, c, sm, &sm->nudges[i]);
+		cli_print_nudge(stdout, c, sm, &sm->nudges[i]);
 	}
 
 	cli_kaggle_report(c, 0);
@@ -544,7 +545,7 @@ print_nudges_json(struct ctx *c, const struct summary *sm,
 		printf(", \"why\": ");
 		m = open_memstream(&line, &len);
 		if (m != NULL) {
-			print_nudge(m, c, sm, n);
+			cli_print_nudge(m, c, sm, n);
 			fclose(m);
 		}
 		if (line == NULL)
@@ -624,7 +625,7 @@ cmd_status(struct ctx *c, const struct args *a)
 	else if (check)
 		for (i = 0; i < sm.nnudges; i++) {
 			if (kinds & (1u << sm.nudges[i].kind))
-				print_nudge(stdout, c, &sm, &sm.nudges[i]);
+				cli_print_nudge(stdout, c, &sm, &sm.nudges[i]);
 		}
 	else
 		print_text(c, &sm, &saved);

@@ -49,6 +49,11 @@ const struct cmd cli_cmds[] = {
 	    "forget an open run", NULL },
 	{ "log", cmd_log, log_opts, 0, 0, "[options]",
 	    "list runs, newest first", NULL },
+	{ "show", cmd_show, show_opts, 1, 1, "ID|eN [--json]",
+	    "everything about one run (ID, #ID, -1) or expense (eN)",
+	    "Its times, GPU, price and how it was priced, the quota windows "
+	    "it counted in\nand how much, what `gpulog run` measured, its "
+	    "source, and the changes that\nmade it (those undo still keeps)." },
 	{ "edit", cmd_edit, edit_opts, 1, 3, "ID|eN [WHEN] [options]",
 	    "change a run (add's options; -1 is the newest run) or an "
 	    "expense (eN)", NULL },
@@ -74,6 +79,13 @@ const struct cmd cli_cmds[] = {
 	    "its platform's session cap (open), and a free quota\nwith 25% or "
 	    "more unused that resets within 24h (lapse),\nand a pack of a "
 	    "quota's units expiring within 7 days with units left (pack)." },
+	{ "notify", cmd_notify, notify_opts, 0, 0, "[--dry-run] [--via WAY] "
+	    "| --url URL", "send each new nudge once (for cron or a timer)",
+	    "Finds what `status --check` finds and sends each condition the "
+	    "first time it is\nseen, through the first of notify-send (with a "
+	    "desktop session), osascript,\nthe URL set by --url (an ntfy topic "
+	    "or any webhook: an HTTP POST of the text),\nor standard output.  "
+	    "What was sent is remembered in the database." },
 	{ "where", cmd_where, where_opts, 1, 1, "DURATION [--gpu MODEL] "
 	    "[--vram GB] [--json]", "where a job that long should run now",
 	    "Ranks the platforms: free quota left before the next reset and "

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/budget.h"
 #include "core/catalog.h"
@@ -349,6 +350,8 @@ cmp_row(const void *pa, const void *pb)
 {
 	const struct where_row *a = pa, *b = pb;
 
+	if (a->seed_first != b->seed_first)
+		return a->seed_first ? -1 : 1;
 	if (a->group != b->group)
 		return a->group < b->group ? -1 : 1;
 	if (a->group == WG_NO)
@@ -387,6 +390,36 @@ cmp_indexed(const void *pa, const void *pb)
 	return a->i < b->i ? -1 : a->i > b->i;
 }
 
+/* 1 when the job asks for a CPU or Apple's MPS rather than a GPU. */
+static int
+laptop_job(const struct where_job *job)
+{
+	return strcasecmp(job->gpu, "cpu") == 0 || strcasecmp(job->gpu,
+	    "mps") == 0 || strcasecmp(job->gpu, "apple mps") == 0;
+}
+
+/* Rule 0: one's own machine takes a CPU/MPS job, first, saying why in
+ * the seed's words. */
+static void
+rank_laptop(const struct where_in *in, const struct where_job *job,
+    struct where_row *w)
+{
+	int cpu = strcasecmp(job->gpu, "cpu") == 0;
+
+	w->seed_first = 1;
+	w->group = WG_FREE;
+	w->sessions = 1;
+	snprintf(w->gpu, sizeof w->gpu, "%s", cpu ? "CPU" : "Apple MPS");
+	w->why[0] = '\0';
+	if (in->phase != NULL && in->phase->last_month <= 6)
+		say(w, "your own machine, free: \"most ML learning in months "
+		    "1-6 can happen without GPU\"; \"CPU/MPS sufficient\"");
+	else
+		say(w, "your own machine, free: \"Prototyping any architecture "
+		    "before scaling to cloud GPU\"");
+	say(w, "; no quota, no session cap");
+}
+
 int
 where_rank(const struct where_in *in, const struct where_job *asked,
     struct where_row **rows, size_t *n, struct err *e)
@@ -421,7 +454,17 @@ where_rank(const struct where_in *in, const struct where_job *asked,
 			w->kind = WK_INCLUDED;
 		else
 			w->kind = WK_HOURLY;
-		if (w->kind == WK_HOURLY)
+		if (w->kind == WK_OWN && laptop_job(job))
+			rank_laptop(in, job, w);
+		else if (laptop_job(job)) {
+			w->group = WG_NO;
+			if (strcasecmp(job->gpu, "cpu") == 0)
+				say(w, "a GPU platform: the seed runs CPU jobs "
+				    "on your own machine");
+			else
+				say(w, "offers %s, not Apple MPS", p->gpu[0] ?
+				    p->gpu : p->default_gpu);
+		} else if (w->kind == WK_HOURLY)
 			rank_paid(in, p, job, w);
 		else
 			rank_free(in, p, job, w);

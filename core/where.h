@@ -16,6 +16,11 @@
  * then free quotas that reset sooner (use them before they lapse), then
  * free places without a quota, then one's own machine.  A job asking for
  * no GPU is taken to need a T4-class GPU with 16 GB.
+ *  0. Before all of them: a CPU or Apple MPS job (--gpu cpu, --gpu MPS)
+ *     goes to one's own machine ("local"), in the seed's words: in
+ *     months 1-6 "CPU/MPS sufficient" (most learning happens without a
+ *     GPU), later to prototype before scaling to a cloud GPU.  Other
+ *     places offer no such device.
  */
 #ifndef GPULOG_WHERE_H
 #define GPULOG_WHERE_H
@@ -63,6 +68,7 @@ struct where_row {
 	int group;              /* enum where_group */
 	int kind;               /* enum where_kind */
 	int in_phase;           /* the phase recommends it */
+	int seed_first;         /* rule 0: a CPU/MPS job's own machine */
 	int sessions;           /* sessions the job needs (1 when no cap) */
 	int64_t session_cap_s;  /* 0 when none */
 	int has_quota;

@@ -6,6 +6,7 @@
 #include "importers/fetch.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -173,8 +174,15 @@ attempt(const struct fetch_req *q, struct answer *a, int may_retry,
 	if ((c = curl_easy_init()) == NULL)
 		return err_set(e, "%s: cannot start libcurl", q->service);
 	hdr = curl_slist_append(hdr, "Accept: application/json");
-	if (q->body != NULL)
-		hdr = curl_slist_append(hdr, "Content-Type: application/json");
+	if (q->body != NULL) {
+		char ct[128];
+
+		snprintf(ct, sizeof ct, "Content-Type: %s", q->ctype != NULL ?
+		    q->ctype : "application/json");
+		hdr = curl_slist_append(hdr, ct);
+	}
+	if (q->header != NULL)
+		hdr = curl_slist_append(hdr, q->header);
 	if (q->auth != NULL)
 		hdr = curl_slist_append(hdr, q->auth);
 	curl_easy_setopt(c, CURLOPT_URL, q->url);
@@ -238,7 +246,7 @@ attempt(const struct fetch_req *q, struct answer *a, int may_retry,
 		    q->service, code);
 	else if (is_http && (code < 200 || code > 299))
 		err_set(e, "%s answered HTTP %ld", q->service, code);
-	else if (is_http && !is_json_type(ctype))
+	else if (is_http && !q->any_answer && !is_json_type(ctype))
 		err_set(e, "%s answered with %s, not JSON (a login page or a "
 		    "proxy?)", q->service, ctype ? ctype : "no content type");
 	else {

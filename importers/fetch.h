@@ -25,6 +25,11 @@ struct fetch_req {
 	                          hint ("the token in KAGGLE_API_TOKEN") */
 	long *status;          /* gets the HTTP status (0 when none came),
 	                          or NULL */
+	const char *ctype;     /* the body's content type; NULL: JSON */
+	const char *header;    /* one more header ("Title: gpulog"), or
+	                          NULL */
+	int any_answer;        /* 1: a 2xx answer of any content type is
+	                          taken (a webhook's), not only JSON */
 };
 
 /*
@@ -34,7 +39,8 @@ struct fetch_req {
  * the timeout), refused the credentials (401/403, with auth_kind), has no
  * such address (404), asks to wait (429: a Retry-After of a few seconds
  * is waited out once, a longer one reported), failed (5xx), cut the answer
- * short, or answered with something other than JSON (http only).
+ * short, or answered with something other than JSON (http only, unless
+ * q->any_answer).
  * GPULOG_NET_TIMEOUT (seconds, default 30) bounds the whole request.
  */
 int fetch(const struct fetch_req *q, char **body, size_t *len,

@@ -330,4 +330,19 @@ int ops_check_when(const char *day, const char *when, int64_t now,
 int ops_check_times(const struct run *r, int64_t now, int future,
     struct err *e);
 
+/*
+ * `gpulog notify`'s memory and its webhook (ops/notify.c), both kept in
+ * the settings.  ops_notify_remember() keeps keys, the conditions sent
+ * and still present (core/notify.h's names, a line each), as
+ * "notify.sent": bookkeeping, written outside any change, so that `gpulog
+ * undo` never takes back a notification instead of the user's own last
+ * change.  ops_notify_url() sets "notify.url", the ntfy topic or webhook
+ * notify posts to, as the change "notify --url"; "" removes it.  It must
+ * be http:// or https://, at most 1000 bytes, with no space or control
+ * character (o->field is OPS_F_INPUT when not).
+ */
+#define OPS_NOTIFY_SENT_MAX 16384 /* bytes of keys kept */
+int ops_notify_remember(struct ops *o, const char *keys, struct err *e);
+int ops_notify_url(struct ops *o, const char *url, struct err *e);
+
 #endif

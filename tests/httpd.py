@@ -25,8 +25,9 @@ case:
 Fixtures by the path's end: /v1/latest (Frankfurter), /v6/latest/USD
 (open.er-api), /api/v0/bundles/ (Vast), /graphql (RunPod),
 /GetAcceleratorQuotaStatistics, /ListKernels, /ListKernelSessionOutput
-(Kaggle).  Each request is logged to LOG_FILE as "METHOD PATH AUTH-SCHEME
-AUTH-VALUE".  The test that starts the server kills it.
+(Kaggle), /gpulog-alerts (an ntfy topic: `gpulog notify`'s posts).  Each
+request is logged to LOG_FILE as "METHOD PATH AUTH-SCHEME AUTH-VALUE", and
+a POST's Title header and body to LOG_FILE.body as "TITLE<TAB>BODY".  The test that starts the server kills it.
 """
 import json
 import os
@@ -45,6 +46,7 @@ FIXTURES = [
     ("/graphql", "runpod-gputypes.json"),
     ("/GetAcceleratorQuotaStatistics", "kaggle-quota.json"),
     ("/ListKernels", "kaggle-kernels-list.json"),
+    ("/gpulog-alerts", "ntfy-2.11-publish.json"),
 ]
 
 
@@ -84,8 +86,11 @@ class Handler(BaseHTTPRequestHandler):
 
     def handle_any(self):
         n = int(self.headers.get("Content-Length") or 0)
-        if n:
-            self.rfile.read(n)
+        data = self.rfile.read(n) if n else b""
+        if LOG and self.command == "POST":
+            with open(LOG + ".body", "ab") as f:
+                f.write(self.headers.get("Title", "-").encode() + b"\t" +
+                        data + b"\n")
         if LOG:
             auth = self.headers.get("Authorization", "- -").split(" ", 1)
             with open(LOG, "a") as f:
