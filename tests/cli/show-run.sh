@@ -9,7 +9,7 @@ fails=0
 has() { grep -q -- "$1" "$2" || { echo "FAIL $3: $(cat "$2")"; fails=$((fails + 1)); }; }
 export FAKE_SMI_STATE="$PWD/smi.calls"
 rc=0
-PATH="$PWD/fakebin:$PATH" gpulog run -p kaggle --sample-interval 50ms -- \
+PATH="$PWD/fakebin:$PATH" gpulog run -p kaggle --sample-interval 100ms -- \
     sh -c 'while [ "$(cat smi.calls 2>/dev/null | wc -l)" -lt 3 ]; do
 	sleep 0.02; done; exit 4' 2>/dev/null || rc=$?
 [ "$rc" = 4 ] || { echo "FAIL exit $rc"; fails=$((fails + 1)); }
