@@ -53,9 +53,20 @@ extern const struct cmd cli_cmds[];
  */
 int cli_cmd_find(const char *name, const struct cmd **cp, struct err *e);
 
-/* Prints "gpulog: MSG" on stderr and returns code. */
+/*
+ * Prints "gpulog: MSG" on stderr and returns code.  The whole message is
+ * made harmless first (text_term()): whatever text from a user or a file
+ * it quotes, no control character reaches the terminal.
+ */
 int cli_fail(int code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Prints "gpulog: warning: MSG" on stderr, made harmless as cli_fail's. */
+void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Prints "gpulog: MSG" on stderr, made harmless as cli_fail's; the
+ * line's newline is the caller's (for a line still being written). */
+void cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* Prints e's message on stderr and returns code. */
 int cli_err(int code, const struct err *e);

@@ -221,22 +221,22 @@ watch_tick(struct summary *sm, struct run *r, struct watch *w, int64_t el)
 		    sizeof w->ckpt_file);
 	due = pace_tick(&w->pace, el, w->ckpt || found, &f);
 	if (due & PACE_CAP_NEAR)
-		fprintf(stderr, "gpulog: warning: %s to %s's %s session cap: "
-		    "save a checkpoint\n", fmt_duration(d, sizeof d,
+		cli_warn("%s to %s's %s session cap: "
+		    "save a checkpoint", fmt_duration(d, sizeof d,
 		    f.cap_left_s), r->platform, fmt_duration(cap, sizeof cap,
 		    w->pace.cap_ms / 1000));
 	if (due & PACE_CAP_OVER)
-		fprintf(stderr, "gpulog: warning: past %s's %s session cap; "
+		cli_warn("past %s's %s session cap; "
 		    "the platform may end the session\n", r->platform,
 		    fmt_duration(cap, sizeof cap, w->pace.cap_ms / 1000));
 	if (due & PACE_QUOTA_OUT)
-		fprintf(stderr, "gpulog: warning: %s's quota is used up\n",
+		cli_warn("%s's quota is used up",
 		    r->platform);
 	if (due & PACE_QUOTA_LOW) {
 		int unit = sm->cat.quotas[w->qi].unit;
 
-		fprintf(stderr, "gpulog: warning: %s's quota runs out in %s "
-		    "at this run's pace (%s %s left)\n", r->platform,
+		cli_warn("%s's quota runs out in %s "
+		    "at this run's pace (%s %s left)", r->platform,
 		    fmt_duration(d, sizeof d, f.q_rest_s), 
 		    fmt_quota_amount(left, sizeof left, unit, f.q_rest),
 		    quota_unit_name(unit));
@@ -244,15 +244,15 @@ watch_tick(struct summary *sm, struct run *r, struct watch *w, int64_t el)
 	if (found) {
 		char *safe = text_safe(w->ckpt_file);
 
-		fprintf(stderr, "gpulog: checkpoint %s seen; run #%lld marked "
+		cli_fail(0, "checkpoint %s seen; run #%lld marked "
 		    "checkpointed\n", safe, (long long)r->id);
 		free(safe);
 		w->ckpt = 1;
 	}
 	if (due & PACE_CKPT_DUE)
-		fprintf(stderr, "gpulog: reminder: %s in and no file matches "
+		cli_fail(0, "reminder: %s in and no file matches "
 		    "%s: save a checkpoint (every run past 30 minutes needs "
-		    "one)\n", fmt_duration(d, sizeof d, el / 1000), w->globs);
+		    "one)", fmt_duration(d, sizeof d, el / 1000), w->globs);
 }
 
 /* The end of run line on stderr. */
@@ -394,7 +394,7 @@ cmd_run(struct ctx *c, const struct args *a)
 
 	m.command = join_args(a);
 	if (ops_record_open(&c->ops, &res, &m, &e) < 0)
-		fprintf(stderr, "gpulog: warning: the run is not recorded yet "
+		cli_warn("the run is not recorded yet "
 		    "(%s); it will be when it ends\n", e.msg);
 	else
 		fprintf(stderr, "gpulog: run #%lld on %s%s%s%s started (pid "
@@ -438,10 +438,10 @@ cmd_run(struct ctx *c, const struct args *a)
 	m.exit_status = code;
 	c->ops.now = ms.end > c->now ? ms.end : c->now;
 	if (ops_record_close(&c->ops, &res, &ms, &m, &e) < 0) {
-		fprintf(stderr, "gpulog: cannot record the run: %s\n", e.msg);
+		cli_fail(0, "cannot record the run: %s", e.msg);
 	} else {
 		for (i = 0; i < res.nwarn; i++)
-			fprintf(stderr, "gpulog: warning: %s\n", res.warn[i]);
+			cli_warn("%s", res.warn[i]);
 		report_end(c, &res.run, &m, code);
 	}
 	rc = code;

@@ -173,18 +173,61 @@ usage_cmd(FILE *f, const struct cmd *c)
 	opt_print(f, c->opts);
 }
 
+/* Writes prefix and the formatted message, made harmless, on stderr. */
+static void
+say(const char *prefix, const char *fmt, va_list ap)
+{
+	va_list aq;
+	char small[512], *buf = small, *safe;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(small, sizeof small, fmt, ap);
+	if (n >= (int)sizeof small) {
+		buf = xmalloc((size_t)n + 1);
+		vsnprintf(buf, (size_t)n + 1, fmt, aq);
+	}
+	va_end(aq);
+	safe = text_term(n < 0 ? "" : buf);
+	fflush(stdout);
+	fputs(prefix, stderr);
+	fputs(safe, stderr);
+	free(safe);
+	if (buf != small)
+		free(buf);
+}
+
 int
 cli_fail(int code, const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fputs("gpulog: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say("gpulog: ", fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
 	return code;
+}
+
+void
+cli_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say("gpulog: warning: ", fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void
+cli_say(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say("gpulog: ", fmt, ap);
+	va_end(ap);
 }
 
 int
@@ -223,10 +266,24 @@ cli_db_path(const char *flag, struct err *e)
 	char *p;
 	size_t n;
 
-	if (flag != NULL && *flag != '\0')
+	/* An empty path is a mistake (an unset variable in a script), not
+	 * a wish for the default database. */
+	if (flag != NULL) {
+		if (*flag == '\0') {
+			err_set(e, "--db needs a path; an empty one names no "
+			    "database");
+			return NULL;
+		}
 		return xstrdup(flag);
-	if ((v = getenv("GPULOG_DB")) != NULL && *v != '\0')
+	}
+	if ((v = getenv("GPULOG_DB")) != NULL) {
+		if (*v == '\0') {
+			err_set(e, "GPULOG_DB is set but empty; unset it for "
+			    "the default database or give it a path");
+			return NULL;
+		}
 		return xstrdup(v);
+	}
 	if ((v = getenv("XDG_DATA_HOME")) != NULL && *v == '/') {
 		n = strlen(v) + 32;
 		p = xmalloc(n);
@@ -242,6 +299,16 @@ cli_db_path(const char *flag, struct err *e)
 	p = xmalloc(n);
 	snprintf(p, n, "%s/.local/share/gpulog/gpulog.db", home);
 	return p;
+}
+
+/* Said once a change has waited 3 s for another gpulog's lock. */
+static void
+on_busy(void *arg)
+{
+	(void)arg;
+	if (isatty(STDERR_FILENO))
+		cli_fail(0, "waiting for the database: another gpulog is "
+		    "changing it (this one goes on when it is done)");
 }
 
 static int
@@ -284,13 +351,14 @@ run_cmd(const struct cmd *cmd, int argc, char **argv, const char *gdb)
 	c.dash = utf8 ? "\xe2\x80\x93" : "-";
 	c.color = text_color_wanted(getenv("NO_COLOR"), isatty(STDOUT_FILENO));
 	if ((path = cli_db_path(a.db ? a.db : gdb, &e)) == NULL)
-		return cli_err(EXIT_FAIL, &e);
+		return cli_err(EXIT_USAGE, &e);
 	if (make_parents(path, &e) < 0 ||
 	    store_open(&c.s, path, c.now, &e) < 0) {
 		free(path);
 		return cli_err(EXIT_FAIL, &e);
 	}
 	c.db = path;
+	store_busy_wait(c.s, -1, on_busy, NULL);
 	ops_init(&c.ops, c.s, c.now);
 	rc = cmd->fn(&c, &a);
 	ops_clear(&c.ops);

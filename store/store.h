@@ -34,6 +34,24 @@ int store_open(struct store **sp, const char *path, int64_t now,
     struct err *e);
 void store_close(struct store *s);
 
+/*
+ * A new database file is created 0600 (its -wal and -shm take its mode), so
+ * that other users cannot read the spend it holds.  When the database can
+ * be read but not written (a read-only file, or a directory where its -shm
+ * cannot be made), it is opened read-only: reading works and every change
+ * fails saying the database is read-only.  1 when it was.
+ */
+int store_readonly(const struct store *s);
+
+/*
+ * While another process holds the write lock, a change waits for it:
+ * limit_ms at most, or as long as it takes when limit_ms is -1 (the
+ * default).  on_busy (NULL for none) is called once a wait has lasted 3
+ * seconds, so that a front end can say why nothing happens.
+ */
+void store_busy_wait(struct store *s, int64_t limit_ms,
+    void (*on_busy)(void *), void *arg);
+
 /* Schema version found at open, before migrating (0 for a new file). */
 int store_opened_version(const struct store *s);
 
