@@ -68,6 +68,10 @@ void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * line's newline is the caller's (for a line still being written). */
 void cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* store_busy_wait()'s notice: once a change has waited 3 s for another
+ * gpulog's lock, says so on stderr when it is a terminal. */
+void cli_on_busy(void *arg);
+
 /* Prints e's message on stderr and returns code. */
 int cli_err(int code, const struct err *e);
 

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/journal.h"
 #include "core/clock.h"
 #include "core/fmt.h"
 #include "core/parse.h"
@@ -301,9 +302,8 @@ cli_db_path(const char *flag, struct err *e)
 	return p;
 }
 
-/* Said once a change has waited 3 s for another gpulog's lock. */
-static void
-on_busy(void *arg)
+void
+cli_on_busy(void *arg)
 {
 	(void)arg;
 	if (isatty(STDERR_FILENO))
@@ -358,8 +358,9 @@ run_cmd(const struct cmd *cmd, int argc, char **argv, const char *gdb)
 		return cli_err(EXIT_FAIL, &e);
 	}
 	c.db = path;
-	store_busy_wait(c.s, -1, on_busy, NULL);
+	store_busy_wait(c.s, -1, cmd->fn == cmd_tui ? NULL : cli_on_busy, NULL);
 	ops_init(&c.ops, c.s, c.now);
+	cli_journal_recover(&c);
 	rc = cmd->fn(&c, &a);
 	ops_clear(&c.ops);
 	store_close(c.s);

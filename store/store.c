@@ -572,6 +572,80 @@ store_get_setting(struct store *s, const char *key, char *buf, size_t len,
 }
 
 int
+store_delete_setting(struct store *s, const char *key, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (st_prepare(s, &st, "DELETE FROM settings WHERE key = ?", e) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	return step_done(s, st, "save a setting", e);
+}
+
+void
+store_new_uid(char out[33])
+{
+	sqlite3 *db;
+	sqlite3_stmt *st;
+
+	/* st_bind_uid()'s generator, read back through a bound statement. */
+	out[0] = '\0';
+	if (sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE, NULL) !=
+	    SQLITE_OK) {
+		sqlite3_close(db);
+		return;
+	}
+	if (sqlite3_prepare_v2(db, "SELECT ?", -1, &st, NULL) == SQLITE_OK) {
+		st_bind_uid(st, 1, NULL);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			st_col_copy(st, 0, out, 33);
+	}
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+}
+
+int
+store_run_by_uid(struct store *s, const char *uid, int64_t *id,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*id = 0;
+	if (uid == NULL || *uid == '\0')
+		return 0;
+	if (st_prepare(s, &st, "SELECT id FROM runs WHERE uid = ?", e) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, uid, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read a run");
+}
+
+int
+store_undo_peek(struct store *s, int64_t *above, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*above = -1;
+	if (st_prepare(s, &st, "SELECT runs_above FROM changes WHERE open = 0 "
+	    "ORDER BY id DESC LIMIT 1", e) < 0)
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
+		*above = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "undo");
+}
+
+int
 store_set_setting(struct store *s, const char *key, const char *value,
     struct err *e)
 {

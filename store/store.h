@@ -179,6 +179,23 @@ int store_set_fx(struct store *s, int64_t day, int64_t micro,
 /* Settings: get copies the value into buf and returns 1, or 0 when unset. */
 int store_get_setting(struct store *s, const char *key, char *buf, size_t len,
     struct err *e);
+/* Deletes a setting (inside a change); none there is no failure. */
+int store_delete_setting(struct store *s, const char *key, struct err *e);
+
+/* A new uid, as the store would give a run (32 hex digits). */
+void store_new_uid(char out[33]);
+
+/* The id of the run with uid in *id: 1 found, 0 none, -1 failure. */
+int store_run_by_uid(struct store *s, const char *uid, int64_t *id,
+    struct err *e);
+
+/*
+ * The change `undo` would take back next: 1 and, in *above, the highest
+ * run id before it when it added runs (-1 when it added none); 0 when
+ * there is none; -1 on failure.
+ */
+int store_undo_peek(struct store *s, int64_t *above, struct err *e);
+
 int store_set_setting(struct store *s, const char *key, const char *value,
     struct err *e);
 
