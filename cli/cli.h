@@ -68,6 +68,10 @@ void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * line's newline is the caller's (for a line still being written). */
 void cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* 1 when path is c's database file, its -wal or its -shm (the same file,
+ * by device and inode, however it is named). */
+int cli_is_db_file(const struct ctx *c, const char *path);
+
 /* store_busy_wait()'s notice: once a change has waited 3 s for another
  * gpulog's lock, says so on stderr when it is a terminal. */
 void cli_on_busy(void *arg);
