@@ -237,23 +237,32 @@ cli_err(int code, const struct err *e)
 	return cli_fail(code, "%s", e->msg);
 }
 
-/* mkdir -p for the directories above path. */
+/* mkdir -p for the directories above path.  A directory that cannot be
+ * made (or even looked at, above one that exists) fails only when the
+ * database's own directory is not there in the end. */
 static int
 make_parents(const char *path, struct err *e)
 {
-	char *p = xstrdup(path), *s;
+	char *p = xstrdup(path), *s, *last;
+	struct stat st;
+	int err = 0;
 
 	for (s = p + 1; *s != '\0'; s++) {
 		if (*s != '/')
 			continue;
 		*s = '\0';
-		if (mkdir(p, 0700) != 0 && errno != EEXIST) {
+		if (mkdir(p, 0700) != 0 && errno != EEXIST)
+			err = errno;
+		*s = '/';
+	}
+	if ((last = strrchr(p, '/')) != NULL && last > p) {
+		*last = '\0';
+		if (err != 0 && stat(p, &st) != 0) {
 			err_set(e, "cannot create directory %s: %s", p,
-			    strerror(errno));
+			    strerror(err));
 			free(p);
 			return -1;
 		}
-		*s = '/';
 	}
 	free(p);
 	return 0;
