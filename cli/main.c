@@ -28,6 +28,10 @@
 
 const struct opt no_opts[] = { { 0, 0, NULL, NULL, NULL } };
 
+/* What the command saved, for a word when its output cannot be written. */
+static int saved;
+static char saved_what[160];
+
 const struct cmd cli_cmds[] = {
 	{ "add", cmd_add, add_opts, 1, 3, "PLATFORM WHEN [options]",
 	    "log a run that has ended",
@@ -371,6 +375,7 @@ run_cmd(const struct cmd *cmd, int argc, char **argv, const char *gdb)
 	ops_init(&c.ops, c.s, c.now);
 	cli_journal_recover(&c);
 	rc = cmd->fn(&c, &a);
+	saved = store_saved(c.s, saved_what, sizeof saved_what);
 	ops_clear(&c.ops);
 	store_close(c.s);
 	free(path);
@@ -432,8 +437,18 @@ main(int argc, char **argv)
 		rc = run_cmd(cmd, argc - i - 1, argv + i + 1, gdb);
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
+		int err = errno;
+
+		/* A change made is not made again by a retry: it is said,
+		 * and the status is the command's own. */
+		if (saved > 0) {
+			cli_warn("cannot write output (%s), but the change was "
+			    "saved: %s%s", strerror(err), saved_what, saved > 1 ?
+			    " (the last of several)" : "");
+			return rc;
+		}
 		fprintf(stderr, "gpulog: cannot write output: %s\n",
-		    strerror(errno));
+		    strerror(err));
 		return EXIT_FAIL;
 	}
 	return rc;

@@ -331,6 +331,13 @@ store_close(struct store *s)
 }
 
 int
+store_saved(const struct store *s, char *what, size_t len)
+{
+	snprintf(what, len, "%s", s->saved ? s->what : "");
+	return s->saved;
+}
+
+int
 store_opened_version(const struct store *s)
 {
 	return s->opened_version;
@@ -345,6 +352,7 @@ store_begin(struct store *s, const char *what, struct err *e)
 	    SQLITE_OK)
 		return st_fail(s, e, "start a change");
 	s->in_change = 1;
+	snprintf(s->what, sizeof s->what, "%s", what);
 	if (st_prepare(s, &st, "INSERT INTO changes(at, what, open) "
 	    "VALUES (strftime('%s','now'), ?, 1)", e) < 0)
 		goto fail;
@@ -410,6 +418,7 @@ store_change_label(struct store *s, const char *what, struct err *e)
 	if (st_prepare(s, &st, "UPDATE changes SET what = ? WHERE id = ?",
 	    e) < 0)
 		return -1;
+	snprintf(s->what, sizeof s->what, "%s", what);
 	sqlite3_bind_text(st, 1, what, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(st, 2, s->change_id);
 	rc = sqlite3_step(st);
@@ -453,6 +462,7 @@ store_commit(struct store *s, struct err *e)
 		return st_fail(s, e, "save the change");
 	s->in_change = 0;
 	s->change_id = 0;
+	s->saved++;
 	return 0;
 }
 
@@ -544,6 +554,8 @@ store_undo(struct store *s, char *what, size_t len, struct err *e)
 		st_fail(s, e, "undo");
 		goto fail;
 	}
+	snprintf(s->what, sizeof s->what, "undo of %s", what);
+	s->saved++;
 	return 1;
 fail:
 	sqlite3_finalize(st);

@@ -52,6 +52,10 @@ int store_readonly(const struct store *s);
 void store_busy_wait(struct store *s, int64_t limit_ms,
     void (*on_busy)(void *), void *arg);
 
+/* How many changes were saved since s was opened, and the name of the
+ * last one in what (len bytes; "" when none). */
+int store_saved(const struct store *s, char *what, size_t len);
+
 /* Schema version found at open, before migrating (0 for a new file). */
 int store_opened_version(const struct store *s);
 

@@ -85,6 +85,18 @@ d = json.load(open("o.json", encoding="utf-8"))
 sys.exit(0 if any(r["note"] == "bad \ufffd\ufffd utf8" for r in d) else 1)' ||
     fail "log --json with a note that is not UTF-8"
 
+# Output that cannot be written after a saved change says what was saved
+# and keeps the command's status, so that a retry does not add it twice.
+if [ -w /dev/full ]; then
+	n0=$(gpulog log --csv | wc -l)
+	gpulog add kaggle 1h -n full >/dev/full 2>o; st=$?
+	[ $st = 0 ] || fail "add >/dev/full: exit $st"
+	grep -q "but the change was saved: add #" o || fail "add >/dev/full: $(cat o)"
+	[ $(gpulog log --csv | wc -l) = $((n0 + 1)) ] || fail "add >/dev/full: not saved once"
+	gpulog log >/dev/full 2>o && fail "log >/dev/full: exit 0"
+	grep -q "cannot write output" o || fail "log >/dev/full: $(cat o)"
+fi
+
 # A database in a read-only directory can be read (as another user, for
 # root writes through modes).
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
