@@ -97,6 +97,18 @@ if [ -w /dev/full ]; then
 	grep -q "cannot write output" o || fail "log >/dev/full: $(cat o)"
 fi
 
+# A Kaggle token with a newline never becomes a header of its own: it is
+# refused before any request (the URL is a port nothing listens on).
+KAGGLE_API_TOKEN="$(printf 'abc\r\nX-Evil: 1')" \
+    GPULOG_KAGGLE_URL=http://127.0.0.1:9 gpulog import kaggle --api >o 2>&1 &&
+    fail "token with a newline accepted"
+grep -q "holds a control character" o || fail "token with a newline: $(cat o)"
+mkdir -p tokhome/.kaggle
+printf 'abc\nX-Evil: 1\n' >tokhome/.kaggle/access_token
+HOME=$PWD/tokhome GPULOG_KAGGLE_URL=http://127.0.0.1:9 \
+    gpulog import kaggle --api >o 2>&1 && fail "access_token with a newline"
+grep -q "holds a control character" o || fail "access_token: $(cat o)"
+
 # A database in a read-only directory can be read (as another user, for
 # root writes through modes).
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
