@@ -30,7 +30,7 @@
 #include "store/store.h"
 
 enum { I_DRY_RUN = 1, I_SKIP_BAD, I_PLATFORM, I_API, I_RECONCILE,
-	I_SNIPPET };
+	I_SNIPPET, I_FUTURE };
 
 const struct opt import_opts[] = {
 	{ I_DRY_RUN, 0, "dry-run", NULL,
@@ -44,6 +44,8 @@ const struct opt import_opts[] = {
 	    "kaggle: log the hours Kaggle counts and gpulog does not" },
 	{ I_SNIPPET, 0, "snippet", NULL,
 	    "colab: print the notebook cell that records sessions" },
+	{ I_FUTURE, 0, "future", NULL,
+	    "csv: take runs that end after now" },
 	{ 0, 0, NULL, NULL, NULL },
 };
 
@@ -353,6 +355,7 @@ cmd_import(struct ctx *c, const struct args *a)
 	job.sink = &sink;
 	job.platform = opt_get(a, I_PLATFORM);
 	job.now = c->now;
+	job.future = opt_has(a, I_FUTURE);
 	n = a->npos - 1;
 	snprintf(what, sizeof what, "import %s %s%s", imp->name, api ? "--api"
 	    : strcmp(first, "-") == 0 ? "stdin" : first, n > 1 ? " ..." : "");

@@ -178,9 +178,9 @@ csv_field(FILE *f, const char *raw)
 	if (raw == NULL)
 		return;
 	s = text_safe(raw);
-	/* A cell a spreadsheet would run as a formula (=, +, -, @, or a
-	 * tab or CR first, which text_safe() has made \t and \r) gets a
-	 * leading ', as OWASP's CSV injection advice has it. */
+	/* A cell a spreadsheet would run as a formula (=, +, -, @ first)
+	 * gets a leading ', as OWASP's CSV injection advice has it; a tab
+	 * or CR first is already \t or \r, text_safe()'s. */
 	if (strchr("=+-@", s[0]) != NULL && s[0] != '\0') {
 		char *q = xmalloc(strlen(s) + 2);
 

@@ -109,6 +109,26 @@ HOME=$PWD/tokhome GPULOG_KAGGLE_URL=http://127.0.0.1:9 \
     gpulog import kaggle --api >o 2>&1 && fail "access_token with a newline"
 grep -q "holds a control character" o || fail "access_token: $(cat o)"
 
+# Imports: endless input ends at once with a reason, a NUL is refused,
+# CR-only line ends are lines, and a run after now needs --future.
+for src in csv colab; do
+	timeout 10 gpulog import $src /dev/zero >o 2>&1; st=$?
+	[ $st = 124 ] && fail "import $src /dev/zero never ends"
+	[ $st = 0 ] && fail "import $src /dev/zero: exit 0"
+	grep -q "NUL byte" o || fail "import $src /dev/zero: $(cat o)"
+done
+printf 'platform,start,duration,note\nvast,2026-11-28 13:00,1h,nul\000cut\n' >nul.csv
+gpulog import csv nul.csv >o 2>&1 && fail "a NUL in a note was imported"
+grep -q "line 2: a NUL byte" o || fail "NUL: $(cat o)"
+gpulog log | grep -q "nul" && fail "a note cut at its NUL"
+printf 'platform,start,duration,note\rvast,2026-11-28 09:00,1h,cr one\rvast,2026-11-28 11:00,1h,cr two\r' >cr.csv
+gpulog import csv cr.csv >o 2>&1 || fail "CR-only: $(cat o)"
+grep -q "imported 2 runs" o || fail "CR-only: $(cat o)"
+printf 'platform,start,duration\nvast,2062-11-28 09:00,1h\n' >fut.csv
+gpulog import csv fut.csv >o 2>&1 && fail "a run in 2062 without --future"
+grep -q "after now; give --future" o || fail "future: $(cat o)"
+gpulog import csv --future fut.csv >o 2>&1 || fail "--future: $(cat o)"
+
 # A database in a read-only directory can be read (as another user, for
 # root writes through modes).
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
