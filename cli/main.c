@@ -272,6 +272,49 @@ make_parents(const char *path, struct err *e)
 	return 0;
 }
 
+/*
+ * Warns when TZ names no zone, which the C library would silently take
+ * for UTC: a zone is a file under TZDIR (or /usr/share/zoneinfo), an
+ * absolute path, or a POSIX rule (a name of 3 letters or more, or <...>,
+ * then an offset: "IST-5:30", "EST5EDT").
+ */
+static void
+check_tz(void)
+{
+	const char *tz = getenv("TZ"), *dir = getenv("TZDIR"), *p;
+	struct stat st;
+	char path[4096];
+	size_t n;
+
+	if (tz == NULL || *tz == '\0')
+		return;
+	p = *tz == ':' ? tz + 1 : tz;
+	if (*p == '/' ? stat(p, &st) == 0 : (strstr(p, "..") == NULL &&
+	    snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir :
+	    "/usr/share/zoneinfo", p) < (int)sizeof path &&
+	    stat(path, &st) == 0 && S_ISREG(st.st_mode)))
+		return;
+	if (strcmp(p, "UTC") == 0 || strcmp(p, "GMT") == 0)
+		return;
+	if (*p == '<') {
+		const char *q = strchr(p, '>');
+
+		n = q != NULL ? (size_t)(q - p) + 1 : 0;
+	} else {
+		for (n = 0; (p[n] >= 'A' && p[n] <= 'Z') ||
+		    (p[n] >= 'a' && p[n] <= 'z'); n++)
+			;
+		if (n < 3)
+			n = 0;
+	}
+	if (n > 0 && (p[n] == '+' || p[n] == '-' || (p[n] >= '0' &&
+	    p[n] <= '9')) && strspn(p + n, "+-0123456789:,./JMA-Za-z<>") ==
+	    strlen(p + n))
+		return;
+	cli_warn("TZ \"%s\" names no time zone gpulog can find; times are "
+	    "read and shown in UTC", tz);
+}
+
 /* The database path: --db, GPULOG_DB, or the XDG data directory. */
 char *
 cli_db_path(const char *flag, struct err *e)
@@ -358,6 +401,7 @@ run_cmd(const struct cmd *cmd, int argc, char **argv, const char *gdb)
 		core_pin_now(t);
 	}
 	c.now = core_now();
+	check_tz();
 	utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	c.fmt = utf8 ? 0 : FMT_ASCII;
 	c.dot = utf8 ? "\xc2\xb7" : "-";

@@ -201,7 +201,7 @@ read_row(const struct cols *k, char **f, size_t n,
 		return err_set(e, "the run is longer than a year");
 	/* As `gpulog add`: a run that has not ended yet is a typo unless
 	 * the user says otherwise. */
-	if (r->end > job->now && !job->future) {
+	if (job->now > 0 && r->end > job->now && !job->future) {
 		*fld = k->at[C_END] >= 0 ? col_names[C_END] :
 		    col_names[C_DURATION];
 		return err_set(e, "the run ends %s, after now; give --future "

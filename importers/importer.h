@@ -60,7 +60,8 @@ struct import_job {
 	const char *platform;  /* --platform KEY: rows that name none;
 	                        * or NULL */
 	int64_t now;           /* "now" for what the input does not date */
-	int future;            /* rows may end after now (--future) */
+	int future;            /* rows may end after now (--future); with
+	                        * now 0 (unknown) they always may */
 	int64_t since;         /* the last import of this source; 0 = never */
 	void *state;
 };

@@ -307,6 +307,26 @@ fail:
 	return -1;
 }
 
+/* After a failed change of run id: when another process removed the run
+ * meanwhile (the change lost a race), says so as a bad run id would. */
+static int
+lost_race(struct ops *o, int64_t id, struct err *e)
+{
+	struct run t;
+	struct err e2;
+	int rc;
+
+	run_init(&t);
+	rc = store_get_run(o->s, id, &t, &e2);
+	run_clear(&t);
+	if (rc != 0)
+		return -1;
+	err_set(e, "no run #%lld: another gpulog removed it meanwhile",
+	    (long long)id);
+	o->field = OPS_F_RUN;
+	return -1;
+}
+
 /* Rewrites stored run r as the change named what. */
 static int
 update(struct ops *o, struct run *r, struct ops_result *res, struct err *e)
@@ -315,7 +335,7 @@ update(struct ops *o, struct run *r, struct ops_result *res, struct err *e)
 	if (store_begin(o->s, res->what, e) < 0 ||
 	    store_update_run(o->s, r, e) < 0 || store_commit(o->s, e) < 0) {
 		store_rollback(o->s);
-		return -1;
+		return lost_race(o, r->id, e);
 	}
 	return 0;
 }
@@ -537,7 +557,7 @@ remove_run(struct ops *o, struct run *r, const char *verb,
 	    store_delete_run(o->s, r->id, e) < 0 ||
 	    store_commit(o->s, e) < 0) {
 		store_rollback(o->s);
-		return -1;
+		return lost_race(o, r->id, e);
 	}
 	return 0;
 }
@@ -630,6 +650,7 @@ ops_undo(struct ops *o, char *what, size_t len, struct err *e)
 	int64_t above;
 	int rc;
 
+	o->field = OPS_F_NONE;
 	/* A change that added a run `gpulog run` still records (its open,
 	 * which adds one run) is not undone while it lives. */
 	if ((rc = store_undo_peek(o->s, &above, e)) < 0)
