@@ -53,9 +53,28 @@ extern const struct cmd cli_cmds[];
  */
 int cli_cmd_find(const char *name, const struct cmd **cp, struct err *e);
 
-/* Prints "gpulog: MSG" on stderr and returns code. */
+/*
+ * Prints "gpulog: MSG" on stderr and returns code.  The whole message is
+ * made harmless first (text_term()): whatever text from a user or a file
+ * it quotes, no control character reaches the terminal.
+ */
 int cli_fail(int code, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* Prints "gpulog: warning: MSG" on stderr, made harmless as cli_fail's. */
+void cli_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Prints "gpulog: MSG" on stderr, made harmless as cli_fail's; the
+ * line's newline is the caller's (for a line still being written). */
+void cli_say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* 1 when path is c's database file, its -wal or its -shm (the same file,
+ * by device and inode, however it is named). */
+int cli_is_db_file(const struct ctx *c, const char *path);
+
+/* store_busy_wait()'s notice: once a change has waited 3 s for another
+ * gpulog's lock, says so on stderr when it is a terminal. */
+void cli_on_busy(void *arg);
 
 /* Prints e's message on stderr and returns code. */
 int cli_err(int code, const struct err *e);

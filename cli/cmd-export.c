@@ -326,8 +326,8 @@ put_doc(FILE *f, const char *label, struct ctx *c, struct err *e)
 /*
  * Writes the document to target through a temporary file beside it,
  * renamed over target only when every byte is on disk; messages name
- * path, as the user gave it.  The file gets the mode a new file would
- * (0666 less the umask).
+ * path, as the user gave it.  The file is 0600 (mkstemp's), as the
+ * database is: it holds the same spend.
  */
 static int
 export_file(struct ctx *c, const char *target, const char *path)
@@ -336,7 +336,6 @@ export_file(struct ctx *c, const char *target, const char *path)
 	size_t n = strlen(target) + 16;
 	char *tmp = xmalloc(n);
 	FILE *f = NULL;
-	mode_t mask;
 	int fd, rc, ok = 0;
 
 	snprintf(tmp, n, "%s.tmpXXXXXX", target);
@@ -345,9 +344,7 @@ export_file(struct ctx *c, const char *target, const char *path)
 		return cli_fail(EXIT_FAIL, "cannot write %s: %s", path,
 		    strerror(errno));
 	}
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) != 0 || (f = fdopen(fd, "w")) == NULL) {
+	if ((f = fdopen(fd, "w")) == NULL) {
 		err_set(&e, "cannot write %s: %s", path, strerror(errno));
 		close(fd);
 		goto out;
@@ -403,6 +400,9 @@ cmd_export(struct ctx *c, const struct args *a)
 
 	if (path != NULL && *path == '\0')
 		return cli_fail(EXIT_USAGE, "export: -o needs a FILE name");
+	if (path != NULL && cli_is_db_file(c, path))
+		return cli_fail(EXIT_USAGE, "export: %s is the database (or "
+		    "its -wal or -shm); export to another file", path);
 	if (store_read_begin(c->s, &e) < 0)
 		return cli_err(EXIT_FAIL, &e);
 	rc = export_to(c, path);

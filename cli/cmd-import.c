@@ -45,7 +45,7 @@ const struct opt import_opts[] = {
 	{ I_SNIPPET, 0, "snippet", NULL,
 	    "colab: print the notebook cell that records sessions" },
 	{ I_FUTURE, 0, "future", NULL,
-	    "kaggle: take runs that end after now" },
+	    "kaggle, csv: take runs that end after now" },
 	{ 0, 0, NULL, NULL, NULL },
 };
 

@@ -18,8 +18,10 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/journal.h"
 #include "cli/run-proc.h"
 #include "cli/run-sample.h"
 #include "cli/runopt.h"
@@ -62,6 +64,8 @@ const struct opt run_opts[] = {
 };
 
 #define TICK_MS 200            /* the loop's longest sleep */
+#define HEARTBEAT_MS 10000     /* the journal's sign of life */
+#define OPEN_WAIT_MS 2000      /* the open's wait for the lock */
 
 /* "200ms", "0.5" (seconds), or a duration such as "2m", into ms > 0. */
 static int
@@ -221,22 +225,22 @@ watch_tick(struct summary *sm, struct run *r, struct watch *w, int64_t el)
 		    sizeof w->ckpt_file);
 	due = pace_tick(&w->pace, el, w->ckpt || found, &f);
 	if (due & PACE_CAP_NEAR)
-		fprintf(stderr, "gpulog: warning: %s to %s's %s session cap: "
-		    "save a checkpoint\n", fmt_duration(d, sizeof d,
+		cli_warn("%s to %s's %s session cap: "
+		    "save a checkpoint", fmt_duration(d, sizeof d,
 		    f.cap_left_s), r->platform, fmt_duration(cap, sizeof cap,
 		    w->pace.cap_ms / 1000));
 	if (due & PACE_CAP_OVER)
-		fprintf(stderr, "gpulog: warning: past %s's %s session cap; "
-		    "the platform may end the session\n", r->platform,
+		cli_warn("past %s's %s session cap; "
+		    "the platform may end the session", r->platform,
 		    fmt_duration(cap, sizeof cap, w->pace.cap_ms / 1000));
 	if (due & PACE_QUOTA_OUT)
-		fprintf(stderr, "gpulog: warning: %s's quota is used up\n",
+		cli_warn("%s's quota is used up",
 		    r->platform);
 	if (due & PACE_QUOTA_LOW) {
 		int unit = sm->cat.quotas[w->qi].unit;
 
-		fprintf(stderr, "gpulog: warning: %s's quota runs out in %s "
-		    "at this run's pace (%s %s left)\n", r->platform,
+		cli_warn("%s's quota runs out in %s "
+		    "at this run's pace (%s %s left)", r->platform,
 		    fmt_duration(d, sizeof d, f.q_rest_s), 
 		    fmt_quota_amount(left, sizeof left, unit, f.q_rest),
 		    quota_unit_name(unit));
@@ -244,15 +248,15 @@ watch_tick(struct summary *sm, struct run *r, struct watch *w, int64_t el)
 	if (found) {
 		char *safe = text_safe(w->ckpt_file);
 
-		fprintf(stderr, "gpulog: checkpoint %s seen; run #%lld marked "
-		    "checkpointed\n", safe, (long long)r->id);
+		cli_fail(0, "checkpoint %s seen; run #%lld marked "
+		    "checkpointed", safe, (long long)r->id);
 		free(safe);
 		w->ckpt = 1;
 	}
 	if (due & PACE_CKPT_DUE)
-		fprintf(stderr, "gpulog: reminder: %s in and no file matches "
+		cli_fail(0, "reminder: %s in and no file matches "
 		    "%s: save a checkpoint (every run past 30 minutes needs "
-		    "one)\n", fmt_duration(d, sizeof d, el / 1000), w->globs);
+		    "one)", fmt_duration(d, sizeof d, el / 1000), w->globs);
 }
 
 /* The end of run line on stderr. */
@@ -302,6 +306,52 @@ report_end(struct ctx *c, const struct run *r, const struct run_metrics *m,
 	fputc('\n', stderr);
 }
 
+/* The journal's copy of the run as it stands. */
+static void
+journal_fill(struct ops_journal *j, const struct ops_result *res,
+    const struct run_metrics *m)
+{
+	if (j->pid == 0) {
+		j->pid = (long)getpid();
+		if (gethostname(j->host, sizeof j->host) != 0)
+			snprintf(j->host, sizeof j->host, "localhost");
+		j->host[sizeof j->host - 1] = '\0';
+		j->alive = res->run.start;
+	}
+	run_clear(&j->run);
+	run_copy(&j->run, &res->run);
+	j->cost_given = res->cost_given;
+	j->rate_given = res->rate_given;
+	free(j->m.command);
+	j->m = *m;
+	j->m.command = m->command ? xstrdup(m->command) : NULL;
+}
+
+/* Records the open run; 1 when the database has it.  first: the attempt
+ * at the start, which says either way. */
+static int
+record_open(struct ctx *c, struct ops_result *res, struct run_metrics *m,
+    struct ops_journal *j, const char *jpath, pid_t pid, const char *why,
+    int first)
+{
+	struct err e;
+
+	if (ops_record_open(&c->ops, res, m, &e) < 0) {
+		if (first)
+			cli_warn("the run is not recorded yet (%s); gpulog "
+			    "tries again while it goes, and records it when "
+			    "it ends", e.msg);
+		return 0;
+	}
+	j->run.id = res->run.id;
+	if (jpath != NULL)
+		cli_journal_write(jpath, j, 1, &e);
+	cli_fail(0, "run #%lld on %s%s%s%s started (pid %ld)",
+	    (long long)res->run.id, res->run.platform, why ? " (from " : "",
+	    why ? why : "", why ? ")" : "", (long)pid);
+	return 1;
+}
+
 int
 cmd_run(struct ctx *c, const struct args *a)
 {
@@ -315,12 +365,15 @@ cmd_run(struct ctx *c, const struct args *a)
 	struct err e;
 	const char *v, *why = NULL;
 	char guess[32];
-	int64_t interval = 5000, t0, el, next_sample, end_ms;
-	int i, code = 0, rc = EXIT_USAGE;
+	struct ops_journal j;
+	char *jpath = NULL;
+	int64_t interval = 5000, t0, el, next_sample, next_beat, end_ms;
+	int i, code = 0, rc = EXIT_USAGE, opened;
 	pid_t pid;
 
 	ops_run_in_init(&in);
 	ops_result_init(&res);
+	ops_journal_init(&j);
 	metrics_init(&m);
 	memset(&w, 0, sizeof w);
 	pace_init(&w.pace);
@@ -412,22 +465,39 @@ cmd_run(struct ctx *c, const struct args *a)
 	t0 = run_proc_mono_ms();
 
 	m.command = join_args(a);
-	if (ops_record_open(&c->ops, &res, &m, &e) < 0)
-		fprintf(stderr, "gpulog: warning: the run is not recorded yet "
-		    "(%s); it will be when it ends\n", e.msg);
-	else
-		fprintf(stderr, "gpulog: run #%lld on %s%s%s%s started (pid "
-		    "%ld)\n", (long long)res.run.id, res.run.platform,
-		    why ? " (from " : "", why ? why : "", why ? ")" : "",
-		    (long)pid);
-
+	/* The journal first, so that the run outlives this gpulog. */
+	store_new_uid(res.run.uid);
+	jpath = cli_journal_path(c->db, (long)getpid());
+	journal_fill(&j, &res, &m);
+	if (cli_journal_write(jpath, &j, 1, &e) < 0) {
+		cli_warn("%s; the run is recorded all the same, but if gpulog "
+		    "is killed it stays open", e.msg);
+		free(jpath);
+		jpath = NULL;
+	}
+	store_busy_wait(c->s, OPEN_WAIT_MS, cli_on_busy, NULL);
+	opened = record_open(c, &res, &m, &j, jpath, pid, why, 1);
 	next_sample = t0;
+	next_beat = t0 + HEARTBEAT_MS;
 	for (;;) {
 		int64_t now_ms, wake;
 
 		if (run_proc_ended(pid, &code))
 			break;
 		now_ms = run_proc_mono_ms();
+		if (now_ms >= next_beat) {
+			next_beat = now_ms + HEARTBEAT_MS;
+			j.alive = res.run.start + (now_ms - t0) / 1000;
+			/* A run the database was too busy to take at the
+			 * start is offered again, waiting little. */
+			if (!opened) {
+				store_busy_wait(c->s, 100, NULL, NULL);
+				opened = record_open(c, &res, &m, &j, jpath,
+				    pid, why, 0);
+			}
+			if (jpath != NULL)
+				cli_journal_write(jpath, &j, 0, &e);
+		}
 		if (sp.on && now_ms >= next_sample) {
 			sampler_take(&sp, now_ms);
 			next_sample += interval;
@@ -456,11 +526,32 @@ cmd_run(struct ctx *c, const struct args *a)
 	ms.checkpointed = w.ckpt;
 	m.exit_status = code;
 	c->ops.now = ms.end > c->now ? ms.end : c->now;
+	/* What was measured goes to the journal before the database, which
+	 * is then waited for as long as it takes. */
+	journal_fill(&j, &res, &m);
+	j.alive = j.end = ms.end;
+	j.ended = 1;
+	snprintf(j.gpu, sizeof j.gpu, "%s", ms.gpu ? ms.gpu : "");
+	j.gpus = ms.gpus;
+	j.checkpointed = ms.checkpointed;
+	if (jpath != NULL && cli_journal_write(jpath, &j, 1, &e) < 0) {
+		cli_warn("%s", e.msg);
+		free(jpath);
+		jpath = NULL;
+	}
+	store_busy_wait(c->s, -1, cli_on_busy, NULL);
 	if (ops_record_close(&c->ops, &res, &ms, &m, &e) < 0) {
-		fprintf(stderr, "gpulog: cannot record the run: %s\n", e.msg);
+		if (jpath != NULL)
+			cli_fail(0, "cannot record the run yet: %s; it is kept "
+			    "in %s, which the next gpulog command records",
+			    e.msg, jpath);
+		else
+			cli_fail(0, "cannot record the run: %s", e.msg);
 	} else {
+		if (jpath != NULL)
+			unlink(jpath);
 		for (i = 0; i < res.nwarn; i++)
-			fprintf(stderr, "gpulog: warning: %s\n", res.warn[i]);
+			cli_warn("%s", res.warn[i]);
 		report_end(c, &res.run, &m, code);
 	}
 	rc = code;
@@ -468,6 +559,8 @@ cmd_run(struct ctx *c, const struct args *a)
 bad:
 	rc = cli_fail(EXIT_USAGE, "run: %s", e.msg);
 out:
+	free(jpath);
+	ops_journal_clear(&j);
 	metrics_clear(&m);
 	summary_free(&sm);
 	ops_result_clear(&res);

@@ -116,7 +116,7 @@ cmd_undo(struct ctx *c, const struct args *a)
 	(void)a;
 	rc = ops_undo(&c->ops, what, sizeof what, &e);
 	if (rc < 0)
-		return cli_err(EXIT_FAIL, &e);
+		return runopt_fail(c, "undo", &e);
 	if (rc == 0)
 		return cli_fail(EXIT_FAIL, "undo: nothing to undo");
 	fputs("undid: ", stdout);

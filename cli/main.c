@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/journal.h"
 #include "core/clock.h"
 #include "core/fmt.h"
 #include "core/parse.h"
@@ -26,6 +27,10 @@
 #endif
 
 const struct opt no_opts[] = { { 0, 0, NULL, NULL, NULL } };
+
+/* What the command saved, for a word when its output cannot be written. */
+static int saved;
+static char saved_what[160];
 
 const struct cmd cli_cmds[] = {
 	{ "add", cmd_add, add_opts, 1, 3, "PLATFORM WHEN [options]",
@@ -185,18 +190,61 @@ usage_cmd(FILE *f, const struct cmd *c)
 	opt_print(f, c->opts);
 }
 
+/* Writes prefix and the formatted message, made harmless, on stderr. */
+static void
+say(const char *prefix, const char *fmt, va_list ap)
+{
+	va_list aq;
+	char small[512], *buf = small, *safe;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(small, sizeof small, fmt, ap);
+	if (n >= (int)sizeof small) {
+		buf = xmalloc((size_t)n + 1);
+		vsnprintf(buf, (size_t)n + 1, fmt, aq);
+	}
+	va_end(aq);
+	safe = text_term(n < 0 ? "" : buf);
+	fflush(stdout);
+	fputs(prefix, stderr);
+	fputs(safe, stderr);
+	free(safe);
+	if (buf != small)
+		free(buf);
+}
+
 int
 cli_fail(int code, const char *fmt, ...)
 {
 	va_list ap;
 
-	fflush(stdout);
-	fputs("gpulog: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	say("gpulog: ", fmt, ap);
 	va_end(ap);
 	fputc('\n', stderr);
 	return code;
+}
+
+void
+cli_warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say("gpulog: warning: ", fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+void
+cli_say(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	say("gpulog: ", fmt, ap);
+	va_end(ap);
 }
 
 int
@@ -205,26 +253,78 @@ cli_err(int code, const struct err *e)
 	return cli_fail(code, "%s", e->msg);
 }
 
-/* mkdir -p for the directories above path. */
+/* mkdir -p for the directories above path.  A directory that cannot be
+ * made (or even looked at, above one that exists) fails only when the
+ * database's own directory is not there in the end. */
 static int
 make_parents(const char *path, struct err *e)
 {
-	char *p = xstrdup(path), *s;
+	char *p = xstrdup(path), *s, *last;
+	struct stat st;
+	int err = 0;
 
 	for (s = p + 1; *s != '\0'; s++) {
 		if (*s != '/')
 			continue;
 		*s = '\0';
-		if (mkdir(p, 0700) != 0 && errno != EEXIST) {
+		if (mkdir(p, 0700) != 0 && errno != EEXIST)
+			err = errno;
+		*s = '/';
+	}
+	if ((last = strrchr(p, '/')) != NULL && last > p) {
+		*last = '\0';
+		if (err != 0 && stat(p, &st) != 0) {
 			err_set(e, "cannot create directory %s: %s", p,
-			    strerror(errno));
+			    strerror(err));
 			free(p);
 			return -1;
 		}
-		*s = '/';
 	}
 	free(p);
 	return 0;
+}
+
+/*
+ * Warns when TZ names no zone, which the C library would silently take
+ * for UTC: a zone is a file under TZDIR (or /usr/share/zoneinfo), an
+ * absolute path, or a POSIX rule (a name of 3 letters or more, or <...>,
+ * then an offset: "IST-5:30", "EST5EDT").
+ */
+static void
+check_tz(void)
+{
+	const char *tz = getenv("TZ"), *dir = getenv("TZDIR"), *p;
+	struct stat st;
+	char path[4096];
+	size_t n;
+
+	if (tz == NULL || *tz == '\0')
+		return;
+	p = *tz == ':' ? tz + 1 : tz;
+	if (*p == '/' ? stat(p, &st) == 0 : (strstr(p, "..") == NULL &&
+	    snprintf(path, sizeof path, "%s/%s", dir && *dir ? dir :
+	    "/usr/share/zoneinfo", p) < (int)sizeof path &&
+	    stat(path, &st) == 0 && S_ISREG(st.st_mode)))
+		return;
+	if (strcmp(p, "UTC") == 0 || strcmp(p, "GMT") == 0)
+		return;
+	if (*p == '<') {
+		const char *q = strchr(p, '>');
+
+		n = q != NULL ? (size_t)(q - p) + 1 : 0;
+	} else {
+		for (n = 0; (p[n] >= 'A' && p[n] <= 'Z') ||
+		    (p[n] >= 'a' && p[n] <= 'z'); n++)
+			;
+		if (n < 3)
+			n = 0;
+	}
+	if (n > 0 && (p[n] == '+' || p[n] == '-' || (p[n] >= '0' &&
+	    p[n] <= '9')) && strspn(p + n, "+-0123456789:,./JMA-Za-z<>") ==
+	    strlen(p + n))
+		return;
+	cli_warn("TZ \"%s\" names no time zone gpulog can find; times are "
+	    "read and shown in UTC", tz);
 }
 
 /* The database path: --db, GPULOG_DB, or the XDG data directory. */
@@ -235,10 +335,24 @@ cli_db_path(const char *flag, struct err *e)
 	char *p;
 	size_t n;
 
-	if (flag != NULL && *flag != '\0')
+	/* An empty path is a mistake (an unset variable in a script), not
+	 * a wish for the default database. */
+	if (flag != NULL) {
+		if (*flag == '\0') {
+			err_set(e, "--db needs a path; an empty one names no "
+			    "database");
+			return NULL;
+		}
 		return xstrdup(flag);
-	if ((v = getenv("GPULOG_DB")) != NULL && *v != '\0')
+	}
+	if ((v = getenv("GPULOG_DB")) != NULL) {
+		if (*v == '\0') {
+			err_set(e, "GPULOG_DB is set but empty; unset it for "
+			    "the default database or give it a path");
+			return NULL;
+		}
 		return xstrdup(v);
+	}
 	if ((v = getenv("XDG_DATA_HOME")) != NULL && *v == '/') {
 		n = strlen(v) + 32;
 		p = xmalloc(n);
@@ -254,6 +368,15 @@ cli_db_path(const char *flag, struct err *e)
 	p = xmalloc(n);
 	snprintf(p, n, "%s/.local/share/gpulog/gpulog.db", home);
 	return p;
+}
+
+void
+cli_on_busy(void *arg)
+{
+	(void)arg;
+	if (isatty(STDERR_FILENO))
+		cli_fail(0, "waiting for the database: another gpulog is "
+		    "changing it (this one goes on when it is done)");
 }
 
 static int
@@ -290,21 +413,25 @@ run_cmd(const struct cmd *cmd, int argc, char **argv, const char *gdb)
 		core_pin_now(t);
 	}
 	c.now = core_now();
+	check_tz();
 	utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
 	c.fmt = utf8 ? 0 : FMT_ASCII;
 	c.dot = utf8 ? "\xc2\xb7" : "-";
 	c.dash = utf8 ? "\xe2\x80\x93" : "-";
 	c.color = text_color_wanted(getenv("NO_COLOR"), isatty(STDOUT_FILENO));
 	if ((path = cli_db_path(a.db ? a.db : gdb, &e)) == NULL)
-		return cli_err(EXIT_FAIL, &e);
+		return cli_err(EXIT_USAGE, &e);
 	if (make_parents(path, &e) < 0 ||
 	    store_open(&c.s, path, c.now, &e) < 0) {
 		free(path);
 		return cli_err(EXIT_FAIL, &e);
 	}
 	c.db = path;
+	store_busy_wait(c.s, -1, cmd->fn == cmd_tui ? NULL : cli_on_busy, NULL);
 	ops_init(&c.ops, c.s, c.now);
+	cli_journal_recover(&c);
 	rc = cmd->fn(&c, &a);
+	saved = store_saved(c.s, saved_what, sizeof saved_what);
 	ops_clear(&c.ops);
 	store_close(c.s);
 	free(path);
@@ -366,8 +493,18 @@ main(int argc, char **argv)
 		rc = run_cmd(cmd, argc - i - 1, argv + i + 1, gdb);
 	}
 	if (fflush(stdout) != 0 || ferror(stdout)) {
+		int err = errno;
+
+		/* A change made is not made again by a retry: it is said,
+		 * and the status is the command's own. */
+		if (saved > 0) {
+			cli_warn("cannot write output (%s), but the change was "
+			    "saved: %s%s", strerror(err), saved_what, saved > 1 ?
+			    " (the last of several)" : "");
+			return rc;
+		}
 		fprintf(stderr, "gpulog: cannot write output: %s\n",
-		    strerror(errno));
+		    strerror(err));
 		return EXIT_FAIL;
 	}
 	return rc;

@@ -30,6 +30,10 @@ static void
 forward(int sig, siginfo_t *si, void *uc)
 {
 	(void)uc;
+	/* gpulog's own (a SIGPIPE from writing to a closed pipe) is its
+	 * own business: the write fails with EPIPE and the run goes on. */
+	if (si != NULL && si->si_pid == getpid())
+		return;
 	if (child_pid > 0 && (si == NULL || si->si_code == SI_USER ||
 	    si->si_code == SI_QUEUE))
 		kill((pid_t)child_pid, sig);
@@ -110,9 +114,26 @@ run_proc_catch_signals(void)
 {
 	struct sigaction sa;
 
-	catch(SIGINT, forward);
-	catch(SIGTERM, forward);
-	catch(SIGHUP, forward);
+	/* Every signal whose default would end gpulog and leave the run
+	 * open goes on to the command instead, and gpulog ends with it;
+	 * SIGKILL cannot be caught, which the journal's sign of life is
+	 * for.  A signal gpulog itself would cause by a fault (SIGSEGV,
+	 * SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS) is left
+	 * as it is. */
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE,
+		SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU,
+		SIGXFSZ,
+#ifdef SIGPWR
+		SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+		SIGSTKFLT,
+#endif
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+		catch(sigs[i], forward);
 	/* No SA_RESTART: the child's end interrupts the loop's sleep. */
 	memset(&sa, 0, sizeof sa);
 	sigemptyset(&sa.sa_mask);

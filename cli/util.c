@@ -1,7 +1,9 @@
 /* util.c: helpers the commands share: names, ids, money, escaping. */
 #include "cli/cli.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <sys/stat.h>
 #include <string.h>
 
 #include "core/budget.h"
@@ -176,6 +178,17 @@ csv_field(FILE *f, const char *raw)
 	if (raw == NULL)
 		return;
 	s = text_safe(raw);
+	/* A cell a spreadsheet would run as a formula (=, +, -, @ first)
+	 * gets a leading ', as OWASP's CSV injection advice has it; a tab
+	 * or CR first is already \t or \r, text_safe()'s. */
+	if (strchr("=+-@", s[0]) != NULL && s[0] != '\0') {
+		char *q = xmalloc(strlen(s) + 2);
+
+		q[0] = '\'';
+		strcpy(q + 1, s);
+		free(s);
+		s = q;
+	}
 	if (strpbrk(s, ",\"") == NULL) {
 		fputs(s, f);
 	} else {
@@ -250,4 +263,25 @@ cli_print_run(struct ctx *c, const struct run *r)
 		cli_put_safe(stdout, r->note);
 	}
 	putchar('\n');
+}
+
+int
+cli_is_db_file(const struct ctx *c, const char *path)
+{
+	static const char *const ext[] = { "", "-wal", "-shm", "-journal" };
+	struct stat a, b;
+	size_t i, n = strlen(c->db) + 16;
+	char *p;
+	int same = 0;
+
+	if (stat(path, &a) != 0)
+		return 0;
+	p = xmalloc(n);
+	for (i = 0; i < sizeof ext / sizeof ext[0] && !same; i++) {
+		snprintf(p, n, "%s%s", c->db, ext[i]);
+		same = stat(p, &b) == 0 && a.st_dev == b.st_dev &&
+		    a.st_ino == b.st_ino;
+	}
+	free(p);
+	return same;
 }

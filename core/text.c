@@ -77,6 +77,34 @@ text_safe(const char *s)
 	return out;
 }
 
+char *
+text_term(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)(s ? s : "");
+	size_t cap = strlen((const char *)p) * 4 + 1, k = 0, n;
+	char *out = xmalloc(cap);
+
+	while (*p != '\0') {
+		if (*p == '\n' || *p == '\\') {
+			out[k++] = (char)*p++;
+		} else if (*p == '\t') {
+			out[k++] = '\\';
+			out[k++] = 't';
+			p++;
+		} else if (*p < 0x20 || *p == 0x7f ||
+		    (n = utf8_len(p)) == 0) {
+			k += (size_t)snprintf(out + k, cap - k, "\\x%02x", *p);
+			p++;
+		} else {
+			memcpy(out + k, p, n);
+			k += n;
+			p += n;
+		}
+	}
+	out[k] = '\0';
+	return out;
+}
+
 int
 text_distance(const char *a, const char *b)
 {

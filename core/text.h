@@ -13,6 +13,16 @@
  */
 char *text_safe(const char *s);
 
+/*
+ * A copy of a whole message safe to print on a terminal, as text_safe()
+ * but leaving backslashes and newlines as they are, so that a message
+ * whose parts were already made safe reads the same: every other C0 and
+ * C1 control character (ESC, and so CSI and OSC sequences), DEL, the
+ * bidirectional overrides and bytes that are not UTF-8 become \xNN (tab
+ * \t).  NULL gives "".  The caller frees the result.
+ */
+char *text_term(const char *s);
+
 /* Levenshtein distance between a and b (ASCII, case-insensitive). */
 int text_distance(const char *a, const char *b);
 

@@ -199,6 +199,15 @@ read_row(const struct cols *k, char **f, size_t n,
 	}
 	if (r->end - r->start > 366LL * 86400)
 		return err_set(e, "the run is longer than a year");
+	/* As `gpulog add`: a run that has not ended yet is a typo unless
+	 * the user says otherwise. */
+	if (job->now > 0 && r->end > job->now && !job->future) {
+		*fld = k->at[C_END] >= 0 ? col_names[C_END] :
+		    col_names[C_DURATION];
+		return err_set(e, "the run ends %s, after now; give --future "
+		    "for a run that has not ended", fmt_iso_utc(when,
+		    sizeof when, r->end));
+	}
 	*fld = col_names[C_GPU];
 	v = field(k, C_GPU, f, n);
 	if (strlen(v) >= sizeof r->gpu)

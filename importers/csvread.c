@@ -23,6 +23,7 @@ struct csvr {
 	size_t rec_line;    /* the line the last record began on */
 	int64_t off;        /* bytes consumed */
 	int started;        /* the byte order mark has been looked for */
+	int fatal;          /* a failure no later record can get past */
 };
 
 struct csvr *
@@ -114,16 +115,23 @@ end_field(struct csvr *r, size_t *start)
 	return 0;
 }
 
-/* Skips the rest of the line after a record that was too long. */
-static void
+/* Skips the rest of the line after a record that was too long: 0, or
+ * -1 when no line end comes within CSVR_MAX_RECORD bytes more (an endless
+ * line, as /dev/zero or /dev/urandom give). */
+static int
 skip_line(struct csvr *r)
 {
-	int c;
+	int c = 0;
+	size_t k = 0;
 
-	while ((c = get(r)) != EOF && c != '\n')
+	while (k++ < CSVR_MAX_RECORD && (c = get(r)) != EOF && c != '\n' &&
+	    c != '\r' && c != '\0')
 		;
-	if (c == '\n')
+	if (c == '\n' || c == '\r') {
 		r->line++;
+		return 0;
+	}
+	return c == EOF ? 0 : -1;
 }
 
 int
@@ -133,6 +141,9 @@ csvr_next(struct csvr *r, char ***fields, size_t *n, struct err *e)
 	size_t start, k;
 	int c;
 
+	if (r->fatal)
+		return err_set(e, "%s: line %zu: cannot read on after the "
+		    "failure above", r->name, r->line);
 	if (!r->started) {
 		r->started = 1;
 		/* A UTF-8 byte order mark, as spreadsheets write. */
@@ -153,6 +164,20 @@ again:
 	r->rec_line = r->line;
 	for (;;) {
 		c = get(r);
+		if (c == '\0') {
+			/* Text never holds one; the C strings it becomes
+			 * would end there and cut the field. */
+			r->fatal = 1;
+			return err_set(e, "%s: line %zu: a NUL byte; this is "
+			    "not a text file (or a field holds a NUL, which "
+			    "gpulog does not keep)", r->name, r->line);
+		}
+		if (r->off > CSVR_MAX_INPUT) {
+			r->fatal = 1;
+			return err_set(e, "%s: line %zu: more than %d MiB of "
+			    "input; split it into smaller files", r->name,
+			    r->line, CSVR_MAX_INPUT >> 20);
+		}
 		if (c == EOF) {
 			if (ferror(r->f))
 				return err_set(e, "%s: line %zu: cannot read",
@@ -166,12 +191,12 @@ again:
 			break;
 		}
 		if (c == '\r' && st != QUOTED) {
-			/* CR LF ends a line; a CR alone is text. */
+			/* CR LF ends a line, and so does a CR alone (as
+			 * old Mac programs write). */
 			int d = get(r);
 
-			if (d == '\n')
-				c = '\n';
-			else if (d != EOF) {
+			c = '\n';
+			if (d != '\n' && d != EOF) {
 				ungetc(d, r->f);
 				r->off--;
 			}
@@ -239,7 +264,8 @@ again:
 	return 1;
 too_long:
 	k = r->rec_line;
-	skip_line(r);
+	if (skip_line(r) < 0)
+		r->fatal = 1;
 	return err_set(e, "%s: line %zu: record longer than %d bytes",
 	    r->name, k, CSVR_MAX_RECORD);
 }

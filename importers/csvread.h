@@ -2,7 +2,8 @@
  * csvread.h: a streaming CSV reader for the importers.  It reads RFC 4180
  * CSV as Python's csv module and spreadsheets write it (quoted fields,
  * doubled quotes, commas and line breaks inside quotes, CRLF or LF line
- * ends, a UTF-8 byte order mark) one record at a time, so a file of any
+ * ends, a CR alone as old Mac programs write, a UTF-8 byte order mark) one
+ * record at a time, so a file of any
  * length is read in memory bounded by its longest record.  It knows
  * nothing of what the columns mean.
  */
@@ -16,8 +17,9 @@
 struct err;
 struct csvr;
 
-/* The longest record the reader takes, in bytes. */
+/* The longest record the reader takes, in bytes, and the most input. */
 #define CSVR_MAX_RECORD 65536
+#define CSVR_MAX_INPUT (1 << 30)
 
 enum {
 	CSVR_TRIM = 1  /* drop spaces after a separator and before a line end
@@ -38,7 +40,9 @@ void csvr_free(struct csvr *r);
  * -1 with a message naming the input and the line ("a.csv: line 7: a
  * quoted field is never closed; is the file cut short?").  Blank lines are
  * skipped.  After a -1 for a record that is too long, the reader has
- * skipped to the next line and may be called again.
+ * skipped to the next line and may be called again; after one for a NUL
+ * byte, more than CSVR_MAX_INPUT bytes, or a too-long line with no end in
+ * sight, every later call fails too.
  */
 int csvr_next(struct csvr *r, char ***fields, size_t *n, struct err *e);
 

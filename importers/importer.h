@@ -60,8 +60,9 @@ struct import_job {
 	const char *platform;  /* --platform KEY: rows that name none;
 	                        * or NULL */
 	int64_t now;           /* "now" for what the input does not date */
+	int future;            /* rows may end after now (--future); with
+	                        * now 0 (unknown) they always may */
 	int64_t since;         /* the last import of this source; 0 = never */
-	int future;            /* 1: take runs that end after now (--future) */
 	long skipped;          /* rows the importer left out as no run (a
 	                        * notebook never run, a hidden one, one that
 	                        * ends after now); each was named in a notice */

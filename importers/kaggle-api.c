@@ -9,7 +9,11 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include <cjson/cJSON.h>
 
@@ -19,6 +23,17 @@
 #include "importers/fetch.h"
 #include "importers/importer.h"
 #include "importers/kaggle-int.h"
+
+/* 1 when a token can go into a header as it is: no control character
+ * (a newline would start a header of its own). */
+static int
+token_ok(const char *t)
+{
+	for (; *t != '\0'; t++)
+		if ((unsigned char)*t < 0x20 || *t == 0x7f)
+			return 0;
+	return 1;
+}
 
 /* The credentials, as Kaggle's own tools keep them, into an Authorization
  * header (malloc'd) and a description of their kind (never the value). */
@@ -35,6 +50,10 @@ credentials(struct import_job *job, char **auth, char *kind, size_t kn,
 
 	*auth = NULL;
 	if ((v = getenv("KAGGLE_API_TOKEN")) != NULL && *v != '\0') {
+		if (!token_ok(v))
+			return err_set(e, "the token in KAGGLE_API_TOKEN holds "
+			    "a control character (a newline?); a token is one "
+			    "line of printable characters");
 		len = strlen(v) + 32;
 		*auth = xmalloc(len);
 		snprintf(*auth, len, "Authorization: Bearer %s", v);
@@ -51,6 +70,12 @@ credentials(struct import_job *job, char **auth, char *kind, size_t kn,
 			return -1;
 		while (len > 0 && strchr(" \r\n\t", buf[len - 1]) != NULL)
 			buf[--len] = '\0';
+		if (len > 0 && (!token_ok(buf) || strlen(buf) != len)) {
+			free(buf);
+			return err_set(e, "the token in ~/.kaggle/access_token "
+			    "holds a control character (a newline?); a token "
+			    "is one line of printable characters");
+		}
 		if (len > 0) {
 			*auth = xmalloc(len + 32);
 			snprintf(*auth, len + 32, "Authorization: Bearer %s",
@@ -148,6 +173,15 @@ kaggle_import_api(struct import_job *job, struct err *e)
 	struct err inner;
 	cJSON *root;
 
+	/* No core dump may hold the key. */
+	{
+		struct rlimit no = { 0, 0 };
+
+		setrlimit(RLIMIT_CORE, &no);
+#ifdef __linux__
+		prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+#endif
+	}
 	if (credentials(job, &auth, kind, sizeof kind, e) < 0)
 		return -1;
 	if (call(base, "GetAcceleratorQuotaStatistics", "{}", auth, kind,

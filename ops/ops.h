@@ -21,6 +21,7 @@
 #include "core/err.h"
 #include "core/model.h"
 #include "core/snapshot.h"
+#include "store/metrics.h"
 #include "store/summary.h"
 
 struct store;
@@ -148,15 +149,63 @@ struct ops_measured {
 	int checkpointed;
 };
 /* Writes new run r as the change "VERB #ID label", with m (when not
- * NULL) as its metrics; r->id is set, and created and modified are now. */
+ * NULL) as its metrics and live (when not NULL) as its "live.ID" setting;
+ * r->id is set, and created and modified are now. */
 int ops_insert(struct ops *o, struct run *r, const char *verb,
-    struct run_metrics *m, struct ops_result *res, struct err *e);
+    struct run_metrics *m, const char *live, struct ops_result *res,
+    struct err *e);
 int ops_record_prepare(struct ops *o, const struct ops_run_in *in,
     struct ops_result *res, struct err *e);
 int ops_record_open(struct ops *o, struct ops_result *res,
     struct run_metrics *m, struct err *e);
 int ops_record_close(struct ops *o, struct ops_result *res,
     const struct ops_measured *ms, struct run_metrics *m, struct err *e);
+
+/*
+ * A live recording: while `gpulog run` records run id, its open change
+ * also keeps the setting "live.ID" = "PID HOST", and its close deletes
+ * it.  ops_run_live() is 1 while that process is alive on this host; rm,
+ * cancel, stop and an undo that would remove the run then refuse (with
+ * OPS_F_RUN), since the command would write the run back when it ends.
+ */
+int ops_run_live(struct ops *o, int64_t id, long *pid);
+
+/*
+ * What `gpulog run` keeps beside the database while it records (the
+ * journal): enough to record the run without it, however it ends.  See
+ * gpulog(1), FILES, for the format ops_journal_text() writes.
+ */
+struct ops_journal {
+	long pid;                /* the gpulog that records it */
+	char host[64];
+	int64_t alive;           /* when it was last seen alive */
+	int ended;               /* 1: the command ended, as below */
+	int64_t end;
+	char gpu[32];            /* measured; "" when none */
+	int gpus;
+	int checkpointed;
+	int cost_given, rate_given;
+	struct run run;          /* owned; id 0 until the database has it */
+	struct run_metrics m;    /* owned */
+};
+
+void ops_journal_init(struct ops_journal *j);
+void ops_journal_clear(struct ops_journal *j);
+
+/* The journal as text (malloc'd), and back: 0, or -1 with e set. */
+char *ops_journal_text(const struct ops_journal *j);
+int ops_journal_parse(const char *text, struct ops_journal *j,
+    struct err *e);
+
+/*
+ * Records the run j holds, as `gpulog run` would have: ended when j says
+ * so, else at j->alive, its last sign of life (exit status unknown).
+ * Returns 0 recorded; 1 when the database holds it ended already (the
+ * journal was applied before), left as it is; -1 on failure.  An open run
+ * is closed; one the database never had (or lost to rm) is added.
+ */
+int ops_journal_apply(struct ops *o, const struct ops_journal *j,
+    struct ops_result *res, struct err *e);
 
 /*
  * Undoes the latest change.  Returns 1 and its name in what, 0 when there

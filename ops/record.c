@@ -3,11 +3,17 @@
  * the command starts, and the run closed with what was measured when the
  * command ends.  The run is checked and priced as `gpulog start` and
  * `gpulog stop` would, and its modified time is the instant it ended.
+ * While it is open, the setting "live.ID" names the process recording
+ * it (its pid, from getpid(), and host), which kill(pid, 0) asks after.
  */
 #include "ops/ops.h"
 
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "core/fmt.h"
 #include "store/metrics.h"
@@ -28,11 +34,56 @@ ops_record_prepare(struct ops *o, const struct ops_run_in *in,
 	return 0;
 }
 
+/* "live.ID" */
+static void
+live_key(char *buf, size_t n, int64_t id)
+{
+	snprintf(buf, n, "live.%lld", (long long)id);
+}
+
+static void
+host_name(char *buf, size_t n)
+{
+	if (gethostname(buf, n) != 0)
+		snprintf(buf, n, "localhost");
+	buf[n - 1] = '\0';
+}
+
+int
+ops_run_live(struct ops *o, int64_t id, long *pid)
+{
+	char key[40], val[128], host[64], *sp;
+	struct err e;
+	long p;
+
+	live_key(key, sizeof key, id);
+	if (store_get_setting(o->s, key, val, sizeof val, &e) != 1)
+		return 0;
+	p = strtol(val, &sp, 10);
+	if (p <= 0 || *sp != ' ')
+		return 0;
+	host_name(host, sizeof host);
+	/* A recording on another host cannot be asked after: it counts as
+	 * alive, as the journal there will end it. */
+	if (strcmp(sp + 1, host) == 0 && kill((pid_t)p, 0) != 0 &&
+	    errno == ESRCH)
+		return 0;
+	if (pid != NULL)
+		*pid = p;
+	return 1;
+}
+
 int
 ops_record_open(struct ops *o, struct ops_result *res,
     struct run_metrics *m, struct err *e)
 {
-	return ops_insert(o, &res->run, "run", m, res, e);
+	char val[128], host[64];
+
+	if (res->run.uid[0] == '\0')
+		store_new_uid(res->run.uid);
+	host_name(host, sizeof host);
+	snprintf(val, sizeof val, "%ld %s", (long)getpid(), host);
+	return ops_insert(o, &res->run, "run", m, val, res, e);
 }
 
 int
@@ -41,7 +92,7 @@ ops_record_close(struct ops *o, struct ops_result *res,
 {
 	const struct summary *cat;
 	struct run old, *r = &res->run;
-	char canon[32], w[192];
+	char canon[32], w[192], key[40];
 	int rc = -1, priced;
 
 	run_init(&old);
@@ -81,7 +132,10 @@ ops_record_close(struct ops *o, struct ops_result *res,
 	    store_add_run(o->s, r, e)) < 0)
 		goto fail;
 	m->run_id = r->id;
-	if (metrics_put(o->s, m, e) < 0 || store_commit(o->s, e) < 0)
+	live_key(key, sizeof key, r->id);
+	if (metrics_put(o->s, m, e) < 0 ||
+	    store_delete_setting(o->s, key, e) < 0 ||
+	    store_commit(o->s, e) < 0)
 		goto fail;
 	rc = 0;
 	goto out;

@@ -282,9 +282,10 @@ after_warnings(struct ops *o, const struct summary *cat,
 
 int
 ops_insert(struct ops *o, struct run *r, const char *verb,
-    struct run_metrics *m, struct ops_result *res, struct err *e)
+    struct run_metrics *m, const char *live, struct ops_result *res,
+    struct err *e)
 {
-	char what[96];
+	char what[96], key[40];
 
 	r->created = r->modified = o->now;
 	if (store_begin(o->s, verb, e) < 0 || store_add_run(o->s, r, e) < 0)
@@ -293,7 +294,9 @@ ops_insert(struct ops *o, struct run *r, const char *verb,
 	    (long long)r->id, fmt_run_label(what, sizeof what, r, o->now));
 	if (m != NULL)
 		m->run_id = r->id;
+	snprintf(key, sizeof key, "live.%lld", (long long)r->id);
 	if ((m != NULL && metrics_put(o->s, m, e) < 0) ||
+	    (live != NULL && store_set_setting(o->s, key, live, e) < 0) ||
 	    store_change_label(o->s, res->what, e) < 0 ||
 	    store_commit(o->s, e) < 0)
 		goto fail;
@@ -301,6 +304,26 @@ ops_insert(struct ops *o, struct run *r, const char *verb,
 fail:
 	store_rollback(o->s);
 	r->id = 0;
+	return -1;
+}
+
+/* After a failed change of run id: when another process removed the run
+ * meanwhile (the change lost a race), says so as a bad run id would. */
+static int
+lost_race(struct ops *o, int64_t id, struct err *e)
+{
+	struct run t;
+	struct err e2;
+	int rc;
+
+	run_init(&t);
+	rc = store_get_run(o->s, id, &t, &e2);
+	run_clear(&t);
+	if (rc != 0)
+		return -1;
+	err_set(e, "no run #%lld: another gpulog removed it meanwhile",
+	    (long long)id);
+	o->field = OPS_F_RUN;
 	return -1;
 }
 
@@ -312,7 +335,7 @@ update(struct ops *o, struct run *r, struct ops_result *res, struct err *e)
 	if (store_begin(o->s, res->what, e) < 0 ||
 	    store_update_run(o->s, r, e) < 0 || store_commit(o->s, e) < 0) {
 		store_rollback(o->s);
-		return -1;
+		return lost_race(o, r->id, e);
 	}
 	return 0;
 }
@@ -368,7 +391,7 @@ add_or_start(struct ops *o, const struct ops_run_in *in, int start,
 	if (ops_build(o, in, start, res, e) < 0 ||
 	    (cat = ops_catalog(o, e)) == NULL)
 		return -1;
-	if (ops_insert(o, &res->run, start ? "start" : "add", NULL, res,
+	if (ops_insert(o, &res->run, start ? "start" : "add", NULL, NULL, res,
 	    e) < 0)
 		return -1;
 	after_warnings(o, cat, res);
@@ -466,6 +489,20 @@ ops_find_open(struct ops *o, int64_t id, struct run *r, struct err *e)
 	return 0;
 }
 
+/* Refuses to verb run id while `gpulog run` records it. */
+static int
+guard_live(struct ops *o, int64_t id, const char *verb, struct err *e)
+{
+	long pid;
+
+	if (!ops_run_live(o, id, &pid))
+		return 0;
+	err_set(e, "cannot %s run #%lld: `gpulog run` (pid %ld) is recording "
+	    "it; end that command and the run ends with it", verb,
+	    (long long)id, pid);
+	return fail(o, OPS_F_RUN);
+}
+
 int
 ops_stop(struct ops *o, int64_t id, const char *at, struct ops_result *res,
     struct err *e)
@@ -478,6 +515,8 @@ ops_stop(struct ops *o, int64_t id, const char *at, struct ops_result *res,
 	run_init(&old);
 	if ((cat = ops_catalog(o, e)) == NULL ||
 	    ops_find_open(o, id, &old, e) < 0)
+		goto out;
+	if (guard_live(o, old.id, "stop", e) < 0)
 		goto out;
 	run_copy(r, &old);
 	r->end = o->now;
@@ -509,13 +548,16 @@ remove_run(struct ops *o, struct run *r, const char *verb,
 {
 	char what[96];
 
+	if (guard_live(o, r->id, verb, e) < 0)
+		return -1;
+
 	snprintf(res->what, sizeof res->what, "%s #%lld %s", verb,
 	    (long long)r->id, fmt_run_label(what, sizeof what, r, o->now));
 	if (store_begin(o->s, res->what, e) < 0 ||
 	    store_delete_run(o->s, r->id, e) < 0 ||
 	    store_commit(o->s, e) < 0) {
 		store_rollback(o->s);
-		return -1;
+		return lost_race(o, r->id, e);
 	}
 	return 0;
 }
@@ -605,8 +647,18 @@ out:
 int
 ops_undo(struct ops *o, char *what, size_t len, struct err *e)
 {
-	int rc = store_undo(o->s, what, len, e);
+	int64_t above;
+	int rc;
 
+	o->field = OPS_F_NONE;
+	/* A change that added a run `gpulog run` still records (its open,
+	 * which adds one run) is not undone while it lives. */
+	if ((rc = store_undo_peek(o->s, &above, e)) < 0)
+		return -1;
+	if (rc > 0 && above >= 0 && guard_live(o, above + 1, "undo the start "
+	    "of", e) < 0)
+		return -1;
+	rc = store_undo(o->s, what, len, e);
 	/* An undone settings change leaves the loaded catalog stale. */
 	if (rc > 0)
 		ops_reload(o);

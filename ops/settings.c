@@ -88,10 +88,20 @@ platform_fields(struct ops *o, const struct ops_platform_in *in,
 		*changed = 1;
 	}
 	if (in->cap != NULL) {
+		char d[32];
+
 		if (strcmp(in->cap, "0") == 0)
 			p->session_cap_s = 0;
 		else if (parse_duration(in->cap, &p->session_cap_s, e) < 0)
 			return fail(o, OPS_F_CAP);
+		/* The words shown follow the cap set, not the catalog's. */
+		if (p->session_cap_s == 0)
+			snprintf(p->session_text, sizeof p->session_text,
+			    "no cap");
+		else
+			snprintf(p->session_text, sizeof p->session_text,
+			    "%s a session", fmt_duration(d, sizeof d,
+			    p->session_cap_s));
 		*changed = 1;
 	}
 	if (in->pack_days != NULL) {

@@ -17,6 +17,14 @@ struct store {
 	int64_t runs_above;    /* the highest run id when it began */
 	int64_t runs_next;     /* the id its next new run takes */
 	int in_change;
+	int readonly;          /* opened read-only (see store_open()) */
+	int saved;             /* changes committed since it was opened */
+	char what[160];        /* the open change's name, then the last saved */
+	int64_t busy_limit_ms; /* how long a lock is waited for; -1 always */
+	int64_t busy_ms;       /* waited so far for the lock wanted now */
+	int busy_said;         /* on_busy called for this wait */
+	void (*on_busy)(void *);
+	void *on_busy_arg;
 };
 
 /* Prepares sql or fails with the database's reason. */

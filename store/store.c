@@ -6,10 +6,13 @@
 #include "store/store.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/catalog.h"
 #include "core/budget.h"
@@ -128,41 +131,176 @@ st_fail(struct store *s, struct err *e, const char *what)
 		return err_set(e, "cannot %s: writing to the disk failed (is "
 		    "it full?); nothing was saved", what);
 	if (code == SQLITE_READONLY)
-		return err_set(e, "cannot %s: the database is read-only",
-		    what);
+		return err_set(e, "cannot %s: the database is read-only%s",
+		    what, s->readonly ? " (gpulog can read it but not write "
+		    "it or its directory)" : "");
 	return err_set(e, "cannot %s: %s", what, sqlite3_errmsg(s->db));
+}
+
+/* The lock wait: short sleeps first, then a tenth of a second, until the
+ * limit; on_busy once 3 seconds have passed. */
+static int
+busy_handler(void *arg, int n)
+{
+	struct store *s = arg;
+	int ms = n < 10 ? 10 : 100;
+
+	if (n == 0) {
+		s->busy_ms = 0;
+		s->busy_said = 0;
+	}
+	if (s->busy_limit_ms >= 0 && s->busy_ms >= s->busy_limit_ms)
+		return 0;
+	if (!s->busy_said && s->busy_ms >= 3000 && s->on_busy != NULL) {
+		s->busy_said = 1;
+		s->on_busy(s->on_busy_arg);
+	}
+	sqlite3_sleep(ms);
+	s->busy_ms += ms;
+	return 1;
+}
+
+void
+store_busy_wait(struct store *s, int64_t limit_ms, void (*on_busy)(void *),
+    void *arg)
+{
+	s->busy_limit_ms = limit_ms;
+	s->on_busy = on_busy;
+	s->on_busy_arg = arg;
+}
+
+int
+store_readonly(const struct store *s)
+{
+	return s->readonly;
+}
+
+/* Creates path 0600 when it does not exist, so that SQLite finds it (and
+ * gives its -wal and -shm the same mode). */
+static void
+create_private(const char *path)
+{
+	int fd;
+
+	if (path[0] == '\0' || path[0] == ':' || strncmp(path, "file:", 5) == 0)
+		return;
+	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd >= 0)
+		close(fd);
+}
+
+/* Opens the connection and reads the schema, which proves the file is a
+ * database at all; 0, or the SQLite code with e's message. */
+static int
+open_db(struct store *s, const char *path, int flags, struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	/* One connection, one thread: no mutex around every call. */
+	rc = sqlite3_open_v2(path, &s->db, flags | SQLITE_OPEN_NOMUTEX, NULL);
+	if (rc != SQLITE_OK) {
+		err_set(e, "cannot open %s: %s", path, s->db ?
+		    sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
+		goto fail;
+	}
+	sqlite3_busy_handler(s->db, busy_handler, s);
+	sqlite3_extended_result_codes(s->db, 0);
+	if ((rc = sqlite3_prepare_v2(s->db, "SELECT count(*) FROM "
+	    "sqlite_master", -1, &st, NULL)) != SQLITE_OK ||
+	    (rc = sqlite3_step(st)) != SQLITE_ROW) {
+		err_set(e, "cannot open %s: %s", path, sqlite3_errmsg(s->db));
+		rc = sqlite3_errcode(s->db);
+		goto fail;
+	}
+	sqlite3_finalize(st);
+	if (!(flags & SQLITE_OPEN_READONLY) &&
+	    (st_exec(s, "PRAGMA journal_mode=WAL", e) < 0 ||
+	    st_exec(s, "PRAGMA foreign_keys=ON", e) < 0 ||
+	    st_exec(s, "PRAGMA synchronous=NORMAL", e) < 0)) {
+		rc = sqlite3_errcode(s->db);
+		err_set(e, "cannot open %s: %s", path, sqlite3_errmsg(s->db));
+		goto fail_closed;
+	}
+	return 0;
+fail:
+	sqlite3_finalize(st);
+fail_closed:
+	sqlite3_close(s->db);
+	s->db = NULL;
+	return rc == SQLITE_OK ? SQLITE_ERROR : rc;
+}
+
+/*
+ * SQLite cannot read a WAL database read-only without its -shm, which a
+ * read-only directory cannot hold; when no -wal holds changes, the file
+ * alone is the whole database, read as immutable.
+ */
+static int
+open_immutable(struct store *s, const char *path, struct err *e)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	struct stat sb;
+	size_t n = strlen(path), k = 0, i;
+	char *wal = xmalloc(n + 5), *uri = xmalloc(n * 3 + 32);
+	struct err inner;
+	int rc = -1;
+
+	snprintf(wal, n + 5, "%s-wal", path);
+	if (stat(wal, &sb) == 0 && sb.st_size > 0) {
+		err_set(e, "cannot open %s: it cannot be written, and its -wal "
+		    "holds changes that only a writable directory lets SQLite "
+		    "read", path);
+		goto out;
+	}
+	k = (size_t)snprintf(uri, n * 3 + 32, "file:");
+	for (i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)path[i];
+
+		if (ch == '?' || ch == '#' || ch == '%' || ch < 0x21 ||
+		    ch >= 0x7f) {
+			uri[k++] = '%';
+			uri[k++] = hex[ch >> 4];
+			uri[k++] = hex[ch & 15];
+		} else {
+			uri[k++] = (char)ch;
+		}
+	}
+	snprintf(uri + k, n * 3 + 32 - k, "?immutable=1");
+	if (open_db(s, uri, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+	    &inner) != 0) {
+		err_set(e, "cannot open %s: %s", path, inner.msg);
+		goto out;
+	}
+	rc = 0;
+out:
+	free(wal);
+	free(uri);
+	return rc;
 }
 
 int
 store_open(struct store **sp, const char *path, int64_t now, struct err *e)
 {
 	struct store *s = xcalloc(1, sizeof *s);
-	sqlite3_stmt *st = NULL;
 	int rc;
 
 	*sp = NULL;
-	/* One connection, one thread: no mutex around every call. */
-	rc = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
-	if (rc != SQLITE_OK) {
-		err_set(e, "cannot open %s: %s", path, s->db ?
-		    sqlite3_errmsg(s->db) : sqlite3_errstr(rc));
-		goto fail;
-	}
-	sqlite3_busy_timeout(s->db, 5000);
-	sqlite3_extended_result_codes(s->db, 0);
-	/* Reading the schema proves the file is a database at all. */
-	if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM sqlite_master", -1,
-	    &st, NULL) != SQLITE_OK || sqlite3_step(st) != SQLITE_ROW) {
-		err_set(e, "cannot open %s: %s", path, sqlite3_errmsg(s->db));
-		goto fail;
-	}
-	sqlite3_finalize(st);
-	st = NULL;
-	if (st_exec(s, "PRAGMA journal_mode=WAL", e) < 0 ||
-	    st_exec(s, "PRAGMA foreign_keys=ON", e) < 0 ||
-	    st_exec(s, "PRAGMA synchronous=NORMAL", e) < 0) {
-		err_set(e, "cannot open %s: %s", path, sqlite3_errmsg(s->db));
+	s->busy_limit_ms = -1;
+	create_private(path);
+	rc = open_db(s, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, e);
+	/* A file that can be read but not written, or one in a directory
+	 * where the -shm beside it cannot be made: read-only, which reads
+	 * the -wal too. */
+	if (rc == SQLITE_READONLY || rc == SQLITE_CANTOPEN ||
+	    rc == SQLITE_PERM) {
+		struct err ro;
+
+		if (open_db(s, path, SQLITE_OPEN_READONLY, &ro) != 0 &&
+		    open_immutable(s, path, e) < 0)
+			goto fail;
+		s->readonly = 1;
+	} else if (rc != 0) {
 		goto fail;
 	}
 	{
@@ -176,7 +314,6 @@ store_open(struct store **sp, const char *path, int64_t now, struct err *e)
 	*sp = s;
 	return 0;
 fail:
-	sqlite3_finalize(st);
 	sqlite3_close(s->db);
 	free(s);
 	return -1;
@@ -194,6 +331,13 @@ store_close(struct store *s)
 }
 
 int
+store_saved(const struct store *s, char *what, size_t len)
+{
+	snprintf(what, len, "%s", s->saved ? s->what : "");
+	return s->saved;
+}
+
+int
 store_opened_version(const struct store *s)
 {
 	return s->opened_version;
@@ -208,6 +352,7 @@ store_begin(struct store *s, const char *what, struct err *e)
 	    SQLITE_OK)
 		return st_fail(s, e, "start a change");
 	s->in_change = 1;
+	snprintf(s->what, sizeof s->what, "%s", what);
 	if (st_prepare(s, &st, "INSERT INTO changes(at, what, open) "
 	    "VALUES (strftime('%s','now'), ?, 1)", e) < 0)
 		goto fail;
@@ -273,6 +418,7 @@ store_change_label(struct store *s, const char *what, struct err *e)
 	if (st_prepare(s, &st, "UPDATE changes SET what = ? WHERE id = ?",
 	    e) < 0)
 		return -1;
+	snprintf(s->what, sizeof s->what, "%s", what);
 	sqlite3_bind_text(st, 1, what, -1, SQLITE_TRANSIENT);
 	sqlite3_bind_int64(st, 2, s->change_id);
 	rc = sqlite3_step(st);
@@ -316,6 +462,7 @@ store_commit(struct store *s, struct err *e)
 		return st_fail(s, e, "save the change");
 	s->in_change = 0;
 	s->change_id = 0;
+	s->saved++;
 	return 0;
 }
 
@@ -407,6 +554,8 @@ store_undo(struct store *s, char *what, size_t len, struct err *e)
 		st_fail(s, e, "undo");
 		goto fail;
 	}
+	snprintf(s->what, sizeof s->what, "undo of %s", what);
+	s->saved++;
 	return 1;
 fail:
 	sqlite3_finalize(st);
@@ -432,6 +581,80 @@ store_get_setting(struct store *s, const char *key, char *buf, size_t len,
 	if (rc == SQLITE_ROW)
 		return 1;
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read a setting");
+}
+
+int
+store_delete_setting(struct store *s, const char *key, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (st_prepare(s, &st, "DELETE FROM settings WHERE key = ?", e) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	return step_done(s, st, "save a setting", e);
+}
+
+void
+store_new_uid(char out[33])
+{
+	sqlite3 *db;
+	sqlite3_stmt *st;
+
+	/* st_bind_uid()'s generator, read back through a bound statement. */
+	out[0] = '\0';
+	if (sqlite3_open_v2(":memory:", &db, SQLITE_OPEN_READWRITE, NULL) !=
+	    SQLITE_OK) {
+		sqlite3_close(db);
+		return;
+	}
+	if (sqlite3_prepare_v2(db, "SELECT ?", -1, &st, NULL) == SQLITE_OK) {
+		st_bind_uid(st, 1, NULL);
+		if (sqlite3_step(st) == SQLITE_ROW)
+			st_col_copy(st, 0, out, 33);
+	}
+	sqlite3_finalize(st);
+	sqlite3_close(db);
+}
+
+int
+store_run_by_uid(struct store *s, const char *uid, int64_t *id,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*id = 0;
+	if (uid == NULL || *uid == '\0')
+		return 0;
+	if (st_prepare(s, &st, "SELECT id FROM runs WHERE uid = ?", e) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, uid, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*id = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read a run");
+}
+
+int
+store_undo_peek(struct store *s, int64_t *above, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*above = -1;
+	if (st_prepare(s, &st, "SELECT runs_above FROM changes WHERE open = 0 "
+	    "ORDER BY id DESC LIMIT 1", e) < 0)
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
+		*above = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "undo");
 }
 
 int

@@ -34,6 +34,28 @@ int store_open(struct store **sp, const char *path, int64_t now,
     struct err *e);
 void store_close(struct store *s);
 
+/*
+ * A new database file is created 0600 (its -wal and -shm take its mode), so
+ * that other users cannot read the spend it holds.  When the database can
+ * be read but not written (a read-only file, or a directory where its -shm
+ * cannot be made), it is opened read-only: reading works and every change
+ * fails saying the database is read-only.  1 when it was.
+ */
+int store_readonly(const struct store *s);
+
+/*
+ * While another process holds the write lock, a change waits for it:
+ * limit_ms at most, or as long as it takes when limit_ms is -1 (the
+ * default).  on_busy (NULL for none) is called once a wait has lasted 3
+ * seconds, so that a front end can say why nothing happens.
+ */
+void store_busy_wait(struct store *s, int64_t limit_ms,
+    void (*on_busy)(void *), void *arg);
+
+/* How many changes were saved since s was opened, and the name of the
+ * last one in what (len bytes; "" when none). */
+int store_saved(const struct store *s, char *what, size_t len);
+
 /* Schema version found at open, before migrating (0 for a new file). */
 int store_opened_version(const struct store *s);
 
@@ -161,6 +183,23 @@ int store_set_fx(struct store *s, int64_t day, int64_t micro,
 /* Settings: get copies the value into buf and returns 1, or 0 when unset. */
 int store_get_setting(struct store *s, const char *key, char *buf, size_t len,
     struct err *e);
+/* Deletes a setting (inside a change); none there is no failure. */
+int store_delete_setting(struct store *s, const char *key, struct err *e);
+
+/* A new uid, as the store would give a run (32 hex digits). */
+void store_new_uid(char out[33]);
+
+/* The id of the run with uid in *id: 1 found, 0 none, -1 failure. */
+int store_run_by_uid(struct store *s, const char *uid, int64_t *id,
+    struct err *e);
+
+/*
+ * The change `undo` would take back next: 1 and, in *above, the highest
+ * run id before it when it added runs (-1 when it added none); 0 when
+ * there is none; -1 on failure.
+ */
+int store_undo_peek(struct store *s, int64_t *above, struct err *e);
+
 int store_set_setting(struct store *s, const char *key, const char *value,
     struct err *e);
 

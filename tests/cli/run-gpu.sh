@@ -117,6 +117,10 @@ gpulog run -p lightning --no-sample -- \
 	   while :; do sleep 0.02; done' >out8 2>err8 &
 pid=$!
 wait_for ready
+# The command starts before its run is written: wait for the run.
+i=0
+while [ "$(gpulog status --json | grep -c '"source":"run"')" != 1 ] &&
+    [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
 check "open in status" "$(gpulog status --json | grep -c '"source":"run"')" 1
 kill -TERM $pid
 rc=0

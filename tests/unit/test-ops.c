@@ -22,6 +22,10 @@ static char path[128];
 #define NOW 1796126400LL
 #define HOUR 3600
 
+/* A journal another gpulog wrote, with keys this one does not know. */
+#define JTEXT "gpulog-run 1\npid 7\nhost x\nalive 1796126400\n" \
+	"future_key whatever\nplatform vast\ngpus 1\nstart 1796126400\n"
+
 static struct store *
 fresh(struct ops *o)
 {
@@ -679,6 +683,85 @@ test_record(void)
 	done(&o, s);
 }
 
+/* A live recording is refused to rm, cancel, stop and undo while its
+ * process lives; the journal's text reads back whole, and applied it ends
+ * the run once, at its end or its last sign of life. */
+static void
+test_live_journal(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct ops_run_in in;
+	struct ops_result res, res2;
+	struct ops_journal j, k;
+	struct run_metrics m;
+	struct err e;
+	struct run r;
+	char what[128], *text;
+	int64_t id;
+	long pid;
+
+	if (s == NULL)
+		return;
+	run_init(&r);
+	ops_result_init(&res);
+	ops_result_init(&res2);
+	metrics_init(&m);
+	ops_journal_init(&j);
+	ops_journal_init(&k);
+	ops_run_in_init(&in);
+	in.platform = "vast";
+	in.note = "line one\nback\\slash";
+	CHECK_EQ_INT(ops_record_prepare(&o, &in, &res, &e), 0);
+	CHECK_EQ_INT(ops_record_open(&o, &res, &m, &e), 0);
+	id = res.run.id;
+	CHECK_EQ_INT(ops_run_live(&o, id, &pid), 1);
+	CHECK_EQ_INT(pid, getpid());
+	CHECK_EQ_INT(ops_rm(&o, id, &res2, &e), -1);
+	CHECK(strstr(e.msg, "is recording it") != NULL);
+	CHECK_EQ_INT(o.field, OPS_F_RUN);
+	CHECK_EQ_INT(ops_cancel(&o, id, &res2, &e), -1);
+	CHECK_EQ_INT(ops_stop(&o, id, NULL, &res2, &e), -1);
+	CHECK_EQ_INT(ops_undo(&o, what, sizeof what, &e), -1);
+	CHECK(strstr(e.msg, "cannot undo the start of run #") != NULL);
+	get(s, id, &r);
+	CHECK_EQ_INT(r.end, RUN_OPEN);
+
+	/* The journal of a gpulog gone 25 min in (its pid is not ours). */
+	run_copy(&j.run, &res.run);
+	j.pid = 999999;
+	snprintf(j.host, sizeof j.host, "h");
+	j.alive = NOW + 1500;
+	j.m.command = xstrdup("python train.py");
+	text = ops_journal_text(&j);
+	CHECK_EQ_INT(ops_journal_parse(text, &k, &e), 0);
+	free(text);
+	CHECK_EQ_INT(k.run.id, id);
+	CHECK_EQ_STR(k.run.uid, res.run.uid);
+	CHECK_EQ_STR(k.run.note, "line one\nback\\slash");
+	CHECK_EQ_STR(k.m.command, "python train.py");
+	CHECK_EQ_INT(k.alive, NOW + 1500);
+	CHECK_EQ_INT(ops_journal_parse("nonsense\n", &k, &e), -1);
+	CHECK_EQ_INT(ops_journal_parse(JTEXT, &k, &e), 0);
+	o.now = NOW + 7200;
+	CHECK_EQ_INT(ops_journal_parse(text = ops_journal_text(&j), &k, &e), 0);
+	free(text);
+	CHECK_EQ_INT(ops_journal_apply(&o, &k, &res2, &e), 0);
+	get(s, id, &r);
+	CHECK_EQ_INT(r.end, NOW + 1500);
+	CHECK_EQ_INT(ops_run_live(&o, id, NULL), 0);
+	/* Applied again (a crash before the file went): left alone. */
+	CHECK_EQ_INT(ops_journal_apply(&o, &k, &res2, &e), 1);
+
+	ops_journal_clear(&j);
+	ops_journal_clear(&k);
+	metrics_clear(&m);
+	ops_result_clear(&res);
+	ops_result_clear(&res2);
+	run_clear(&r);
+	done(&o, s);
+}
+
 /* Expenses: spend, edit and rm by id, each one change; checks refuse
  * with the field named and write nothing. */
 static void
@@ -1237,6 +1320,7 @@ main(void)
 	test_reprice_currency();
 	test_start_stop();
 	test_record();
+	test_live_journal();
 	test_expenses();
 	test_packs();
 	test_packs_windows();

@@ -1,0 +1,129 @@
+# `gpulog run` never loses its run: every signal that would end gpulog
+# ends the run properly; killed with -9, the next command ends the run
+# when it was last seen alive (the journal's sign of life, every 10 s);
+# a journal left by a gpulog that could not save is applied by the next
+# command; a lock held by another process is waited for; and a run being
+# recorded is refused to rm, cancel, stop and undo.
+fails=0
+fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+db=$GPULOG_DB
+# Background jobs of sh ignore SIGINT and SIGQUIT, which gpulog would pass
+# on ignored; this starts gpulog with every signal at its default.
+dfl() {
+	exec python3 -c '
+import os, signal, sys
+for s in (signal.SIGINT, signal.SIGQUIT, signal.SIGPIPE):
+    signal.signal(s, signal.SIG_DFL)
+os.execvp(sys.argv[1], sys.argv[1:])' "$@"
+}
+# wait_open N: until N runs are open (at most 5 s).
+wait_open() {
+	i=0
+	until [ "$(gpulog status --json | python3 -c '
+import json, sys; print(len(json.load(sys.stdin)["open_runs"]))')" = "$1" ] ||
+	    [ $i -ge 50 ]; do
+		sleep 0.1; i=$((i + 1))
+	done
+}
+open_count() {
+	gpulog status --json | python3 -c '
+import json, sys; print(len(json.load(sys.stdin)["open_runs"]))'
+}
+
+# Each signal ends the command and, with it, the run.
+n=0
+for sig in INT TERM HUP QUIT PIPE USR1 USR2 ALRM; do
+	n=$((n + 1))
+	dfl gpulog run -p kaggle --no-sample -- sleep 30 2>sig.err &
+	pid=$!
+	wait_open 1
+	kill -s $sig $pid
+	wait $pid
+	st=$?
+	[ "$(open_count)" = 0 ] || fail "SIG$sig left the run open"
+	grep -q "run #$n ended after" sig.err ||
+	    fail "SIG$sig: no end line: $(cat sig.err)"
+	[ $st -gt 128 ] || fail "SIG$sig: exit $st, want 128+N"
+done
+ls "$db".run.* >/dev/null 2>&1 && fail "a journal is left after the runs"
+
+# A live recording is refused to rm, cancel, stop and undo.
+gpulog run -p kaggle --no-sample -- sleep 30 2>live.err &
+pid=$!
+wait_open 1
+id=$((n + 1))
+for cmd in "rm $id" "cancel $id" "stop $id" undo; do
+	gpulog $cmd >guard.out 2>guard.err; st=$?
+	[ $st = 2 ] || fail "$cmd of a live run: exit $st, want 2"
+	grep -q "is recording it" guard.err ||
+	    fail "$cmd: message: $(cat guard.err)"
+done
+[ "$(open_count)" = 1 ] || fail "the live run was changed"
+kill -TERM $pid; wait $pid
+[ "$(open_count)" = 0 ] || fail "the guarded run did not end"
+
+# Killed with -9 after its first sign of life: the next command ends the
+# run then, 10 s in, not now.
+GPULOG_NOW= gpulog run -p kaggle --no-sample -- sleep 60 2>kill.err &
+pid=$!
+wait_open 1
+sleep 10.6
+kill -9 $pid; wait $pid 2>/dev/null
+ls "$db".run.$pid >/dev/null 2>&1 || fail "no journal after kill -9"
+GPULOG_NOW= gpulog log --json >kill.json 2>kill.err2
+grep -q "is gone; the run ends" kill.err2 ||
+    fail "no word of the recovered run: $(cat kill.err2)"
+python3 -c '
+import json, sys
+r = json.load(open("kill.json"))[0]
+sys.exit(0 if r["end"] is not None and 10 <= r["duration_s"] <= 11
+    else 1)' ||
+    fail "the killed run is still open: $(cat kill.json)"
+ls "$db".run.$pid >/dev/null 2>&1 && fail "the journal is left after recovery"
+[ "$(open_count)" = 0 ] || fail "open runs after recovery"
+
+# A journal a gpulog could not save (id 0: the database never had it) is
+# recorded by the next command, once.
+cat >"$db.run.999999" <<J
+gpulog-run 1
+pid 999999
+host $(hostname)
+alive 1796126400
+ended 1
+end 1796130000
+id 0
+uid 0123456789abcdef0123456789abcdef
+platform kaggle
+gpu T4
+gpus 1
+start 1796126400
+cost_minor 0
+rate_micro 0
+cu_centi -1
+note from the journal
+exit_status 0
+command train.py
+J
+gpulog log >j.out 2>j.err
+grep -q "could not save when it ended, is recorded" j.err ||
+    fail "journal not applied: $(cat j.err)"
+grep -q "from the journal" j.out || fail "journal run not listed"
+[ -e "$db.run.999999" ] && fail "applied journal left behind"
+gpulog log | grep -c "from the journal" | grep -qx 1 || fail "recorded twice"
+
+# Another process holds the write lock for 6 s: the open waits 2 s, gives
+# up, and the end waits for it; the run is recorded, ended.
+before=$(gpulog log --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
+(echo "BEGIN IMMEDIATE; INSERT INTO settings VALUES('lock', 'held');"
+    sleep 6; echo "ROLLBACK;") | sqlite3 "$db" &
+lk=$!
+sleep 0.5
+gpulog run -p kaggle --no-sample -- true 2>busy.err ||
+    fail "run under a held lock: $(cat busy.err)"
+wait $lk
+after=$(gpulog log --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
+[ $after = $((before + 1)) ] || fail "busy run not recorded: $(cat busy.err)"
+grep -q "not recorded yet" busy.err || fail "no word of the wait: $(cat busy.err)"
+[ "$(open_count)" = 0 ] || fail "busy run left open"
+ls "$db".run.* >/dev/null 2>&1 && fail "journal left after the busy run"
+[ $fails = 0 ]
