@@ -28,6 +28,8 @@
 #define MIN_H 24
 #define POLL_S 1          /* how often the database is asked for news */
 #define RELOAD_S 60       /* figures that move with time: read again */
+#define KEY_BUDGET_MS 30  /* the Runs list's walk after a key, then draw */
+#define IDLE_BUDGET_MS 20 /* its walk between looks for a key */
 
 /* The only state outside struct tui, and why: a signal handler can reach
  * nothing else (got_signal), and die()'s hook, restore(), takes no
@@ -66,8 +68,10 @@ const struct tui_key tui_keys[] = {
 	{ '4', "4", -1, 0, "Plan: the 13 months", key_view4 },
 	{ '5', "5", -1, 0, "Reports: GPU-hours a week, spend a month",
 	    key_view5 },
-	{ '\t', "Tab", -1, 0, "next view", key_next_view },
-	{ TK_BTAB, "S-Tab", -1, 0, "previous view", key_prev_view },
+	{ '\t', "Tab Right", -1, 0, "next view", key_next_view },
+	{ TK_RIGHT, "Right", -1, 0, NULL, key_next_view },
+	{ TK_BTAB, "S-Tab Left", -1, 0, "previous view", key_prev_view },
+	{ TK_LEFT, "Left", -1, 0, NULL, key_prev_view },
 	{ TK_DOWN, "Down j", VIEW_RUNS, 0, "next run", runs_line_down },
 	{ 'j', "j", VIEW_RUNS, 0, NULL, runs_line_down },
 	{ TK_UP, "Up k", VIEW_RUNS, 0, "previous run", runs_line_up },
@@ -80,8 +84,9 @@ const struct tui_key tui_keys[] = {
 	{ 'g', "g", VIEW_RUNS, 0, NULL, runs_first },
 	{ TK_END, "End G", VIEW_RUNS, 0, "last run", runs_last },
 	{ 'G', "G", VIEW_RUNS, 0, NULL, runs_last },
-	{ '/', "/", VIEW_RUNS, 3, "filter by platform, GPU, note, tag, "
-	    "project", runs_filter },
+	{ '/', "/", VIEW_RUNS, 3, "filter as you type: p:platform +tag "
+	    "@project g:GPU, or words in the note", runs_filter },
+	{ TK_ESC, "Esc", VIEW_RUNS, 0, "clear the filter", runs_clear_filter },
 	{ 'o', "o", VIEW_RUNS, 8, "sort: newest, oldest, longest first",
 	    runs_sort },
 	{ 'a', "a", VIEW_RUNS, 4, "add a run that has ended", runs_add },
@@ -378,6 +383,11 @@ draw_bar(struct tui *t, int y)
 		    "  Enter save  Esc cancel  C-c quit");
 		return;
 	}
+	if (t->view == VIEW_RUNS && t->runs.editing) {
+		cv_put(cv, y, 1, -1, CA_REV, "type to filter  Enter keep  "
+		    "Esc clear  C-u erase  C-c quit");
+		return;
+	}
 	cv_put(cv, y, x, -1, CA_REV | CA_BOLD, "1-5");
 	x += 3;
 	cv_put(cv, y, x, -1, CA_REV, " views ");
@@ -457,7 +467,17 @@ draw(struct tui *t)
 		tui_views[t->view].draw(t, 1, cv->h - 2);
 	if (t->form_on)
 		form_draw(t);
-	if (t->confirm) {
+	if (t->view == VIEW_RUNS && t->runs.editing && !t->help) {
+		int x = 1;
+
+		x += cv_put(cv, cv->h - 2, x, -1, CA_BOLD, "Filter: ");
+		x += tui_put_safe(t, cv->h - 2, x, cv->w - x - 2, 0,
+		    t->runs.filter);
+		cv_put(cv, cv->h - 2, x, 1, CA_REV, " ");
+		if (t->runs.filter[0] == '\0')
+			cv_put(cv, cv->h - 2, x + 2, cv->w - x - 3, CA_DIM,
+			    runs_filter_hint());
+	} else if (t->confirm) {
 		cv_fill(cv, cv->h - 2, 0, cv->w, CA_BOLD | CC_YELLOW, " ");
 		cv_printf(cv, cv->h - 2, 1, -1, CA_BOLD | CC_YELLOW,
 		    "%s (y/n)", t->question);
@@ -518,6 +538,11 @@ handle(struct tui *t, int key)
 			return TUI_DRAW;
 		}
 		return form_key(t, key);
+	}
+	if (t->view == VIEW_RUNS && t->runs.editing) {
+		if (key == TK_CTRL('c'))
+			return TUI_QUIT;
+		return runs_edit_key(t, key);
 	}
 	if (t->help) {
 		if (key == TK_DOWN || key == 'j' || key == TK_PGDN) {
@@ -787,6 +812,7 @@ tui_run(const struct tui_config *cfg, struct err *e)
 	sigaction(SIGINT, &sa, NULL);
 	die_set_hook(restore);
 	tui_init(t, cfg, MIN_W, MIN_H);
+	page_prepare(t->s);
 	if (load(t, e) < 0) {
 		tui_clear(t);
 		free(t);
@@ -817,14 +843,24 @@ tui_run(const struct tui_config *cfg, struct err *e)
 			if (COLS != t->cv.w || LINES != t->cv.h) {
 				cv_free(&t->cv);
 				cv_init(&t->cv, COLS, LINES, cfg->ascii);
+				runs_resized(t);
 			}
 			draw(t);
 			blit(t);
 			last_draw = now;
 		}
 		what = 0;
-		if ((key = read_key(t)) != 0)
+		/* While the Runs list has a walk or a count under way, keys
+		 * are looked for between its steps, never behind them. */
+		timeout(runs_busy(t) ? 0 : 250);
+		if ((key = read_key(t)) != 0) {
 			what = handle(t, key);
+			if (!(what & TUI_QUIT) && runs_busy(t) &&
+			    runs_work(t, KEY_BUDGET_MS))
+				what |= TUI_DRAW;
+		} else if (runs_busy(t) && runs_work(t, IDLE_BUDGET_MS)) {
+			what |= TUI_DRAW;
+		}
 	}
 	restore();
 	die_set_hook(NULL);
