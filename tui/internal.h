@@ -83,6 +83,7 @@ struct runs_view {
 	                             row when pos_from_end */
 	int pos_from_end;
 	struct runs_job job;
+	int span[2];              /* runs a step looks at: plain, filtered */
 	int page;                 /* rows the list has room for */
 	int64_t want_id;          /* put the cursor on this run when shown */
 	int64_t delete_id;        /* the run a delete asks about */

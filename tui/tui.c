@@ -28,8 +28,8 @@
 #define MIN_H 24
 #define POLL_S 1          /* how often the database is asked for news */
 #define RELOAD_S 60       /* figures that move with time: read again */
-#define KEY_BUDGET_MS 30  /* the Runs list's walk after a key, then draw */
-#define IDLE_BUDGET_MS 20 /* its walk between looks for a key */
+#define KEY_BUDGET_MS 12  /* the Runs list's walk after a key, then draw */
+#define IDLE_BUDGET_MS 0  /* between looks for a key: one step */
 
 /* The only state outside struct tui, and why: a signal handler can reach
  * nothing else (got_signal), and die()'s hook, restore(), takes no
@@ -542,7 +542,12 @@ handle(struct tui *t, int key)
 	if (t->view == VIEW_RUNS && t->runs.editing) {
 		if (key == TK_CTRL('c'))
 			return TUI_QUIT;
-		return runs_edit_key(t, key);
+		/* A key that moves in the list keeps the filter and moves. */
+		if (key == TK_UP || key == TK_PGUP || key == TK_PGDN ||
+		    key == TK_HOME || key == TK_END || key == TK_F1)
+			t->runs.editing = 0;
+		else
+			return runs_edit_key(t, key);
 	}
 	if (t->help) {
 		if (key == TK_DOWN || key == 'j' || key == TK_PGDN) {
@@ -855,6 +860,11 @@ tui_run(const struct tui_config *cfg, struct err *e)
 		timeout(runs_busy(t) ? 0 : 250);
 		if ((key = read_key(t)) != 0) {
 			what = handle(t, key);
+			/* Keys typed ahead are taken before any walk. */
+			timeout(0);
+			while (!(what & TUI_QUIT) && !got_signal &&
+			    (key = read_key(t)) != 0)
+				what |= handle(t, key);
 			if (!(what & TUI_QUIT) && runs_busy(t) &&
 			    runs_work(t, KEY_BUDGET_MS))
 				what |= TUI_DRAW;

@@ -19,12 +19,15 @@
 static const char *const order_names[PAGE_NORDERS] = { "newest first",
 	"oldest first", "longest first" };
 
-/* Runs one bounded step looks at: with a filter each is read and matched
- * (about a microsecond and a half a run on a million-run history); without
- * one the walk stops at the page, and a count reads only the index. */
-#define SPAN_FILTER 8000
-#define SPAN_PLAIN 200000
-#define KEY_BUDGET_MS 30  /* walked at once after a key, before drawing */
+/* Runs one bounded step looks at: it starts at SPAN_FIRST and doubles or
+ * halves so that a step takes STEP_MS or so (with a filter each run is
+ * read and matched; without one a count reads only the index), kept
+ * apart for filtered and plain steps. */
+#define SPAN_FIRST 2000
+#define SPAN_MIN 250
+#define SPAN_MAX 262144
+#define STEP_MS 6
+#define KEY_BUDGET_MS 12  /* walked at once after a key, before drawing */
 
 /* n with a comma between thousands: "1,000,000". */
 static void
@@ -40,6 +43,30 @@ fmt_count(char *buf, size_t len, int64_t n)
 		buf[k++] = d[i];
 	}
 	buf[k] = '\0';
+}
+
+/* The span of the next step, filtered or not. */
+static int
+span_of(struct tui *t, int filtered)
+{
+	int *sp = &t->runs.span[filtered];
+
+	if (*sp == 0)
+		*sp = SPAN_FIRST;
+	return *sp;
+}
+
+/* Fits the span to how long a step of it took; whole is 0 when the step
+ * stopped short of it (the page was full, the runs ran out). */
+static void
+span_took(struct tui *t, int filtered, int64_t ms, int whole)
+{
+	int *sp = &t->runs.span[filtered];
+
+	if (whole && ms < STEP_MS / 2 && *sp < SPAN_MAX)
+		*sp *= 2;
+	else if (ms > STEP_MS * 2 && *sp > SPAN_MIN)
+		*sp /= 2;
 }
 
 static void
@@ -265,10 +292,13 @@ job_step(struct tui *t, struct err *e)
 	struct page_query q;
 	struct page_key next;
 	struct take tk = { t, NULL, NULL };
-	int span, done, n, back, changed = 0;
+	int span, done, n, back, changed = 0, filtered;
+	int64_t t0;
 
 	query(t, &q);
-	span = page_filtered(&q) ? SPAN_FILTER : SPAN_PLAIN;
+	filtered = page_filtered(&q);
+	span = span_of(t, filtered);
+	t0 = mono_ms();
 	if (j->kind == JOB_FILL) {
 		tk.rows = rv->rows;
 		tk.n = &rv->n;
@@ -280,6 +310,8 @@ job_step(struct tui *t, struct err *e)
 	}
 	n = page_scan(t->s, &q, j->have_from ? &j->from : NULL, j->incl, back,
 	    j->want, span, take, &tk, &next, &done, e);
+	span_took(t, filtered, mono_ms() - t0, n >= 0 && n < j->want &&
+	    !done);
 	if (n < 0) {
 		j->kind = JOB_NONE;
 		return -1;
@@ -332,12 +364,15 @@ count_step(struct tui *t, struct err *e)
 	struct runs_view *rv = &t->runs;
 	struct page_query q;
 	struct page_key next;
-	int done;
+	int done, filtered, rc;
+	int64_t t0 = mono_ms();
 
 	query(t, &q);
-	if (page_count_span(t->s, &q, rv->count_have_next ? &rv->count_next :
-	    NULL, page_filtered(&q) ? SPAN_FILTER : SPAN_PLAIN,
-	    &rv->count_acc, &next, &done, e) < 0) {
+	filtered = page_filtered(&q);
+	rc = page_count_span(t->s, &q, rv->count_have_next ? &rv->count_next :
+	    NULL, span_of(t, filtered), &rv->count_acc, &next, &done, e);
+	span_took(t, filtered, mono_ms() - t0, rc == 0 && !done);
+	if (rc < 0) {
 		rv->counting = 0;
 		return -1;
 	}
@@ -365,10 +400,12 @@ runs_work(struct tui *t, int budget_ms)
 	struct err e;
 	int changed = 0, rc;
 
+	/* With a budget, only the walk the last key asked for (the count
+	 * waits for idle time); with none, one step of whatever is left. */
 	do {
 		if (t->runs.job.kind != JOB_NONE)
 			rc = job_step(t, &e);
-		else if (t->runs.counting)
+		else if (t->runs.counting && budget_ms == 0)
 			rc = count_step(t, &e);
 		else
 			break;
@@ -378,7 +415,7 @@ runs_work(struct tui *t, int budget_ms)
 		}
 		changed |= rc;
 	} while (mono_ms() < until);
-	return changed || runs_busy(t);
+	return changed;
 }
 
 /* Shows the list from its top (the first run when !have_top) again. */
