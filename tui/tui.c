@@ -860,11 +860,16 @@ tui_run(const struct tui_config *cfg, struct err *e)
 		timeout(runs_busy(t) ? 0 : 250);
 		if ((key = read_key(t)) != 0) {
 			what = handle(t, key);
-			/* Keys typed ahead are taken before any walk. */
+			/* Keys typed ahead into the filter are taken before
+			 * any walk; others find the list the key before left. */
 			timeout(0);
-			while (!(what & TUI_QUIT) && !got_signal &&
-			    (key = read_key(t)) != 0)
+			while (!(what & (TUI_QUIT | TUI_RELOAD)) && !got_signal &&
+			    (key = read_key(t)) != 0) {
+				if (!(t->view == VIEW_RUNS && t->runs.editing) &&
+				    runs_busy(t))
+					runs_work(t, KEY_BUDGET_MS);
 				what |= handle(t, key);
+			}
 			if (!(what & TUI_QUIT) && runs_busy(t) &&
 			    runs_work(t, KEY_BUDGET_MS))
 				what |= TUI_DRAW;
