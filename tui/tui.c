@@ -409,40 +409,99 @@ draw_bar(struct tui *t, int y)
 	}
 }
 
-/* The help screen, from the key table. */
+/* The keys of a form and of the filter, for the help. */
+static const struct {
+	const char *name, *help;
+} form_keys[] = {
+	{ "Tab Down", "next field" },
+	{ "S-Tab Up", "previous field" },
+	{ "Left Right", "move the caret in the field" },
+	{ "Home End", "start, end of the field (C-a, C-e too)" },
+	{ "BSpace Del", "delete before, at the caret" },
+	{ "C-u", "empty the field" },
+	{ "Enter F2", "save (a mistake is shown under its field)" },
+	{ "Esc", "cancel (asks first when the form holds changes)" },
+	{ NULL, NULL },
+};
+
+static const struct {
+	const char *name, *help;
+} filter_keys[] = {
+	{ "p:NAME", "runs on platform NAME (as log --platform)" },
+	{ "+TAG", "runs tagged TAG (as log --tag)" },
+	{ "@NAME", "runs of project NAME (as log --project)" },
+	{ "g:TEXT", "runs whose GPU's name holds TEXT" },
+	{ "TEXT", "TEXT in the platform, GPU, note, tags or project" },
+	{ "Enter", "keep the filter; Up, PgUp, PgDn keep it and move" },
+	{ "Esc", "clear the filter (Esc in the list clears it too)" },
+	{ NULL, NULL },
+};
+
+/* One line of the help at row *y, when it lies in the window. */
 static void
+help_line(struct tui *t, int *y, int y0, int y1, const char *name,
+    const char *help)
+{
+	if (*y >= y0 && *y < y1) {
+		cv_put(&t->cv, *y, 3, 12, CA_BOLD, name);
+		cv_put(&t->cv, *y, 16, t->cv.w - 17, 0, help);
+	}
+	(*y)++;
+}
+
+static void
+help_section(struct tui *t, int *y, int y0, int y1, const char *title)
+{
+	(*y)++;
+	if (*y >= y0 && *y < y1)
+		tui_section(t, *y, 1, t->cv.w - 2, title);
+	(*y)++;
+}
+
+/* The help screen: the keys of this view and of every view, from the key
+ * table, then the form's (and the filter's in Runs); it scrolls. */
+static int
 draw_help(struct tui *t, int y0, int y1)
 {
 	const struct tui_key *k;
 	struct canvas *cv = &t->cv;
-	int y = y0 - t->help_top, v, first;
+	int y = y0 + 1 - t->help_top, v, i, total;
+	char title[64];
 
-	cv_put(cv, y++, 1, -1, CA_BOLD, "Keys (any key closes this help)");
-	for (v = -1; v < VIEW_N; v++) {
-		first = 1;
-		for (k = tui_keys; k->name != NULL; k++) {
-			if (k->view != v || k->help == NULL)
-				continue;
-			if (first) {
-				y++;
-				if (y >= y0 && y < y1)
-					tui_section(t, y, 1, cv->w - 2, v < 0 ?
-					    "Everywhere" : tui_views[v].name);
-				y++;
-				first = 0;
-			}
-			if (y >= y0 && y < y1) {
-				cv_put(cv, y, 3, 12, CA_BOLD, k->name);
-				cv_put(cv, y, 16, cv->w - 17, 0, k->help);
-			}
-			y++;
-		}
+	for (v = t->view; ; v = -1) {
+		if (v >= 0)
+			snprintf(title, sizeof title, "%s", tui_views[v].name);
+		help_section(t, &y, y0 + 1, y1, v < 0 ? "Every view" :
+		    title);
+		for (k = tui_keys; k->name != NULL; k++)
+			if (k->view == v && k->help != NULL)
+				help_line(t, &y, y0 + 1, y1, k->name, k->help);
+		if (v < 0)
+			break;
 	}
-	if (y >= y0 && y < y1) {
-		y++;
-		cv_put(cv, y, 1, -1, CA_DIM, "In a form: Tab, Down and Up move "
-		    "between fields; Enter saves; Esc cancels.");
+	if (t->view == VIEW_RUNS) {
+		help_section(t, &y, y0 + 1, y1, "The filter (/), as it is "
+		    "typed");
+		for (i = 0; filter_keys[i].name != NULL; i++)
+			help_line(t, &y, y0 + 1, y1, filter_keys[i].name,
+			    filter_keys[i].help);
 	}
+	if (t->view == VIEW_RUNS || t->view == VIEW_OVERVIEW ||
+	    t->view == VIEW_PLATFORMS) {
+		help_section(t, &y, y0 + 1, y1, "In a form");
+		for (i = 0; form_keys[i].name != NULL; i++)
+			help_line(t, &y, y0 + 1, y1, form_keys[i].name,
+			    form_keys[i].help);
+	}
+	total = y + t->help_top - (y0 + 1);
+	cv_fill(cv, y0, 0, cv->w, 0, " ");
+	snprintf(title, sizeof title, "Keys of %s", tui_views[t->view].name);
+	cv_put(cv, y0, 1, -1, CA_BOLD, title);
+	cv_put_right(cv, y0, cv->w - 2, -1, CA_DIM, total > y1 - y0 - 1 ?
+	    (t->help_top + (y1 - y0 - 1) < total ? "Down, PgDn: more "
+	    "below  q, Esc: close" : "Up, PgUp: back  q, Esc: close") :
+	    "q, Esc: close");
+	return total - (y1 - y0 - 1);
 }
 
 /* Lays out the whole screen into the canvas. */
@@ -461,8 +520,18 @@ draw(struct tui *t)
 		return;
 	}
 	draw_tabs(t);
-	if (t->help)
-		draw_help(t, 1, cv->h - 2);
+	if (t->help) {
+		int over = draw_help(t, 1, cv->h - 2);
+
+		if (t->help_top > over && over >= 0) {
+			t->help_top = over;
+			cv_clear(cv);
+			draw_tabs(t);
+			draw_help(t, 1, cv->h - 2);
+		} else if (over < 0) {
+			t->help_top = 0;
+		}
+	}
 	else
 		tui_views[t->view].draw(t, 1, cv->h - 2);
 	if (t->form_on)
@@ -550,19 +619,31 @@ handle(struct tui *t, int key)
 			return runs_edit_key(t, key);
 	}
 	if (t->help) {
-		if (key == TK_DOWN || key == 'j' || key == TK_PGDN) {
-			t->help_top += key == TK_PGDN ? 10 : 1;
+		if (key == TK_DOWN || key == 'j' || key == TK_PGDN ||
+		    key == ' ' || key == TK_WHEEL_DOWN) {
+			t->help_top += key == TK_PGDN || key == ' ' ?
+			    t->cv.h - 6 : 1;
 			return TUI_DRAW;
 		}
-		if (key == TK_UP || key == 'k' || key == TK_PGUP) {
-			t->help_top -= key == TK_PGUP ? 10 : 1;
+		if (key == TK_UP || key == 'k' || key == TK_PGUP ||
+		    key == 'b' || key == TK_WHEEL_UP) {
+			t->help_top -= key == TK_PGUP || key == 'b' ?
+			    t->cv.h - 6 : 1;
 			if (t->help_top < 0)
 				t->help_top = 0;
 			return TUI_DRAW;
 		}
-		if (key == 'q' || key == TK_CTRL('c'))
+		if (key == TK_HOME || key == 'g') {
+			t->help_top = 0;
+			return TUI_DRAW;
+		}
+		if (key == TK_CTRL('c'))
 			return TUI_QUIT;
-		t->help = 0;
+		if (key == 'q' || key == TK_ESC || key == '?' ||
+		    key == TK_F1) {
+			t->help = 0;
+			return TUI_DRAW;
+		}
 		return TUI_DRAW;
 	}
 	if (key == TK_CLICK)
