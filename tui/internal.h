@@ -121,6 +121,7 @@ struct tui {
 	int view;
 	int help, help_top;       /* the help screen, and its scroll */
 	int tab_x[VIEW_N + 1];    /* where the tabs start on row 0 */
+	int click_y;              /* the row of the last click, or -1 */
 
 	struct summary sm;        /* the Overview's figures and nudges, as
 	                             status's */

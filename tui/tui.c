@@ -516,7 +516,20 @@ draw(struct tui *t)
 		snprintf(buf, sizeof buf, "terminal too small: need %d%s%d, "
 		    "have %d%s%d", MIN_W, cv->ascii ? "x" : "\xc3\x97", MIN_H,
 		    cv->w, cv->ascii ? "x" : "\xc3\x97", cv->h);
-		cv_put(cv, cv->h / 2, 0, -1, CA_BOLD, buf);
+		cv_put(cv, cv->h / 2 - 1, 0, -1, CA_BOLD, buf);
+		if (cv->w < MIN_W && cv->h < MIN_H)
+			snprintf(buf, sizeof buf, "make the window %d columns "
+			    "wider and %d rows taller", MIN_W - cv->w,
+			    MIN_H - cv->h);
+		else if (cv->w < MIN_W)
+			snprintf(buf, sizeof buf, "make the window %d columns "
+			    "wider", MIN_W - cv->w);
+		else
+			snprintf(buf, sizeof buf, "make the window %d rows "
+			    "taller", MIN_H - cv->h);
+		cv_put(cv, cv->h / 2, 0, -1, 0, buf);
+		cv_put(cv, cv->h / 2 + 1, 0, -1, CA_DIM, "the dashboard comes "
+		    "back as it was; q quits");
 		return;
 	}
 	draw_tabs(t);
@@ -646,8 +659,18 @@ handle(struct tui *t, int key)
 		}
 		return TUI_DRAW;
 	}
-	if (key == TK_CLICK)
+	if (key == TK_CLICK) {
+		/* A click on a row of a list selects it: the lists start
+		 * on row 3, below their heading and column names. */
+		int row = t->click_y - 3;
+
+		if (t->view == VIEW_RUNS && row >= 0 && row < t->runs.n)
+			t->runs.cur = row;
+		else if (t->view == VIEW_PLATFORMS && row >= 0 &&
+		    row < (int)t->sm.cat.nplatforms)
+			t->plat_cur = row;
 		return TUI_DRAW;
+	}
 	t->msg[0] = '\0';
 	if ((k = find_key(t, key)) != NULL)
 		return k->fn(t) | TUI_DRAW;
@@ -840,6 +863,8 @@ read_key(struct tui *t)
 		    BUTTON1_RELEASED)) {
 			int v;
 
+			t->click_y = t->form_on || t->confirm || t->help ?
+			    -1 : me.y;
 			if (me.y == 0 && !t->form_on && !t->confirm)
 				for (v = 0; v < VIEW_N; v++)
 					if (me.x >= t->tab_x[v] &&

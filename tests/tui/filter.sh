@@ -38,6 +38,10 @@ keys Enter; wait_gone "Filter:" || exit 1
 wait_for 'Runs · 6 matching "g:t4"' || exit 1
 keys Escape; wait_for "Runs · 40 · newest first" || exit 1
 wait_for "every run shown" || exit 1
+# A click on a row selects it (an X10 mouse report: press, release).
+typed "$(printf '\033[M %s\033[M#%s' '+&' '+&')"
+keys e; wait_for "Edit run #35" || exit 1
+keys Escape; wait_gone "Edit run" || exit 1
 # Growing the window fills the new rows at once; shrinking fixes the
 # counter.
 tx resize-window -t t -x 120 -y 40
