@@ -11,6 +11,7 @@ include.  Printed as a Markdown table: action, median, min and max ms.
 Nothing here is a pass/fail test.
 """
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -54,6 +55,25 @@ def line(s, n):
     return rows[n] if n < len(rows) else ""
 
 
+def counter(s):
+    """The Runs heading's "A–B of C" as numbers (C None when "many")."""
+    m = re.search("([0-9,]+)\u2013([0-9,]+) of ([0-9,]+|many)", line(s, 1))
+    if not m:
+        return None
+    n = [int(x.replace(",", "")) if x != "many" else None
+         for x in m.groups()]
+    return n
+
+
+def at(first):
+    return lambda s: (counter(s) or [0])[0] == first
+
+
+def at_end(s):
+    c = counter(s)
+    return c is not None and c[2] is not None and c[1] == c[2] and c[0] > 1
+
+
 def main():
     gpulog, db = os.path.abspath(sys.argv[1]), sys.argv[2]
     reps = int(sys.argv[3]) if len(sys.argv) > 3 else 5
@@ -82,20 +102,15 @@ def main():
                     ch, lambda s, f=typed: 'matching "%s"' % f in
                     line(s, 1) or (f == "+" and "Filter: +" in s),
                     literal=True))
-            wait(lambda s: "many" not in line(s, 1))
-            add("PgDn, filtered", timed(["PageDown"], lambda s: " 36" in
-                                        line(s, 1)))
-            add("G, filtered", timed(["G"], lambda s: "200,003 of" in
-                                     line(s, 1) and " 36" not in
-                                     line(s, 1)))
-            add("g, filtered", timed(["g"], lambda s: " 1\u201335 " in
-                                     line(s, 1)))
+            wait(lambda s: "many" not in line(s, 1), 60)
+            add("PgDn, filtered", timed(["PageDown"], at(36)))
+            add("G, filtered", timed(["G"], at_end))
+            add("g, filtered", timed(["g"], at(1)))
             add("o: longest first, filtered", timed(
                 ["o", "o"], lambda s: "longest first" in line(s, 1)))
-            add("PgDn, longest first", timed(["PageDown"], lambda s: " 36"
-                                             in line(s, 1)))
+            add("PgDn, longest first", timed(["PageDown"], at(36)))
             timed(["o", "g"], lambda s: "newest first" in line(s, 1) and
-                  " 1\u201335 " in line(s, 1))
+                  at(1)(s))
             add("C-l: the refresh, filtered", timed(
                 ["C-l"], lambda s: "read the database again" in s))
             tx("send-keys", "-t", "t", "/", "C-u")
