@@ -14,6 +14,7 @@
 #include "core/fmt.h"
 #include "core/quota.h"
 #include "core/text.h"
+#include "core/where.h"
 #include "store/store.h"
 #include "tui/internal.h"
 
@@ -263,6 +264,104 @@ draw_budget(struct tui *t, int y, int y1)
 	return y;
 }
 
+/* The job the Now panel asks `gpulog where` about: two hours on a
+ * T4-class GPU. */
+#define NOW_JOB_S 7200
+
+/*
+ * The Now panel: where the next job should go (the first row of `gpulog
+ * where 2h`, by core/where.c's ranking), what is exhausted (quotas and
+ * the budget at 100% or more), what is burning money (open paid runs),
+ * and the next reset that will waste free hours (the summary's lapse
+ * nudge that comes first).  Every line from the same rules as the
+ * commands; a line with nothing to say is left out.
+ */
+static int
+draw_now(struct tui *t, int y, int y1)
+{
+	const struct summary *sm = &t->sm;
+	struct canvas *cv = &t->cv;
+	struct where_in in;
+	struct where_job job;
+	struct where_row *rows = NULL;
+	const struct nudge *lapse = NULL;
+	struct err e;
+	char line[512], b1[48], b2[48], d[32];
+	size_t n = 0, i, k;
+	int x;
+
+	if (y + 1 >= y1)
+		return y;
+	tui_section(t, y++, 1, cv->w - 2, "Now");
+	memset(&in, 0, sizeof in);
+	in.now = t->now;
+	in.cat = &sm->cat;
+	in.qs = sm->qs;
+	in.phase = sm->phase;
+	in.fmt_flags = t->fmt;
+	memset(&job, 0, sizeof job);
+	job.dur_s = NOW_JOB_S;
+	if (where_rank(&in, &job, &rows, &n, &e) == 0 && n > 0 && y < y1) {
+		cv_put(cv, y, 2, -1, CA_DIM, "next");
+		x = 8 + tui_put_safe(t, y, 8, 12, CA_BOLD | CC_GREEN,
+		    rows[0].platform);
+		if (rows[0].gpu[0] != '\0')
+			x += 1 + tui_put_safe(t, y, x + 1, 12, 0, rows[0].gpu);
+		snprintf(line, sizeof line, " %s a 2h job: %s", cv->g->dot,
+		    rows[0].why);
+		tui_put_safe(t, y++, x, cv->w - x - 1, 0, line);
+	}
+	free(rows);
+	/* Exhausted: quotas used up, and the budget past its top. */
+	line[0] = '\0';
+	for (i = 0; i < sm->cat.nquotas; i++)
+		if (sm->qs[i].pct >= 100) {
+			k = strlen(line);
+			snprintf(line + k, sizeof line - k, "%s%s %d%%",
+			    k ? "  " : "", sm->cat.quotas[i].platform,
+			    sm->qs[i].pct);
+		}
+	if (sm->budget.pct >= 100) {
+		k = strlen(line);
+		snprintf(line + k, sizeof line - k, "%sbudget %d%%", k ? "  " :
+		    "", sm->budget.pct);
+	}
+	if (line[0] != '\0' && y < y1) {
+		cv_put(cv, y, 2, -1, CA_DIM, "out");
+		tui_put_safe(t, y++, 8, cv->w - 9, CC_RED | CA_BOLD, line);
+	}
+	/* Burning: open runs that cost money, as they run. */
+	for (i = 0; i < sm->nopen && y < y1; i++) {
+		const struct run *r = &sm->open[i];
+
+		if (run_cost_at(r, t->now) <= 0)
+			continue;
+		cv_put(cv, y, 2, -1, CA_DIM, "burn");
+		snprintf(line, sizeof line, "#%lld %s %s, %s so far, open %s",
+		    (long long)r->id, r->platform, r->gpu[0] ? r->gpu : "",
+		    tui_money(t, b1, sizeof b1, run_cost_at(r, t->now),
+		    r->currency), fmt_duration(d, sizeof d, t->now -
+		    r->start));
+		tui_put_safe(t, y++, 8, cv->w - 9, CC_YELLOW | CA_BOLD, line);
+	}
+	/* The next reset that will waste free hours. */
+	for (i = 0; i < sm->nnudges; i++)
+		if (sm->nudges[i].kind == NUDGE_LAPSE && (lapse == NULL ||
+		    sm->nudges[i].at < lapse->at))
+			lapse = &sm->nudges[i];
+	if (lapse != NULL && lapse->quota >= 0 && y < y1) {
+		const struct quota *q = &sm->cat.quotas[lapse->quota];
+
+		cv_put(cv, y, 2, -1, CA_DIM, "lapse");
+		snprintf(line, sizeof line, "%s resets %s with %s %s unused "
+		    "(%d%%): use it or lose it", q->platform, fmt_when(b2,
+		    sizeof b2, lapse->at, t->now), amount(b1, sizeof b1, q,
+		    lapse->value), quota_unit_name(q->unit), lapse->pct);
+		tui_put_safe(t, y++, 8, cv->w - 9, CC_YELLOW, line);
+	}
+	return y;
+}
+
 static int
 draw_plan(struct tui *t, int y, int y1)
 {
@@ -430,6 +529,8 @@ overview_draw(struct tui *t, int y0, int y1)
 	y = draw_quotas(t, y, y1);
 	if (y < y1)
 		y = draw_budget(t, y, y1);
+	if (y < y1)
+		y = draw_now(t, y, y1);
 	if (y < y1)
 		y = draw_plan(t, y, y1);
 	if (y < y1)
