@@ -754,13 +754,55 @@ on_signal(int sig)
 	got_signal = sig;
 }
 
-static short
-curses_color(int c)
+int
+tui_theme_parse(const char *s)
 {
-	static const short map[] = { -1, COLOR_GREEN, COLOR_YELLOW, COLOR_RED,
-		COLOR_CYAN, COLOR_BLUE, COLOR_MAGENTA, COLOR_WHITE };
+	if (strcmp(s, "auto") == 0)
+		return TUI_THEME_AUTO;
+	if (strcmp(s, "dark") == 0)
+		return TUI_THEME_DARK;
+	if (strcmp(s, "light") == 0)
+		return TUI_THEME_LIGHT;
+	return -1;
+}
 
-	return map[c & 7];
+/* 1 when the theme is for a light background.  COLORFGBG's last field is
+ * the background's colour number: 7 (white) or 9 to 15 (bright) is
+ * light. */
+static int
+theme_light(int theme)
+{
+	const char *v, *semi;
+	int bg;
+
+	if (theme != TUI_THEME_AUTO)
+		return theme == TUI_THEME_LIGHT;
+	if ((v = getenv("COLORFGBG")) == NULL || (semi = strrchr(v, ';')) ==
+	    NULL)
+		return 0;
+	bg = atoi(semi + 1);
+	return bg == 7 || (bg >= 9 && bg <= 15);
+}
+
+/*
+ * The colours of each CC_ code on either background.  On a dark one the
+ * eight ANSI colours read well; on a light one yellow and cyan nearly
+ * vanish, so they become a dark orange and a dark blue where the terminal
+ * has 256 colours (130, 25; green a darker 28), and magenta and blue
+ * where it has 8.
+ */
+static short
+curses_color(int c, int light)
+{
+	static const short dark[] = { -1, COLOR_GREEN, COLOR_YELLOW,
+		COLOR_RED, COLOR_CYAN, COLOR_BLUE, COLOR_MAGENTA, COLOR_WHITE };
+	static const short light8[] = { -1, COLOR_GREEN, COLOR_MAGENTA,
+		COLOR_RED, COLOR_BLUE, COLOR_BLUE, COLOR_MAGENTA, COLOR_BLACK };
+	static const short light256[] = { -1, 28, 130, 160, 25, 19, 90, 16 };
+
+	if (!light)
+		return dark[c & 7];
+	return COLORS >= 256 ? light256[c & 7] : light8[c & 7];
 }
 
 static attr_t
@@ -903,7 +945,8 @@ start_screen(struct tui *t)
 		start_color();
 		use_default_colors();
 		for (i = 1; i <= 7; i++)
-			init_pair(i, curses_color(i), -1);
+			init_pair(i, curses_color(i, theme_light(
+			    t->cfg.theme)), -1);
 	}
 }
 
