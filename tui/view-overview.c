@@ -137,6 +137,46 @@ quota_when(struct tui *t, const struct quota *q, const struct quota_status *st,
 		snprintf(buf + k, n - k, "%s%s", k ? dot : "", out);
 }
 
+/*
+ * Puts the parts of text (joined by " dot ") from (y, x) on, each whole:
+ * a part that does not fit goes to the next line at x0, so that no fact
+ * is cut while a line below is free.  The last part takes last_attr.
+ * Returns the row after the last one used.
+ */
+static int
+put_parts(struct tui *t, int y, int y1, int x, int x0, const char *text,
+    int attr, int last_attr)
+{
+	struct canvas *cv = &t->cv;
+	char sep[16], buf[256], *p, *q;
+	int first = 1, sw;
+
+	snprintf(sep, sizeof sep, " %s ", cv->g->dot);
+	sw = cv_width(sep);
+	snprintf(buf, sizeof buf, "%s", text);
+	for (p = buf; p != NULL && y < y1; p = q) {
+		int w, a;
+
+		if ((q = strstr(p, sep)) != NULL) {
+			*q = '\0';
+			q += strlen(sep);
+		}
+		a = q == NULL ? last_attr : attr;
+		w = cv_width(p) + (first ? 0 : sw);
+		if (!first && x + w > cv->w - 1) {
+			if (++y >= y1)
+				return y;
+			x = x0;
+			first = 1;
+		}
+		if (!first)
+			x += cv_put(cv, y, x, -1, attr, sep);
+		x += cv_put(cv, y, x, cv->w - 1 - x, a, p);
+		first = 0;
+	}
+	return y + 1;
+}
+
 static int
 draw_quotas(struct tui *t, int y, int y1)
 {
@@ -175,10 +215,23 @@ draw_quotas(struct tui *t, int y, int y1)
 			    t->cv.g->dot, amount(b1, sizeof b1, q,
 			    lapse->value), q->unit == QU_CU ? "CU" : "h");
 		}
-		if (wide) {
-			cv_put(cv, y++, x + 2, cv->w - x - 3, CA_DIM, when);
-		} else if (++y < y1) {
-			cv_put(cv, y++, 14, cv->w - 15, CA_DIM, when);
+		/* The reset, the forecast and the lapse warning: beside the
+		 * gauge when they fit there, else below it, wrapped whole. */
+		{
+			char sep[16];
+			int fw;
+
+			snprintf(sep, sizeof sep, " %s ", cv->g->dot);
+			fw = strstr(when, sep) != NULL ? (int)(strstr(when, sep)
+			    - when) : (int)strlen(when);
+			if (wide && x + 2 + fw <= cv->w - 1)
+				y = put_parts(t, y, y1, x + 2, 14, when,
+				    CA_DIM, lapse != NULL ? CC_YELLOW |
+				    CA_BOLD : CA_DIM);
+			else if (++y < y1)
+				y = put_parts(t, y, y1, 14, 14, when, CA_DIM,
+				    lapse != NULL ? CC_YELLOW | CA_BOLD :
+				    CA_DIM);
 		}
 	}
 	return y;
@@ -412,7 +465,9 @@ draw_plan(struct tui *t, int y, int y1)
 		    p->budget_max_minor, p->currency, t->now),
 		    t->sm.currency));
 	}
-	if (++y >= y1)
+	/* The phase's reason is the first thing a short screen drops: the
+	 * open and latest runs below it are facts. */
+	if (++y >= y1 || cv->h < 32)
 		return y;
 	cv_put(cv, y, 2, -1, CA_DIM, "why");
 	tui_put_safe(t, y++, 8, cv->w - 9, 0, p->reason);
