@@ -754,6 +754,29 @@ runs_key(struct tui *t, int key)
 	return 0;
 }
 
+/* A row's GPU column: "2x A100", "T4", "-". */
+static void
+row_gpu(const struct run *r, char *buf, size_t n)
+{
+	char *sg = text_safe(r->gpu[0] ? r->gpu : r->gpus > 1 ? "GPU" : "-");
+
+	if (r->gpus > 1)
+		snprintf(buf, n, "%dx %s", r->gpus, sg);
+	else
+		snprintf(buf, n, "%s", sg);
+	free(sg);
+}
+
+/* A row's cost column: its cost so far, or "-". */
+static void
+row_cost(const struct tui *t, const struct run *r, char *buf, size_t n)
+{
+	if (run_cost_at(r, t->now) > 0)
+		tui_money(t, buf, n, run_cost_at(r, t->now), r->currency);
+	else
+		snprintf(buf, n, "-");
+}
+
 void
 runs_draw(struct tui *t, int y0, int y1)
 {
@@ -761,6 +784,8 @@ runs_draw(struct tui *t, int y0, int y1)
 	struct canvas *cv = &t->cv;
 	int wide = cv->w >= 110, y = y0, i, x;
 	int ws = wide ? 20 : 12;   /* start column's width */
+	int wp = 8, wg = 3, wc = 4; /* platform, GPU, cost: at least their
+	                               names' width */
 	char head[256], when[32], end[16], d[32], cost[48], gpu[48], count[32];
 
 	if (rv->count_known)
@@ -804,9 +829,31 @@ runs_draw(struct tui *t, int y0, int y1)
 	y++;
 	x = 1;
 	cv_fill(cv, y, 0, cv->w, CA_BOLD | CA_UL, " ");
-	cv_printf(cv, y, x, -1, CA_BOLD | CA_UL, "%6s  %-*s %-7s %6s  %-10s "
-	    "%-10s %9s  %s", "#", ws, "start", "end", "length", "platform",
-	    "GPU", "cost", "note @project +tags");
+	/* The platform, GPU and cost columns are as wide as what the page
+	 * shows (up to 10 a column), so that the notes get what is left. */
+	for (i = 0; i < rv->n; i++) {
+		char *sp = text_safe(rv->rows[i].platform);
+		int k = cv_width(sp);
+
+		free(sp);
+		wp = k > wp ? (k > 10 ? 10 : k) : wp;
+		row_gpu(&rv->rows[i], gpu, sizeof gpu);
+		k = cv_width(gpu);
+		wg = k > wg ? (k > 10 ? 10 : k) : wg;
+		row_cost(t, &rv->rows[i], cost, sizeof cost);
+		k = cv_width(cost);
+		wc = k > wc ? (k > 12 ? 12 : k) : wc;
+	}
+	x = cv_printf(cv, y, x, -1, CA_BOLD | CA_UL, "%6s  %-*s %-7s %6s  ",
+	    "#", ws, "start", "end", "length") + 1;
+	cv_put(cv, y, x, wp, CA_BOLD | CA_UL, "platform");
+	x += wp + 1;
+	cv_put(cv, y, x, wg, CA_BOLD | CA_UL, "GPU");
+	x += wg + 1;
+	cv_put_right(cv, y, x + wc, wc, CA_BOLD | CA_UL, "cost");
+	x += wc + 2;
+	cv_put(cv, y, x, cv->w - x - 1, CA_BOLD | CA_UL,
+	    "note @project +tags");
 	y++;
 	if (rv->n == 0 && rv->job.kind != JOB_NONE)
 		cv_put(cv, y, 2, -1, CA_DIM, "searching...");
@@ -817,7 +864,6 @@ runs_draw(struct tui *t, int y0, int y1)
 	for (i = 0; i < rv->n && y < y1; i++, y++) {
 		const struct run *r = &rv->rows[i];
 		int sel = i == rv->cur, base = sel ? CA_REV : 0;
-		char *sg;
 
 		fmt_local(when, sizeof when, r->start, wide ?
 		    "%a %Y-%m-%d %H:%M" : "%d %b %H:%M");
@@ -833,17 +879,8 @@ runs_draw(struct tui *t, int y0, int y1)
 				    (long long)(days > 9 ? 9 : days));
 		}
 		fmt_duration(d, sizeof d, run_end_at(r, t->now) - r->start);
-		if (run_cost_at(r, t->now) > 0)
-			tui_money(t, cost, sizeof cost, run_cost_at(r, t->now),
-			    r->currency);
-		else
-			snprintf(cost, sizeof cost, "-");
-		sg = text_safe(r->gpu[0] ? r->gpu : r->gpus > 1 ? "GPU" : "-");
-		if (r->gpus > 1)
-			snprintf(gpu, sizeof gpu, "%dx %s", r->gpus, sg);
-		else
-			snprintf(gpu, sizeof gpu, "%s", sg);
-		free(sg);
+		row_cost(t, r, cost, sizeof cost);
+		row_gpu(r, gpu, sizeof gpu);
 		if (sel)
 			cv_fill(cv, y, 0, cv->w, base, " ");
 		x = 1;
@@ -857,22 +894,33 @@ runs_draw(struct tui *t, int y0, int y1)
 		x += 8;
 		cv_put_right(cv, y, x + 6, 6, base, d);
 		x += 8;
-		tui_put_safe(t, y, x, 10, base, r->platform);
-		x += 11;
-		cv_put(cv, y, x, 10, base, gpu);
-		x += 11;
-		cv_put_right(cv, y, x + 9, 9, base, cost);
-		x += 11;
+		tui_put_safe(t, y, x, wp, base, r->platform);
+		x += wp + 1;
+		cv_put(cv, y, x, wg, base, gpu);
+		x += wg + 1;
+		cv_put_right(cv, y, x + wc, wc, base, cost);
+		x += wc + 2;
 		{
-			char rest[600];
+			char rest[600], tags[300];
 			char *n = text_safe(r->note),
 			    *p = text_safe(r->project),
 			    *tg = text_safe(r->tags);
+			size_t k, m = 0;
 
-			snprintf(rest, sizeof rest, "%s%s%s%s%s%s%s",
+			/* Each tag as the filter finds it: "+llm +lora". */
+			for (k = 0; tg[k] != '\0' && m + 3 < sizeof tags; k++) {
+				if (tg[k] == ',') {
+					tags[m++] = ' ';
+					tags[m++] = '+';
+				} else {
+					tags[m++] = tg[k];
+				}
+			}
+			tags[m] = '\0';
+			snprintf(rest, sizeof rest, "%s%s%s%s%s%s",
 			    r->checkpointed ? "[ckpt] " : "", n,
 			    *p ? (*n ? "  @" : "@") : "", p,
-			    *tg ? (*n || *p ? "  +" : "+") : "", tg, "");
+			    *tags ? (*n || *p ? "  +" : "+") : "", tags);
 			cv_put(cv, y, x, cv->w - x - 1, base, rest);
 			free(n);
 			free(p);
