@@ -311,6 +311,16 @@ draw_budget(struct tui *t, int y, int y1)
 		    cv->g->dot, tui_money_whole(t, m1, sizeof m1, t->saved,
 		    b->currency));
 	y++;
+	/* Run spend apart from expenses (subscriptions and other payments,
+	 * paid once), where the screen has a line for it. */
+	if (b->lump > 0 && cv->h >= 32 && y < y1) {
+		x = 2 + cv_put(cv, y, 2, -1, CA_DIM, "of it ");
+		cv_printf(cv, y++, x, cv->w - x - 1, 0, "runs %s %s expenses "
+		    "%s (subscriptions and payments: paid once, so no pace)",
+		    tui_money(t, m1, sizeof m1, b->spent - b->lump,
+		    b->currency), cv->g->dot, tui_money(t, m2, sizeof m2,
+		    b->lump, b->currency));
+	}
 	if (b->fx_missing && y < y1)
 		cv_put(cv, y++, 2, -1, CC_YELLOW, "some amounts had no "
 		    "exchange rate: gpulog fx RATE sets one");
