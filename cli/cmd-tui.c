@@ -10,14 +10,17 @@
 
 #include "cli/cli.h"
 #include "core/parse.h"
+#include "core/text.h"
 #include "tui/tui.h"
 
-enum { T_DUMP = 1, T_WIDTH, T_HEIGHT };
+enum { T_DUMP = 1, T_WIDTH, T_HEIGHT, T_THEME };
 
 const struct opt tui_opts[] = {
 	{ T_DUMP, 0, "dump", NULL, "print the Overview once as text and exit" },
 	{ T_WIDTH, 0, "width", "W", "columns for --dump (default 80)" },
 	{ T_HEIGHT, 0, "height", "H", "rows for --dump (default 24)" },
+	{ T_THEME, 0, "theme", "THEME", "colours for a dark or light "
+	    "background, or auto (COLORFGBG; default)" },
 	{ 0, 0, NULL, NULL, NULL },
 };
 
@@ -44,6 +47,15 @@ cmd_tui(struct ctx *c, const struct args *a)
 		if (parse_int(v, "--height", 5, 1000, &n, &e) < 0)
 			return cli_fail(EXIT_USAGE, "tui: %s", e.msg);
 		cfg.height = (int)n;
+	}
+	if ((v = opt_get(a, T_THEME)) != NULL &&
+	    (cfg.theme = tui_theme_parse(v)) < 0) {
+		char *sv = text_safe(v);
+
+		cli_fail(EXIT_USAGE, "tui: invalid --theme \"%s\": expected "
+		    "dark, light or auto", sv);
+		free(sv);
+		return EXIT_USAGE;
 	}
 	if (opt_has(a, T_DUMP)) {
 		if (tui_dump(&cfg, stdout, &e) < 0)

@@ -123,7 +123,7 @@ const struct cmd cli_cmds[] = {
 	    "session CSV\n(--snippet prints the cell that writes it) or an "
 	    "nvidia-smi log; csv a\nfile with a header line. gpulog(1), IMPORT "
 	    "FORMATS, has every format." },
-	{ "tui", cmd_tui, tui_opts, 0, 0, "[--dump [--width W] [--height H]]",
+	{ "tui", cmd_tui, tui_opts, 0, 0, "[--theme T] [--dump [--width W] [--height H]]",
 	    "the full-screen dashboard (gpulog alone opens it on a terminal)",
 	    "Keys 1-5 switch views; ? lists every key; q quits." },
 	{ NULL, NULL, NULL, 0, 0, NULL, NULL, NULL },

@@ -74,6 +74,10 @@ int st_fail(struct store *s, struct err *e, const char *what);
 
 struct run;
 
+/* The one test of a run's tags for a tag, bound at parameter P: tags are
+ * comma-separated, and the tag must be one of them whole. */
+#define SQL_HAS_TAG(p) "instr(',' || tags || ',', ',' || " p " || ',') > 0"
+
 /* Reads a row of RUN_COLS into r, clearing what r held. */
 void st_row_to_run(sqlite3_stmt *st, struct run *r);
 

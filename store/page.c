@@ -18,15 +18,19 @@
 #define PAGE_WORDS 8 /* filter words looked at; more are ignored */
 
 /* The sort value of each order, as SQL (?1 is now) and whether it runs
- * from high to low. */
+ * from high to low.  PAGE_LONGEST walks two parts: the ended runs by the
+ * runs_length index (their length as it is stored, end_ts - start_ts),
+ * and the few open ones, whose length grows with now. */
 static const struct {
-	const char *expr;
+	const char *expr, *cond;
 	int desc;
 } orders[PAGE_NORDERS] = {
-	{ "start_ts", 1 },
-	{ "start_ts", 0 },
-	{ "(coalesce(end_ts, max(?1, start_ts + 1)) - start_ts)", 1 },
+	{ "start_ts", "1", 1 },
+	{ "start_ts", "1", 0 },
+	{ "end_ts - start_ts", "end_ts - start_ts > 0", 1 },
 };
+#define OPEN_EXPR "(max(?1, start_ts + 1) - start_ts)"
+#define OPEN_COND "end_ts IS NULL"
 
 void
 page_key_of(const struct page_query *q, const struct run *r,
@@ -39,49 +43,249 @@ page_key_of(const struct page_query *q, const struct run *r,
 	k->id = r->id;
 }
 
-/* Splits the filter into at most PAGE_WORDS lower-case words. */
+enum { W_TEXT, W_PLATFORM, W_TAG, W_PROJECT, W_GPU };
+
+struct word {
+	int kind;
+	char w[64];
+};
+
+/* Splits the filter into at most PAGE_WORDS words; a field with nothing
+ * after its mark is left out.  Free text and GPUs are lower-cased. */
 static int
-split_words(const char *f, char words[PAGE_WORDS][64])
+split_words(const char *f, struct word words[PAGE_WORDS])
 {
-	int n = 0;
-	size_t k;
+	int n = 0, kind, lower;
+	size_t k, skip;
 
 	while (f != NULL && *f != '\0' && n < PAGE_WORDS) {
 		while (*f == ' ')
 			f++;
 		for (k = 0; f[k] != '\0' && f[k] != ' '; k++)
-			if (k < 63)
-				words[n][k] =
-				    (char)tolower((unsigned char)f[k]);
+			;
 		if (k == 0)
 			break;
-		words[n][k < 63 ? k : 63] = '\0';
-		n++;
+		kind = W_TEXT;
+		skip = 0;
+		if (f[0] == '+')
+			kind = W_TAG, skip = 1;
+		else if (f[0] == '@')
+			kind = W_PROJECT, skip = 1;
+		else if (k >= 2 && (f[0] == 'p' || f[0] == 'P') && f[1] == ':')
+			kind = W_PLATFORM, skip = 2;
+		else if (k >= 2 && (f[0] == 'g' || f[0] == 'G') && f[1] == ':')
+			kind = W_GPU, skip = 2;
+		lower = kind == W_TEXT || kind == W_GPU || kind == W_PLATFORM;
+		if (k > skip) {
+			size_t i, m = k - skip < 63 ? k - skip : 63;
+
+			for (i = 0; i < m; i++)
+				words[n].w[i] = lower ? (char)tolower(
+				    (unsigned char)f[skip + i]) : f[skip + i];
+			words[n].w[m] = '\0';
+			words[n].kind = kind;
+			n++;
+		}
 		f += k;
 	}
 	return n;
 }
 
+int
+page_filtered(const struct page_query *q)
+{
+	struct word words[PAGE_WORDS];
+
+	return split_words(q->filter, words) > 0;
+}
+
 /* Appends the filter's conditions on ?10.. to sql. */
 static void
-add_filter(char *sql, size_t len, int nwords)
+add_filter(char *sql, size_t len, const struct word *words, int nwords)
 {
 	int i;
 
-	for (i = 0; i < nwords; i++)
-		snprintf(sql + strlen(sql), len - strlen(sql), " AND instr("
-		    "lower(platform || ' ' || coalesce(gpu, '') || ' ' || "
-		    "coalesce(note, '') || ' ' || coalesce(tags, '') || ' ' || "
-		    "coalesce(project, '')), ?%d) > 0", 10 + i);
+	for (i = 0; i < nwords; i++) {
+		size_t l = strlen(sql);
+
+		switch (words[i].kind) {
+		case W_PLATFORM:
+			snprintf(sql + l, len - l, " AND platform = ?%d",
+			    10 + i);
+			break;
+		case W_PROJECT:
+			snprintf(sql + l, len - l, " AND project = ?%d",
+			    10 + i);
+			break;
+		case W_TAG:
+			snprintf(sql + l, len - l, " AND " SQL_HAS_TAG("?%d"),
+			    10 + i);
+			break;
+		case W_GPU:
+			snprintf(sql + l, len - l, " AND instr(lower(coalesce("
+			    "gpu, '')), ?%d) > 0", 10 + i);
+			break;
+		default:
+			snprintf(sql + l, len - l, " AND instr(lower(platform "
+			    "|| ' ' || coalesce(gpu, '') || ' ' || coalesce("
+			    "note, '') || ' ' || coalesce(tags, '') || ' ' || "
+			    "coalesce(project, '')), ?%d) > 0", 10 + i);
+		}
+	}
 }
 
 static void
-bind_words(sqlite3_stmt *st, char words[PAGE_WORDS][64], int n)
+bind_words(sqlite3_stmt *st, const struct word *words, int n)
 {
 	int i;
 
 	for (i = 0; i < n; i++)
-		sqlite3_bind_text(st, 10 + i, words[i], -1, SQLITE_TRANSIENT);
+		sqlite3_bind_text(st, 10 + i, words[i].w, -1,
+		    SQLITE_TRANSIENT);
+}
+
+/*
+ * Appends "(x, id) OP (?a, ?b)" written so that the index on x bounds the
+ * walk (SQLite's row values would use only one side of it): up is 1 for
+ * greater, eq for or-equal.
+ */
+static void
+add_range(char *sql, size_t len, const char *x, int up, int eq, int a, int b)
+{
+	size_t l = strlen(sql);
+
+	snprintf(sql + l, len - l, " AND %s %s= ?%d AND (%s %s ?%d OR id %s%s "
+	    "?%d)", x, up ? ">" : "<", a, x, up ? ">" : "<", a, up ? ">" :
+	    "<", eq ? "=" : "", b);
+}
+
+static void
+bind_keys(sqlite3_stmt *st, int64_t now, const struct page_key *from,
+    const struct page_key *to)
+{
+	sqlite3_bind_int64(st, 1, now);
+	if (from != NULL) {
+		sqlite3_bind_int64(st, 2, from->k);
+		sqlite3_bind_int64(st, 3, from->id);
+	}
+	if (to != NULL) {
+		sqlite3_bind_int64(st, 5, to->k);
+		sqlite3_bind_int64(st, 6, to->id);
+	}
+}
+
+/*
+ * The key of the span-th run of order o's first part past from (not
+ * inclusive unless incl), unfiltered, in *to: 1 when there is one, 0 when
+ * fewer are left, -1 on failure.
+ */
+static int
+boundary(struct store *s, int o, int64_t now, const struct page_key *from,
+    int incl, int up, int span, struct page_key *to, struct err *e)
+{
+	char sql[512];
+	sqlite3_stmt *st;
+	int rc;
+
+	snprintf(sql, sizeof sql, "SELECT %s, id FROM runs WHERE %s",
+	    orders[o].expr, orders[o].cond);
+	if (from != NULL)
+		add_range(sql, sizeof sql, orders[o].expr, up, incl, 2, 3);
+	snprintf(sql + strlen(sql), sizeof sql - strlen(sql), " ORDER BY %s "
+	    "%s, id %s LIMIT 1 OFFSET ?7", orders[o].expr, up ? "ASC" : "DESC",
+	    up ? "ASC" : "DESC");
+	if (st_prepare(s, &st, sql, e) < 0)
+		return -1;
+	bind_keys(st, now, from, NULL);
+	sqlite3_bind_int(st, 7, span - 1);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW) {
+		to->k = sqlite3_column_int64(st, 0);
+		to->id = sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "page the runs");
+}
+
+/* One part's SELECT of RUN_COLS and its key k, from (incl) up to to
+ * (inclusive), filtered, in order, at most ?4 rows. */
+static void
+add_part(char *sql, size_t len, const char *x, const char *cond, int up,
+    int have_from, int incl, int have_to, const struct word *w, int nw)
+{
+	snprintf(sql + strlen(sql), len - strlen(sql), "SELECT " RUN_COLS
+	    ", %s AS k FROM runs WHERE %s", x, cond);
+	if (have_from)
+		add_range(sql, len, x, up, incl, 2, 3);
+	if (have_to)
+		add_range(sql, len, x, !up, 1, 5, 6);
+	add_filter(sql, len, w, nw);
+	snprintf(sql + strlen(sql), len - strlen(sql), " ORDER BY %s %s, id %s"
+	    " LIMIT ?4", x, up ? "ASC" : "DESC", up ? "ASC" : "DESC");
+}
+
+struct scan {
+	const struct page_query *q;
+	int (*fn)(const struct run *, void *);
+	void *arg;
+	int n;
+	struct page_key last;
+};
+
+static int
+scan_one(const struct run *r, void *arg)
+{
+	struct scan *sc = arg;
+
+	sc->n++;
+	page_key_of(sc->q, r, &sc->last);
+	if (sc->fn != NULL)
+		return sc->fn(r, sc->arg);
+	return 0;
+}
+
+/* The walk of page_runs and page_scan: to bounds it when not NULL. */
+static int
+walk(struct store *s, const struct page_query *q,
+    const struct page_key *from, int inclusive, int back, int limit,
+    const struct page_key *to, int (*fn)(const struct run *, void *),
+    void *arg, struct err *e)
+{
+	char sql[4096];
+	struct word words[PAGE_WORDS];
+	sqlite3_stmt *st;
+	int nw = split_words(q->filter, words), up;
+
+	if (q->order < 0 || q->order >= PAGE_NORDERS)
+		return err_set(e, "no such order");
+	/* Walking toward larger values? */
+	up = orders[q->order].desc == back;
+	sql[0] = '\0';
+	if (q->order == PAGE_LONGEST) {
+		snprintf(sql, sizeof sql, "SELECT * FROM (");
+		add_part(sql, sizeof sql, orders[q->order].expr,
+		    orders[q->order].cond, up, from != NULL, inclusive,
+		    to != NULL, words, nw);
+		snprintf(sql + strlen(sql), sizeof sql - strlen(sql),
+		    ") UNION ALL SELECT * FROM (");
+		add_part(sql, sizeof sql, OPEN_EXPR, OPEN_COND, up,
+		    from != NULL, inclusive, to != NULL, words, nw);
+		snprintf(sql + strlen(sql), sizeof sql - strlen(sql),
+		    ") ORDER BY k %s, id %s LIMIT ?4", up ? "ASC" : "DESC",
+		    up ? "ASC" : "DESC");
+	} else {
+		add_part(sql, sizeof sql, orders[q->order].expr,
+		    orders[q->order].cond, up, from != NULL, inclusive,
+		    to != NULL, words, nw);
+	}
+	if (st_prepare(s, &st, sql, e) < 0)
+		return -1;
+	bind_keys(st, q->now, from, to);
+	sqlite3_bind_int(st, 4, limit);
+	bind_words(st, words, nw);
+	return st_walk_runs(s, st, fn, arg, e);
 }
 
 int
@@ -89,79 +293,89 @@ page_runs(struct store *s, const struct page_query *q,
     const struct page_key *from, int inclusive, int back, int limit,
     int (*fn)(const struct run *, void *), void *arg, struct err *e)
 {
-	char sql[2048], words[PAGE_WORDS][64];
-	const char *x;
-	sqlite3_stmt *st;
-	int nw = split_words(q->filter, words), up;
+	return walk(s, q, from, inclusive, back, limit, NULL, fn, arg, e);
+}
+
+int
+page_scan(struct store *s, const struct page_query *q,
+    const struct page_key *from, int inclusive, int back, int limit,
+    int span, int (*fn)(const struct run *, void *), void *arg,
+    struct page_key *next, int *done, struct err *e)
+{
+	struct scan sc = { q, fn, arg, 0, { 0, 0 } };
+	struct page_key to;
+	int have_to = 0;
 
 	if (q->order < 0 || q->order >= PAGE_NORDERS)
 		return err_set(e, "no such order");
-	x = orders[q->order].expr;
-	/* Walking toward larger values? */
-	up = orders[q->order].desc == back;
-	snprintf(sql, sizeof sql, "SELECT " RUN_COLS " FROM runs WHERE 1");
-	if (from != NULL)
-		snprintf(sql + strlen(sql), sizeof sql - strlen(sql),
-		    " AND (%s, id) %s%s (?2, ?3)", x, up ? ">" : "<",
-		    inclusive ? "=" : "");
-	add_filter(sql, sizeof sql, nw);
-	snprintf(sql + strlen(sql), sizeof sql - strlen(sql),
-	    " ORDER BY %s %s, id %s LIMIT ?4", x, up ? "ASC" : "DESC",
-	    up ? "ASC" : "DESC");
-	if (st_prepare(s, &st, sql, e) < 0)
+	if (span > 0 && (have_to = boundary(s, q->order, q->now, from,
+	    inclusive, orders[q->order].desc == back, span, &to, e)) < 0)
 		return -1;
-	sqlite3_bind_int64(st, 1, q->now);
-	if (from != NULL) {
-		sqlite3_bind_int64(st, 2, from->k);
-		sqlite3_bind_int64(st, 3, from->id);
-	}
-	sqlite3_bind_int(st, 4, limit);
-	bind_words(st, words, nw);
-	return st_walk_runs(s, st, fn, arg, e);
+	if (walk(s, q, from, inclusive, back, limit, have_to ? &to : NULL,
+	    scan_one, &sc, e) < 0)
+		return -1;
+	*done = 0;
+	if (sc.n >= limit)
+		*next = sc.last;
+	else if (have_to)
+		*next = to;
+	else
+		*done = 1;
+	return sc.n;
 }
 
-/* Runs a one-number query on the filter's words and key. */
-static int
-count_query(struct store *s, const struct page_query *q,
-    const struct page_key *from, int64_t *n, struct err *e)
+int
+page_count_span(struct store *s, const struct page_query *q,
+    const struct page_key *from, int span, int64_t *n,
+    struct page_key *next, int *done, struct err *e)
 {
-	char sql[2048], words[PAGE_WORDS][64];
+	char sql[2048];
+	struct word words[PAGE_WORDS];
+	struct page_key to;
 	sqlite3_stmt *st;
-	int nw = split_words(q->filter, words), rc;
+	int nw = split_words(q->filter, words), have_to = 0, rc;
 
+	if (span > 0 && (have_to = boundary(s, PAGE_NEWEST, q->now, from, 0,
+	    0, span, &to, e)) < 0)
+		return -1;
 	snprintf(sql, sizeof sql, "SELECT count(*) FROM runs WHERE 1");
 	if (from != NULL)
-		snprintf(sql + strlen(sql), sizeof sql - strlen(sql),
-		    " AND (%s, id) %s (?2, ?3)", orders[q->order].expr,
-		    orders[q->order].desc ? ">" : "<");
-	add_filter(sql, sizeof sql, nw);
+		add_range(sql, sizeof sql, "start_ts", 0, 0, 2, 3);
+	if (have_to)
+		add_range(sql, sizeof sql, "start_ts", 1, 1, 5, 6);
+	add_filter(sql, sizeof sql, words, nw);
 	if (st_prepare(s, &st, sql, e) < 0)
 		return -1;
-	sqlite3_bind_int64(st, 1, q->now);
-	if (from != NULL) {
-		sqlite3_bind_int64(st, 2, from->k);
-		sqlite3_bind_int64(st, 3, from->id);
-	}
+	bind_keys(st, q->now, from, have_to ? &to : NULL);
 	bind_words(st, words, nw);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
-		*n = sqlite3_column_int64(st, 0);
+		*n += sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
-	return rc == SQLITE_ROW ? 0 : st_fail(s, e, "count the runs");
+	if (rc != SQLITE_ROW)
+		return st_fail(s, e, "count the runs");
+	*done = !have_to;
+	if (have_to)
+		*next = to;
+	return 0;
 }
 
 int
 page_count(struct store *s, const struct page_query *q, int64_t *n,
     struct err *e)
 {
-	return count_query(s, q, NULL, n, e);
+	struct page_key k;
+	int done;
+
+	*n = 0;
+	return page_count_span(s, q, NULL, 0, n, &k, &done, e);
 }
 
-int
-page_position(struct store *s, const struct page_query *q,
-    const struct page_key *from, int64_t *n, struct err *e)
+void
+page_prepare(struct store *s)
 {
-	return count_query(s, q, from, n, e);
+	sqlite3_exec(s->db, "CREATE INDEX IF NOT EXISTS runs_length ON "
+	    "runs(end_ts - start_ts)", NULL, NULL, NULL);
 }
 
 int

@@ -1,9 +1,11 @@
 /*
  * page.h: the reads the dashboard needs and no more: a page of runs before
  * or after a key in one of a few orders (keyset paging over the indexes, so
- * a million runs cost no more than ten), counts, sums of runs in 15-minute
- * buckets for charts, and a cheap "has anyone written?" check.  Like the
- * rest of store/, it speaks SQL and knows nothing of terminals.
+ * a million runs cost no more than ten), bounded scans and counts that look
+ * at no more than a given number of runs a call (so that a filter matching
+ * nothing never holds the screen), sums of runs in 15-minute buckets for
+ * charts, and a cheap "has anyone written?" check.  Like the rest of
+ * store/, it speaks SQL and knows nothing of terminals.
  */
 #ifndef GPULOG_PAGE_H
 #define GPULOG_PAGE_H
@@ -27,11 +29,21 @@ struct page_key {
 	int64_t id;
 };
 
+/*
+ * The filter is words, all of which a run must match:
+ *   p:NAME   the platform is NAME (as `gpulog log --platform`)
+ *   +TAG     one of the tags is TAG (as `gpulog log --tag`)
+ *   @NAME    the project is NAME (as `gpulog log --project`)
+ *   g:TEXT   the GPU's name holds TEXT, in any case
+ *   TEXT     the platform, GPU, note, tags or project hold TEXT, in any
+ *            case
+ * A field with nothing after it ("p:", "+", "@") matches every run, so
+ * that a filter typed a key at a time never blinks empty.  Words past the
+ * eighth are ignored.
+ */
 struct page_query {
 	int order;            /* enum page_order */
-	const char *filter;   /* words, each found (case-insensitively) in the
-	                         platform, GPU, note, tags or project; NULL or
-	                         "" for every run */
+	const char *filter;   /* the words above; NULL or "" for every run */
 	int64_t now;          /* open runs' length is counted up to now */
 };
 
@@ -39,24 +51,54 @@ struct page_query {
 void page_key_of(const struct page_query *q, const struct run *r,
     struct page_key *k);
 
+/* 1 when q's filter holds a word that narrows the runs. */
+int page_filtered(const struct page_query *q);
+
 /*
  * Calls fn for at most limit runs matching q, in q's order, starting after
  * from (at from when inclusive; from the first when from is NULL).  When
  * back is 1 the walk goes the other way: the runs before from, nearest
  * first.  fn returning non-zero stops the walk and is returned; -1 on
- * failure.  The run passed to fn lives for the call only.
+ * failure.  The run passed to fn lives for the call only.  Unbounded: a
+ * filter that matches few runs reads them all; the dashboard uses
+ * page_scan().
  */
 int page_runs(struct store *s, const struct page_query *q,
     const struct page_key *from, int inclusive, int back, int limit,
     int (*fn)(const struct run *, void *), void *arg, struct err *e);
 
-/* How many runs match q, in *n. */
+/*
+ * As page_runs(), but looks at no more than span runs of the order past
+ * from, matching or not (in PAGE_LONGEST, span ended runs; the few open
+ * ones are always looked at).  fn's return is ignored.  *next is where
+ * the next call goes on from (not inclusive), *done 1 when no run is left
+ * past it.  Returns how many runs fn was given, or -1.
+ */
+int page_scan(struct store *s, const struct page_query *q,
+    const struct page_key *from, int inclusive, int back, int limit,
+    int span, int (*fn)(const struct run *, void *), void *arg,
+    struct page_key *next, int *done, struct err *e);
+
+/*
+ * Counts the runs matching q's filter among the span runs after from in
+ * the newest-first order (from NULL: from the newest), whatever q's order;
+ * adds them to *n.  *next and *done as page_scan's, in that order.
+ */
+int page_count_span(struct store *s, const struct page_query *q,
+    const struct page_key *from, int span, int64_t *n,
+    struct page_key *next, int *done, struct err *e);
+
+/* How many runs match q, in *n.  Reads every matching run. */
 int page_count(struct store *s, const struct page_query *q, int64_t *n,
     struct err *e);
 
-/* How many runs come before from in q's order (its 0-based position). */
-int page_position(struct store *s, const struct page_query *q,
-    const struct page_key *from, int64_t *n, struct err *e);
+/*
+ * The index the longest-first order walks (a run's length), created when
+ * missing: a few seconds once on a million runs, then nothing.  Failing
+ * (a read-only database) only makes that order slower, so it sets no
+ * error and returns nothing.
+ */
+void page_prepare(struct store *s);
 
 /*
  * Ended runs starting in [since, until), summed per 15-minute bucket of

@@ -288,8 +288,7 @@ store_each_run(struct store *s, const struct filter *f,
 	if (f->platform)
 		strcat(sql, " AND platform = ?3");
 	if (f->tag)
-		strcat(sql, " AND instr(',' || tags || ',', ',' || ?4 || ',')"
-		    " > 0");
+		strcat(sql, " AND " SQL_HAS_TAG("?4"));
 	if (f->project)
 		strcat(sql, " AND project = ?5");
 	if (f->source)

@@ -1,6 +1,6 @@
 /*
  * form.c: the dashboard's forms (add, start and edit a run; a platform's
- * quota or a rate; the run filter): which fields each has, how each field
+ * quota or a rate): which fields each has, how each field
  * is checked, and saving.  Each field is checked as it is typed with the
  * operations layer's checker and the message the CLI uses, and a mistake
  * never loses what was typed.  Saving is one change through ops/, so
@@ -555,11 +555,6 @@ save(struct tui *t)
 	struct err e;
 	int i, rc;
 
-	if (fm->kind < 0) {
-		t->form_on = 0;
-		runs_set_filter(t, fm->f[0].text);
-		return TUI_DRAW;
-	}
 	t->now = core_now();
 	for (i = 0; i < fm->n; i++) {
 		fm->f[i].err[0] = '\0';
@@ -631,7 +626,7 @@ form_key(struct tui *t, int key)
 
 	switch (key) {
 	case TK_ESC:
-		if (form_changed(fm) && fm->kind >= 0)
+		if (form_changed(fm))
 			tui_ask(t, discard, "discard what the form holds?");
 		else
 			t->form_on = 0;

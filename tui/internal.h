@@ -50,6 +50,20 @@ enum { VIEW_OVERVIEW, VIEW_RUNS, VIEW_PLATFORMS, VIEW_PLAN, VIEW_REPORTS,
 #define TUI_SERIES 6       /* platforms drawn apart; the rest are "other" */
 #define TUI_FIELDS 10
 
+/* A walk of the Runs list under way, a bounded step at a time, so that a
+ * filter that matches little never holds a key back (view-runs.c). */
+enum { JOB_NONE, JOB_FILL, JOB_DOWN, JOB_UP, JOB_LAST };
+
+struct runs_job {
+	int kind;                 /* JOB_* */
+	int want;                 /* runs still wanted */
+	struct page_key from;     /* where the walk goes on */
+	int have_from, incl;
+	struct run got[TUI_ROWS_MAX]; /* JOB_DOWN, JOB_UP, JOB_LAST */
+	int ngot;
+	int64_t looked;           /* runs looked at so far */
+};
+
 struct runs_view {
 	struct run rows[TUI_ROWS_MAX]; /* the rows shown, from top */
 	int n;
@@ -58,9 +72,19 @@ struct runs_view {
 	int have_top;             /* 0: start at the first run */
 	int order;                /* enum page_order */
 	char filter[128];
-	int64_t count;            /* runs matching */
-	int64_t pos;              /* how many come before rows[0] */
-	int page;                 /* rows the last draw had room for */
+	int editing;              /* the filter is being typed */
+	int64_t count;            /* runs matching, when count_known */
+	int count_known;
+	int counting;             /* a count is under way */
+	int64_t count_acc;        /* its sum so far */
+	struct page_key count_next;
+	int count_have_next;
+	int64_t pos;              /* runs before rows[0], or after the last
+	                             row when pos_from_end */
+	int pos_from_end;
+	struct runs_job job;
+	int span[2];              /* runs a step looks at: plain, filtered */
+	int page;                 /* rows the list has room for */
 	int64_t want_id;          /* put the cursor on this run when shown */
 	int64_t delete_id;        /* the run a delete asks about */
 };
@@ -97,6 +121,7 @@ struct tui {
 	int view;
 	int help, help_top;       /* the help screen, and its scroll */
 	int tab_x[VIEW_N + 1];    /* where the tabs start on row 0 */
+	int click_y;              /* the row of the last click, or -1 */
 
 	struct summary sm;        /* the Overview's figures and nudges, as
 	                             status's */
@@ -191,8 +216,18 @@ int plat_up(struct tui *t);
 int plat_quota(struct tui *t);
 int plat_rate(struct tui *t);
 
-/* Called by the filter form when the filter is accepted: view-runs.c. */
+/* The live filter and the list's walks: view-runs.c.  runs_edit_key()
+ * takes every key while the filter is typed; runs_work() goes on with the
+ * walk and the count for about budget_ms, and returns 1 when the screen
+ * changed; runs_busy() says whether work is left; runs_resized() fits the
+ * list to the screen's new height. */
 void runs_set_filter(struct tui *t, const char *s);
+int runs_edit_key(struct tui *t, int key);
+int runs_clear_filter(struct tui *t);
+int runs_work(struct tui *t, int budget_ms);
+int runs_busy(const struct tui *t);
+void runs_resized(struct tui *t);
+const char *runs_filter_hint(void);
 
 /* Forms: form.c.  form_key() takes every key while a form is up. */
 void form_draw(struct tui *t);

@@ -28,6 +28,8 @@
 #define MIN_H 24
 #define POLL_S 1          /* how often the database is asked for news */
 #define RELOAD_S 60       /* figures that move with time: read again */
+#define KEY_BUDGET_MS 12  /* the Runs list's walk after a key, then draw */
+#define IDLE_BUDGET_MS 0  /* between looks for a key: one step */
 
 /* The only state outside struct tui, and why: a signal handler can reach
  * nothing else (got_signal), and die()'s hook, restore(), takes no
@@ -66,8 +68,10 @@ const struct tui_key tui_keys[] = {
 	{ '4', "4", -1, 0, "Plan: the 13 months", key_view4 },
 	{ '5', "5", -1, 0, "Reports: GPU-hours a week, spend a month",
 	    key_view5 },
-	{ '\t', "Tab", -1, 0, "next view", key_next_view },
-	{ TK_BTAB, "S-Tab", -1, 0, "previous view", key_prev_view },
+	{ '\t', "Tab Right", -1, 0, "next view", key_next_view },
+	{ TK_RIGHT, "Right", -1, 0, NULL, key_next_view },
+	{ TK_BTAB, "S-Tab Left", -1, 0, "previous view", key_prev_view },
+	{ TK_LEFT, "Left", -1, 0, NULL, key_prev_view },
 	{ TK_DOWN, "Down j", VIEW_RUNS, 0, "next run", runs_line_down },
 	{ 'j', "j", VIEW_RUNS, 0, NULL, runs_line_down },
 	{ TK_UP, "Up k", VIEW_RUNS, 0, "previous run", runs_line_up },
@@ -80,8 +84,9 @@ const struct tui_key tui_keys[] = {
 	{ 'g', "g", VIEW_RUNS, 0, NULL, runs_first },
 	{ TK_END, "End G", VIEW_RUNS, 0, "last run", runs_last },
 	{ 'G', "G", VIEW_RUNS, 0, NULL, runs_last },
-	{ '/', "/", VIEW_RUNS, 3, "filter by platform, GPU, note, tag, "
-	    "project", runs_filter },
+	{ '/', "/", VIEW_RUNS, 3, "filter as you type: p:platform +tag "
+	    "@project g:GPU, or words in the note", runs_filter },
+	{ TK_ESC, "Esc", VIEW_RUNS, 0, "clear the filter", runs_clear_filter },
 	{ 'o', "o", VIEW_RUNS, 8, "sort: newest, oldest, longest first",
 	    runs_sort },
 	{ 'a', "a", VIEW_RUNS, 4, "add a run that has ended", runs_add },
@@ -378,6 +383,11 @@ draw_bar(struct tui *t, int y)
 		    "  Enter save  Esc cancel  C-c quit");
 		return;
 	}
+	if (t->view == VIEW_RUNS && t->runs.editing) {
+		cv_put(cv, y, 1, -1, CA_REV, "type to filter  Enter keep  "
+		    "Esc clear  C-u erase  C-c quit");
+		return;
+	}
 	cv_put(cv, y, x, -1, CA_REV | CA_BOLD, "1-5");
 	x += 3;
 	cv_put(cv, y, x, -1, CA_REV, " views ");
@@ -399,40 +409,99 @@ draw_bar(struct tui *t, int y)
 	}
 }
 
-/* The help screen, from the key table. */
+/* The keys of a form and of the filter, for the help. */
+static const struct {
+	const char *name, *help;
+} form_keys[] = {
+	{ "Tab Down", "next field" },
+	{ "S-Tab Up", "previous field" },
+	{ "Left Right", "move the caret in the field" },
+	{ "Home End", "start, end of the field (C-a, C-e too)" },
+	{ "BSpace Del", "delete before, at the caret" },
+	{ "C-u", "empty the field" },
+	{ "Enter F2", "save (a mistake is shown under its field)" },
+	{ "Esc", "cancel (asks first when the form holds changes)" },
+	{ NULL, NULL },
+};
+
+static const struct {
+	const char *name, *help;
+} filter_keys[] = {
+	{ "p:NAME", "runs on platform NAME (as log --platform)" },
+	{ "+TAG", "runs tagged TAG (as log --tag)" },
+	{ "@NAME", "runs of project NAME (as log --project)" },
+	{ "g:TEXT", "runs whose GPU's name holds TEXT" },
+	{ "TEXT", "TEXT in the platform, GPU, note, tags or project" },
+	{ "Enter", "keep the filter; Up, PgUp, PgDn keep it and move" },
+	{ "Esc", "clear the filter (Esc in the list clears it too)" },
+	{ NULL, NULL },
+};
+
+/* One line of the help at row *y, when it lies in the window. */
 static void
+help_line(struct tui *t, int *y, int y0, int y1, const char *name,
+    const char *help)
+{
+	if (*y >= y0 && *y < y1) {
+		cv_put(&t->cv, *y, 3, 12, CA_BOLD, name);
+		cv_put(&t->cv, *y, 16, t->cv.w - 17, 0, help);
+	}
+	(*y)++;
+}
+
+static void
+help_section(struct tui *t, int *y, int y0, int y1, const char *title)
+{
+	(*y)++;
+	if (*y >= y0 && *y < y1)
+		tui_section(t, *y, 1, t->cv.w - 2, title);
+	(*y)++;
+}
+
+/* The help screen: the keys of this view and of every view, from the key
+ * table, then the form's (and the filter's in Runs); it scrolls. */
+static int
 draw_help(struct tui *t, int y0, int y1)
 {
 	const struct tui_key *k;
 	struct canvas *cv = &t->cv;
-	int y = y0 - t->help_top, v, first;
+	int y = y0 + 1 - t->help_top, v, i, total;
+	char title[64];
 
-	cv_put(cv, y++, 1, -1, CA_BOLD, "Keys (any key closes this help)");
-	for (v = -1; v < VIEW_N; v++) {
-		first = 1;
-		for (k = tui_keys; k->name != NULL; k++) {
-			if (k->view != v || k->help == NULL)
-				continue;
-			if (first) {
-				y++;
-				if (y >= y0 && y < y1)
-					tui_section(t, y, 1, cv->w - 2, v < 0 ?
-					    "Everywhere" : tui_views[v].name);
-				y++;
-				first = 0;
-			}
-			if (y >= y0 && y < y1) {
-				cv_put(cv, y, 3, 12, CA_BOLD, k->name);
-				cv_put(cv, y, 16, cv->w - 17, 0, k->help);
-			}
-			y++;
-		}
+	for (v = t->view; ; v = -1) {
+		if (v >= 0)
+			snprintf(title, sizeof title, "%s", tui_views[v].name);
+		help_section(t, &y, y0 + 1, y1, v < 0 ? "Every view" :
+		    title);
+		for (k = tui_keys; k->name != NULL; k++)
+			if (k->view == v && k->help != NULL)
+				help_line(t, &y, y0 + 1, y1, k->name, k->help);
+		if (v < 0)
+			break;
 	}
-	if (y >= y0 && y < y1) {
-		y++;
-		cv_put(cv, y, 1, -1, CA_DIM, "In a form: Tab, Down and Up move "
-		    "between fields; Enter saves; Esc cancels.");
+	if (t->view == VIEW_RUNS) {
+		help_section(t, &y, y0 + 1, y1, "The filter (/), as it is "
+		    "typed");
+		for (i = 0; filter_keys[i].name != NULL; i++)
+			help_line(t, &y, y0 + 1, y1, filter_keys[i].name,
+			    filter_keys[i].help);
 	}
+	if (t->view == VIEW_RUNS || t->view == VIEW_OVERVIEW ||
+	    t->view == VIEW_PLATFORMS) {
+		help_section(t, &y, y0 + 1, y1, "In a form");
+		for (i = 0; form_keys[i].name != NULL; i++)
+			help_line(t, &y, y0 + 1, y1, form_keys[i].name,
+			    form_keys[i].help);
+	}
+	total = y + t->help_top - (y0 + 1);
+	cv_fill(cv, y0, 0, cv->w, 0, " ");
+	snprintf(title, sizeof title, "Keys of %s", tui_views[t->view].name);
+	cv_put(cv, y0, 1, -1, CA_BOLD, title);
+	cv_put_right(cv, y0, cv->w - 2, -1, CA_DIM, total > y1 - y0 - 1 ?
+	    (t->help_top + (y1 - y0 - 1) < total ? "Down, PgDn: more "
+	    "below  q, Esc: close" : "Up, PgUp: back  q, Esc: close") :
+	    "q, Esc: close");
+	return total - (y1 - y0 - 1);
 }
 
 /* Lays out the whole screen into the canvas. */
@@ -447,17 +516,50 @@ draw(struct tui *t)
 		snprintf(buf, sizeof buf, "terminal too small: need %d%s%d, "
 		    "have %d%s%d", MIN_W, cv->ascii ? "x" : "\xc3\x97", MIN_H,
 		    cv->w, cv->ascii ? "x" : "\xc3\x97", cv->h);
-		cv_put(cv, cv->h / 2, 0, -1, CA_BOLD, buf);
+		cv_put(cv, cv->h / 2 - 1, 0, -1, CA_BOLD, buf);
+		if (cv->w < MIN_W && cv->h < MIN_H)
+			snprintf(buf, sizeof buf, "make the window %d columns "
+			    "wider and %d rows taller", MIN_W - cv->w,
+			    MIN_H - cv->h);
+		else if (cv->w < MIN_W)
+			snprintf(buf, sizeof buf, "make the window %d columns "
+			    "wider", MIN_W - cv->w);
+		else
+			snprintf(buf, sizeof buf, "make the window %d rows "
+			    "taller", MIN_H - cv->h);
+		cv_put(cv, cv->h / 2, 0, -1, 0, buf);
+		cv_put(cv, cv->h / 2 + 1, 0, -1, CA_DIM, "the dashboard comes "
+		    "back as it was; q quits");
 		return;
 	}
 	draw_tabs(t);
-	if (t->help)
-		draw_help(t, 1, cv->h - 2);
+	if (t->help) {
+		int over = draw_help(t, 1, cv->h - 2);
+
+		if (t->help_top > over && over >= 0) {
+			t->help_top = over;
+			cv_clear(cv);
+			draw_tabs(t);
+			draw_help(t, 1, cv->h - 2);
+		} else if (over < 0) {
+			t->help_top = 0;
+		}
+	}
 	else
 		tui_views[t->view].draw(t, 1, cv->h - 2);
 	if (t->form_on)
 		form_draw(t);
-	if (t->confirm) {
+	if (t->view == VIEW_RUNS && t->runs.editing && !t->help) {
+		int x = 1;
+
+		x += cv_put(cv, cv->h - 2, x, -1, CA_BOLD, "Filter: ");
+		x += tui_put_safe(t, cv->h - 2, x, cv->w - x - 2, 0,
+		    t->runs.filter);
+		cv_put(cv, cv->h - 2, x, 1, CA_REV, " ");
+		if (t->runs.filter[0] == '\0')
+			cv_put(cv, cv->h - 2, x + 2, cv->w - x - 3, CA_DIM,
+			    runs_filter_hint());
+	} else if (t->confirm) {
 		cv_fill(cv, cv->h - 2, 0, cv->w, CA_BOLD | CC_YELLOW, " ");
 		cv_printf(cv, cv->h - 2, 1, -1, CA_BOLD | CC_YELLOW,
 		    "%s (y/n)", t->question);
@@ -519,24 +621,56 @@ handle(struct tui *t, int key)
 		}
 		return form_key(t, key);
 	}
+	if (t->view == VIEW_RUNS && t->runs.editing) {
+		if (key == TK_CTRL('c'))
+			return TUI_QUIT;
+		/* A key that moves in the list keeps the filter and moves. */
+		if (key == TK_UP || key == TK_PGUP || key == TK_PGDN ||
+		    key == TK_HOME || key == TK_END || key == TK_F1)
+			t->runs.editing = 0;
+		else
+			return runs_edit_key(t, key);
+	}
 	if (t->help) {
-		if (key == TK_DOWN || key == 'j' || key == TK_PGDN) {
-			t->help_top += key == TK_PGDN ? 10 : 1;
+		if (key == TK_DOWN || key == 'j' || key == TK_PGDN ||
+		    key == ' ' || key == TK_WHEEL_DOWN) {
+			t->help_top += key == TK_PGDN || key == ' ' ?
+			    t->cv.h - 6 : 1;
 			return TUI_DRAW;
 		}
-		if (key == TK_UP || key == 'k' || key == TK_PGUP) {
-			t->help_top -= key == TK_PGUP ? 10 : 1;
+		if (key == TK_UP || key == 'k' || key == TK_PGUP ||
+		    key == 'b' || key == TK_WHEEL_UP) {
+			t->help_top -= key == TK_PGUP || key == 'b' ?
+			    t->cv.h - 6 : 1;
 			if (t->help_top < 0)
 				t->help_top = 0;
 			return TUI_DRAW;
 		}
-		if (key == 'q' || key == TK_CTRL('c'))
+		if (key == TK_HOME || key == 'g') {
+			t->help_top = 0;
+			return TUI_DRAW;
+		}
+		if (key == TK_CTRL('c'))
 			return TUI_QUIT;
-		t->help = 0;
+		if (key == 'q' || key == TK_ESC || key == '?' ||
+		    key == TK_F1) {
+			t->help = 0;
+			return TUI_DRAW;
+		}
 		return TUI_DRAW;
 	}
-	if (key == TK_CLICK)
+	if (key == TK_CLICK) {
+		/* A click on a row of a list selects it: the lists start
+		 * on row 3, below their heading and column names. */
+		int row = t->click_y - 3;
+
+		if (t->view == VIEW_RUNS && row >= 0 && row < t->runs.n)
+			t->runs.cur = row;
+		else if (t->view == VIEW_PLATFORMS && row >= 0 &&
+		    row < (int)t->sm.cat.nplatforms)
+			t->plat_cur = row;
 		return TUI_DRAW;
+	}
 	t->msg[0] = '\0';
 	if ((k = find_key(t, key)) != NULL)
 		return k->fn(t) | TUI_DRAW;
@@ -620,13 +754,55 @@ on_signal(int sig)
 	got_signal = sig;
 }
 
-static short
-curses_color(int c)
+int
+tui_theme_parse(const char *s)
 {
-	static const short map[] = { -1, COLOR_GREEN, COLOR_YELLOW, COLOR_RED,
-		COLOR_CYAN, COLOR_BLUE, COLOR_MAGENTA, COLOR_WHITE };
+	if (strcmp(s, "auto") == 0)
+		return TUI_THEME_AUTO;
+	if (strcmp(s, "dark") == 0)
+		return TUI_THEME_DARK;
+	if (strcmp(s, "light") == 0)
+		return TUI_THEME_LIGHT;
+	return -1;
+}
 
-	return map[c & 7];
+/* 1 when the theme is for a light background.  COLORFGBG's last field is
+ * the background's colour number: 7 (white) or 9 to 15 (bright) is
+ * light. */
+static int
+theme_light(int theme)
+{
+	const char *v, *semi;
+	int bg;
+
+	if (theme != TUI_THEME_AUTO)
+		return theme == TUI_THEME_LIGHT;
+	if ((v = getenv("COLORFGBG")) == NULL || (semi = strrchr(v, ';')) ==
+	    NULL)
+		return 0;
+	bg = atoi(semi + 1);
+	return bg == 7 || (bg >= 9 && bg <= 15);
+}
+
+/*
+ * The colours of each CC_ code on either background.  On a dark one the
+ * eight ANSI colours read well; on a light one yellow and cyan nearly
+ * vanish, so they become a dark orange and a dark blue where the terminal
+ * has 256 colours (130, 25; green a darker 28), and magenta and blue
+ * where it has 8.
+ */
+static short
+curses_color(int c, int light)
+{
+	static const short dark[] = { -1, COLOR_GREEN, COLOR_YELLOW,
+		COLOR_RED, COLOR_CYAN, COLOR_BLUE, COLOR_MAGENTA, COLOR_WHITE };
+	static const short light8[] = { -1, COLOR_GREEN, COLOR_MAGENTA,
+		COLOR_RED, COLOR_BLUE, COLOR_BLUE, COLOR_MAGENTA, COLOR_BLACK };
+	static const short light256[] = { -1, 28, 130, 160, 25, 19, 90, 16 };
+
+	if (!light)
+		return dark[c & 7];
+	return COLORS >= 256 ? light256[c & 7] : light8[c & 7];
 }
 
 static attr_t
@@ -729,6 +905,8 @@ read_key(struct tui *t)
 		    BUTTON1_RELEASED)) {
 			int v;
 
+			t->click_y = t->form_on || t->confirm || t->help ?
+			    -1 : me.y;
 			if (me.y == 0 && !t->form_on && !t->confirm)
 				for (v = 0; v < VIEW_N; v++)
 					if (me.x >= t->tab_x[v] &&
@@ -767,7 +945,8 @@ start_screen(struct tui *t)
 		start_color();
 		use_default_colors();
 		for (i = 1; i <= 7; i++)
-			init_pair(i, curses_color(i), -1);
+			init_pair(i, curses_color(i, theme_light(
+			    t->cfg.theme)), -1);
 	}
 }
 
@@ -787,6 +966,7 @@ tui_run(const struct tui_config *cfg, struct err *e)
 	sigaction(SIGINT, &sa, NULL);
 	die_set_hook(restore);
 	tui_init(t, cfg, MIN_W, MIN_H);
+	page_prepare(t->s);
 	if (load(t, e) < 0) {
 		tui_clear(t);
 		free(t);
@@ -817,14 +997,34 @@ tui_run(const struct tui_config *cfg, struct err *e)
 			if (COLS != t->cv.w || LINES != t->cv.h) {
 				cv_free(&t->cv);
 				cv_init(&t->cv, COLS, LINES, cfg->ascii);
+				runs_resized(t);
 			}
 			draw(t);
 			blit(t);
 			last_draw = now;
 		}
 		what = 0;
-		if ((key = read_key(t)) != 0)
+		/* While the Runs list has a walk or a count under way, keys
+		 * are looked for between its steps, never behind them. */
+		timeout(runs_busy(t) ? 0 : 250);
+		if ((key = read_key(t)) != 0) {
 			what = handle(t, key);
+			/* Keys typed ahead into the filter are taken before
+			 * any walk; others find the list the key before left. */
+			timeout(0);
+			while (!(what & (TUI_QUIT | TUI_RELOAD)) && !got_signal &&
+			    (key = read_key(t)) != 0) {
+				if (!(t->view == VIEW_RUNS && t->runs.editing) &&
+				    runs_busy(t))
+					runs_work(t, KEY_BUDGET_MS);
+				what |= handle(t, key);
+			}
+			if (!(what & TUI_QUIT) && runs_busy(t) &&
+			    runs_work(t, KEY_BUDGET_MS))
+				what |= TUI_DRAW;
+		} else if (runs_busy(t) && runs_work(t, IDLE_BUDGET_MS)) {
+			what |= TUI_DRAW;
+		}
 	}
 	restore();
 	die_set_hook(NULL);

@@ -18,7 +18,16 @@ struct tui_config {
 	int ascii;            /* the locale is not UTF-8 */
 	int color;            /* colour allowed (text_color_wanted) */
 	int width, height;    /* for tui_dump() */
+	int theme;            /* enum tui_theme */
 };
+
+/* The background the colours are chosen for: auto reads COLORFGBG (set by
+ * xterm, rxvt, Konsole and others: "15;0" is light text on dark), and
+ * takes dark when it is not set. */
+enum tui_theme { TUI_THEME_AUTO, TUI_THEME_DARK, TUI_THEME_LIGHT };
+
+/* "dark", "light" or "auto" as a tui_theme, or -1. */
+int tui_theme_parse(const char *s);
 
 /* Runs the dashboard until the user quits; restores the terminal on every
  * way out.  Returns 0, or -1 with the reason in e (printed by the caller

@@ -14,6 +14,7 @@
 #include "core/fmt.h"
 #include "core/quota.h"
 #include "core/text.h"
+#include "core/where.h"
 #include "store/store.h"
 #include "tui/internal.h"
 
@@ -136,6 +137,46 @@ quota_when(struct tui *t, const struct quota *q, const struct quota_status *st,
 		snprintf(buf + k, n - k, "%s%s", k ? dot : "", out);
 }
 
+/*
+ * Puts the parts of text (joined by " dot ") from (y, x) on, each whole:
+ * a part that does not fit goes to the next line at x0, so that no fact
+ * is cut while a line below is free.  The last part takes last_attr.
+ * Returns the row after the last one used.
+ */
+static int
+put_parts(struct tui *t, int y, int y1, int x, int x0, const char *text,
+    int attr, int last_attr)
+{
+	struct canvas *cv = &t->cv;
+	char sep[16], buf[256], *p, *q;
+	int first = 1, sw;
+
+	snprintf(sep, sizeof sep, " %s ", cv->g->dot);
+	sw = cv_width(sep);
+	snprintf(buf, sizeof buf, "%s", text);
+	for (p = buf; p != NULL && y < y1; p = q) {
+		int w, a;
+
+		if ((q = strstr(p, sep)) != NULL) {
+			*q = '\0';
+			q += strlen(sep);
+		}
+		a = q == NULL ? last_attr : attr;
+		w = cv_width(p) + (first ? 0 : sw);
+		if (!first && x + w > cv->w - 1) {
+			if (++y >= y1)
+				return y;
+			x = x0;
+			first = 1;
+		}
+		if (!first)
+			x += cv_put(cv, y, x, -1, attr, sep);
+		x += cv_put(cv, y, x, cv->w - 1 - x, a, p);
+		first = 0;
+	}
+	return y + 1;
+}
+
 static int
 draw_quotas(struct tui *t, int y, int y1)
 {
@@ -174,10 +215,23 @@ draw_quotas(struct tui *t, int y, int y1)
 			    t->cv.g->dot, amount(b1, sizeof b1, q,
 			    lapse->value), q->unit == QU_CU ? "CU" : "h");
 		}
-		if (wide) {
-			cv_put(cv, y++, x + 2, cv->w - x - 3, CA_DIM, when);
-		} else if (++y < y1) {
-			cv_put(cv, y++, 14, cv->w - 15, CA_DIM, when);
+		/* The reset, the forecast and the lapse warning: beside the
+		 * gauge when they fit there, else below it, wrapped whole. */
+		{
+			char sep[16];
+			int fw;
+
+			snprintf(sep, sizeof sep, " %s ", cv->g->dot);
+			fw = strstr(when, sep) != NULL ? (int)(strstr(when, sep)
+			    - when) : (int)strlen(when);
+			if (wide && x + 2 + fw <= cv->w - 1)
+				y = put_parts(t, y, y1, x + 2, 14, when,
+				    CA_DIM, lapse != NULL ? CC_YELLOW |
+				    CA_BOLD : CA_DIM);
+			else if (++y < y1)
+				y = put_parts(t, y, y1, 14, 14, when, CA_DIM,
+				    lapse != NULL ? CC_YELLOW | CA_BOLD :
+				    CA_DIM);
 		}
 	}
 	return y;
@@ -257,9 +311,117 @@ draw_budget(struct tui *t, int y, int y1)
 		    cv->g->dot, tui_money_whole(t, m1, sizeof m1, t->saved,
 		    b->currency));
 	y++;
+	/* Run spend apart from expenses (subscriptions and other payments,
+	 * paid once), where the screen has a line for it. */
+	if (b->lump > 0 && cv->h >= 32 && y < y1) {
+		x = 2 + cv_put(cv, y, 2, -1, CA_DIM, "of it ");
+		cv_printf(cv, y++, x, cv->w - x - 1, 0, "runs %s %s expenses "
+		    "%s (subscriptions and payments: paid once, so no pace)",
+		    tui_money(t, m1, sizeof m1, b->spent - b->lump,
+		    b->currency), cv->g->dot, tui_money(t, m2, sizeof m2,
+		    b->lump, b->currency));
+	}
 	if (b->fx_missing && y < y1)
 		cv_put(cv, y++, 2, -1, CC_YELLOW, "some amounts had no "
 		    "exchange rate: gpulog fx RATE sets one");
+	return y;
+}
+
+/* The job the Now panel asks `gpulog where` about: two hours on a
+ * T4-class GPU. */
+#define NOW_JOB_S 7200
+
+/*
+ * The Now panel: where the next job should go (the first row of `gpulog
+ * where 2h`, by core/where.c's ranking), what is exhausted (quotas and
+ * the budget at 100% or more), what is burning money (open paid runs),
+ * and the next reset that will waste free hours (the summary's lapse
+ * nudge that comes first).  Every line from the same rules as the
+ * commands; a line with nothing to say is left out.
+ */
+static int
+draw_now(struct tui *t, int y, int y1)
+{
+	const struct summary *sm = &t->sm;
+	struct canvas *cv = &t->cv;
+	struct where_in in;
+	struct where_job job;
+	struct where_row *rows = NULL;
+	const struct nudge *lapse = NULL;
+	struct err e;
+	char line[512], b1[48], b2[48], d[32];
+	size_t n = 0, i, k;
+	int x;
+
+	if (y + 1 >= y1)
+		return y;
+	tui_section(t, y++, 1, cv->w - 2, "Now");
+	memset(&in, 0, sizeof in);
+	in.now = t->now;
+	in.cat = &sm->cat;
+	in.qs = sm->qs;
+	in.phase = sm->phase;
+	in.fmt_flags = t->fmt;
+	memset(&job, 0, sizeof job);
+	job.dur_s = NOW_JOB_S;
+	if (where_rank(&in, &job, &rows, &n, &e) == 0 && n > 0 && y < y1) {
+		cv_put(cv, y, 2, -1, CA_DIM, "next");
+		x = 8 + tui_put_safe(t, y, 8, 12, CA_BOLD | CC_GREEN,
+		    rows[0].platform);
+		if (rows[0].gpu[0] != '\0')
+			x += 1 + tui_put_safe(t, y, x + 1, 12, 0, rows[0].gpu);
+		snprintf(line, sizeof line, " %s a 2h job: %s", cv->g->dot,
+		    rows[0].why);
+		tui_put_safe(t, y++, x, cv->w - x - 1, 0, line);
+	}
+	free(rows);
+	/* Exhausted: quotas used up, and the budget past its top. */
+	line[0] = '\0';
+	for (i = 0; i < sm->cat.nquotas; i++)
+		if (sm->qs[i].pct >= 100) {
+			k = strlen(line);
+			snprintf(line + k, sizeof line - k, "%s%s %d%%",
+			    k ? "  " : "", sm->cat.quotas[i].platform,
+			    sm->qs[i].pct);
+		}
+	if (sm->budget.pct >= 100) {
+		k = strlen(line);
+		snprintf(line + k, sizeof line - k, "%sbudget %d%%", k ? "  " :
+		    "", sm->budget.pct);
+	}
+	if (line[0] != '\0' && y < y1) {
+		cv_put(cv, y, 2, -1, CA_DIM, "out");
+		tui_put_safe(t, y++, 8, cv->w - 9, CC_RED | CA_BOLD, line);
+	}
+	/* Burning: open runs that cost money, as they run. */
+	for (i = 0; i < sm->nopen && y < y1; i++) {
+		const struct run *r = &sm->open[i];
+
+		if (run_cost_at(r, t->now) <= 0)
+			continue;
+		cv_put(cv, y, 2, -1, CA_DIM, "burn");
+		snprintf(line, sizeof line, "#%lld %s %s, %s so far, open %s",
+		    (long long)r->id, r->platform, r->gpu[0] ? r->gpu : "",
+		    tui_money(t, b1, sizeof b1, run_cost_at(r, t->now),
+		    r->currency), fmt_duration(d, sizeof d, t->now -
+		    r->start));
+		tui_put_safe(t, y++, 8, cv->w - 9, CC_YELLOW | CA_BOLD, line);
+	}
+	/* The next reset that will waste free hours. */
+	for (i = 0; i < sm->nnudges; i++)
+		if (sm->nudges[i].kind == NUDGE_LAPSE && (lapse == NULL ||
+		    sm->nudges[i].at < lapse->at))
+			lapse = &sm->nudges[i];
+	if (lapse != NULL && lapse->quota >= 0 && y < y1) {
+		const struct quota *q = &sm->cat.quotas[lapse->quota];
+
+		cv_put(cv, y, 2, -1, CA_DIM, "lapse");
+		snprintf(line, sizeof line, "%s resets %s with %s %s unused "
+		    "(%d%%): use it or lose it", q->platform, fmt_when(b2,
+		    sizeof b2, lapse->at, t->now), amount(b1, sizeof b1, q,
+		    lapse->value), quota_unit_name(q->unit), lapse->pct);
+		tui_put_safe(t, y++, 8, cv->w - 9, CC_YELLOW, line);
+	}
 	return y;
 }
 
@@ -313,7 +475,9 @@ draw_plan(struct tui *t, int y, int y1)
 		    p->budget_max_minor, p->currency, t->now),
 		    t->sm.currency));
 	}
-	if (++y >= y1)
+	/* The phase's reason is the first thing a short screen drops: the
+	 * open and latest runs below it are facts. */
+	if (++y >= y1 || cv->h < 32)
 		return y;
 	cv_put(cv, y, 2, -1, CA_DIM, "why");
 	tui_put_safe(t, y++, 8, cv->w - 9, 0, p->reason);
@@ -430,6 +594,8 @@ overview_draw(struct tui *t, int y0, int y1)
 	y = draw_quotas(t, y, y1);
 	if (y < y1)
 		y = draw_budget(t, y, y1);
+	if (y < y1)
+		y = draw_now(t, y, y1);
 	if (y < y1)
 		y = draw_plan(t, y, y1);
 	if (y < y1)

@@ -125,22 +125,20 @@ platforms_draw(struct tui *t, int y0, int y1)
 			const struct quota *q = &t->sm.cat.quotas[qi];
 			const struct quota_status *st = &t->sm.qs[qi];
 			char wn[16];
-			static const char *const days[] = { "Sun", "Mon", "Tue",
-				"Wed", "Thu", "Fri", "Sat" };
 
 			fmt_quota_amount(b2, sizeof b2, q->unit, q->amount);
 			fmt_quota_amount(b3, sizeof b3, q->unit, st->used);
 			quota_window_name(q, wn, sizeof wn);
 			x = 11 + cv_printf(cv, y, 11, -1, CA_BOLD, "%s %s a %s",
 			    b2, quota_unit_name(q->unit), wn);
-			if (q->window == QW_WEEK)
-				x += cv_printf(cv, y, x, -1, 0, ", resets %s "
-				    "%02d:%02d UTC", days[q->reset_wday],
-				    q->reset_min / 60, q->reset_min % 60);
-			else if (q->window == QW_MONTH)
-				x += cv_printf(cv, y, x, -1, 0, ", resets day "
-				    "%d %02d:%02d UTC", q->reset_mday,
-				    q->reset_min / 60, q->reset_min % 60);
+			/* The next reset in local time, as the Overview says
+			 * it. */
+			if (q->window != QW_ROLLING) {
+				char at[48];
+
+				x += cv_printf(cv, y, x, -1, 0, ", resets %s",
+				    fmt_when(at, sizeof at, st->we, t->now));
+			}
 			cv_printf(cv, y++, x + 2, -1, tui_level(st->pct),
 			    "%s used this %s (%d%%)", b3, wn, st->pct);
 		}

@@ -6,10 +6,12 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/clock.h"
 #include "core/err.h"
 #include "core/fmt.h"
+#include "core/lineedit.h"
 #include "core/text.h"
 #include "store/store.h"
 #include "tui/internal.h"
@@ -17,19 +19,54 @@
 static const char *const order_names[PAGE_NORDERS] = { "newest first",
 	"oldest first", "longest first" };
 
-struct fill {
-	struct tui *t;
-	struct run *rows;
-	int n, max;
-};
+/* Runs one bounded step looks at: it starts at SPAN_FIRST and doubles or
+ * halves so that a step takes STEP_MS or so (with a filter each run is
+ * read and matched; without one a count reads only the index), kept
+ * apart for filtered and plain steps. */
+#define SPAN_FIRST 2000
+#define SPAN_MIN 250
+#define SPAN_MAX 262144
+#define STEP_MS 6
+#define KEY_BUDGET_MS 12  /* walked at once after a key, before drawing */
 
-static int
-keep(const struct run *r, void *arg)
+/* n with a comma between thousands: "1,000,000". */
+static void
+fmt_count(char *buf, size_t len, int64_t n)
 {
-	struct fill *f = arg;
+	char d[32];
+	size_t i, k = 0, m;
 
-	run_copy(&f->rows[f->n++], r);
-	return f->n >= f->max;
+	m = (size_t)snprintf(d, sizeof d, "%lld", (long long)n);
+	for (i = 0; i < m && k + 2 < len; i++) {
+		if (i > 0 && d[i - 1] != '-' && (m - i) % 3 == 0)
+			buf[k++] = ',';
+		buf[k++] = d[i];
+	}
+	buf[k] = '\0';
+}
+
+/* The span of the next step, filtered or not. */
+static int
+span_of(struct tui *t, int filtered)
+{
+	int *sp = &t->runs.span[filtered];
+
+	if (*sp == 0)
+		*sp = SPAN_FIRST;
+	return *sp;
+}
+
+/* Fits the span to how long a step of it took; whole is 0 when the step
+ * stopped short of it (the page was full, the runs ran out). */
+static void
+span_took(struct tui *t, int filtered, int64_t ms, int whole)
+{
+	int *sp = &t->runs.span[filtered];
+
+	if (whole && ms < STEP_MS / 2 && *sp < SPAN_MAX)
+		*sp *= 2;
+	else if (ms > STEP_MS * 2 && *sp > SPAN_MIN)
+		*sp /= 2;
 }
 
 static void
@@ -38,6 +75,15 @@ query(const struct tui *t, struct page_query *q)
 	q->order = t->runs.order;
 	q->filter = t->runs.filter;
 	q->now = t->now;
+}
+
+static int64_t
+mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 static void
@@ -50,137 +96,396 @@ clear_rows(struct runs_view *rv)
 	rv->n = 0;
 }
 
-/* Rows the list has room for. */
+static void
+clear_got(struct runs_job *j)
+{
+	int i;
+
+	for (i = 0; i < j->ngot; i++)
+		run_clear(&j->got[i]);
+	j->ngot = 0;
+}
+
+/* Rows the list has room for: the screen less the tabs, the heading, the
+ * column names, the message row and the key row. */
 static int
 page_rows(const struct tui *t)
 {
-	int n = t->cv.h - 6;
+	int n = t->cv.h - 5;
 
 	return n < 1 ? 1 : n > TUI_ROWS_MAX ? TUI_ROWS_MAX : n;
 }
 
-/* Reads the page from top (inclusive), and the count and position. */
-static int
-read_page(struct tui *t, struct err *e)
+/* Puts the cursor on want_id if it is shown. */
+static void
+find_wanted(struct runs_view *rv)
 {
-	struct runs_view *rv = &t->runs;
-	struct page_query q;
-	struct fill f = { t, rv->rows, 0, page_rows(t) };
 	int i;
 
-	query(t, &q);
-	clear_rows(rv);
-	if (page_runs(t->s, &q, rv->have_top ? &rv->top : NULL, 1, 0, f.max,
-	    keep, &f, e) < 0)
-		return -1;
-	rv->n = f.n;
-	if (rv->n == 0 && rv->have_top) {
-		/* The top run went away: back up to the run before it. */
-		rv->have_top = 0;
-		if (page_runs(t->s, &q, &rv->top, 0, 1, f.max, keep, &f,
-		    e) < 0)
-			return -1;
-		if (f.n > 0) {
-			page_key_of(&q, &rv->rows[f.n - 1], &rv->top);
-			rv->have_top = 1;
+	if (rv->want_id == 0)
+		return;
+	for (i = 0; i < rv->n; i++)
+		if (rv->rows[i].id == rv->want_id) {
+			rv->cur = i;
+			rv->want_id = 0;
 		}
-		clear_rows(rv);
-		f.n = 0;
-		if (page_runs(t->s, &q, rv->have_top ? &rv->top : NULL, 1, 0,
-		    f.max, keep, &f, e) < 0)
-			return -1;
-		rv->n = f.n;
+}
+
+/* Starts the count again; the last count stays shown until it ends. */
+static void
+recount(struct runs_view *rv, int keep)
+{
+	rv->counting = 1;
+	rv->count_acc = 0;
+	rv->count_have_next = 0;
+	if (!keep)
+		rv->count_known = 0;
+}
+
+/* The job under way gives up, keeping what it found. */
+static void apply_job(struct tui *t);
+
+static void
+start_job(struct tui *t, int kind, int want)
+{
+	struct runs_view *rv = &t->runs;
+	struct runs_job *j = &rv->job;
+	struct page_query q;
+
+	if (j->kind != JOB_NONE)
+		apply_job(t);
+	query(t, &q);
+	j->kind = kind;
+	j->want = want;
+	j->looked = 0;
+	j->ngot = 0;
+	j->have_from = 0;
+	j->incl = 0;
+	switch (kind) {
+	case JOB_FILL:
+		if (rv->n > 0) {
+			page_key_of(&q, &rv->rows[rv->n - 1], &j->from);
+			j->have_from = 1;
+		} else if (rv->have_top) {
+			j->from = rv->top;
+			j->have_from = 1;
+			j->incl = 1;
+		}
+		break;
+	case JOB_DOWN:
+		if (rv->n == 0) {
+			j->kind = JOB_NONE;
+			return;
+		}
+		page_key_of(&q, &rv->rows[rv->n - 1], &j->from);
+		j->have_from = 1;
+		break;
+	case JOB_UP:
+		if (rv->n == 0) {
+			j->kind = JOB_NONE;
+			return;
+		}
+		page_key_of(&q, &rv->rows[0], &j->from);
+		j->have_from = 1;
+		break;
+	default:
+		break;
+	}
+}
+
+/* Lays what a scroll or a jump found into the rows. */
+static void
+apply_job(struct tui *t)
+{
+	struct runs_view *rv = &t->runs;
+	struct runs_job *j = &rv->job;
+	struct page_query q;
+	int i, k, page = page_rows(t);
+
+	query(t, &q);
+	switch (j->kind) {
+	case JOB_DOWN:
+		if (j->ngot == 0)
+			break;
+		/* Drop from the top what no longer fits. */
+		k = rv->n + j->ngot - page;
+		if (k < 0)
+			k = 0;
+		if (k > rv->n)
+			k = rv->n;
+		for (i = 0; i < k; i++)
+			run_clear(&rv->rows[i]);
+		memmove(rv->rows, rv->rows + k, (size_t)(rv->n - k) *
+		    sizeof rv->rows[0]);
+		rv->n -= k;
+		for (i = 0; i < j->ngot && rv->n < page; i++)
+			rv->rows[rv->n++] = j->got[i];
+		for (; i < j->ngot; i++)
+			run_clear(&j->got[i]);
+		j->ngot = 0;
+		rv->pos += rv->pos_from_end ? -(int64_t)k : k;
+		if (rv->pos_from_end && rv->pos < 0)
+			rv->pos = 0;
+		break;
+	case JOB_UP:
+	case JOB_LAST:
+		if (j->kind == JOB_LAST) {
+			clear_rows(rv);
+			rv->pos = 0;
+			rv->pos_from_end = 1;
+		}
+		if (j->ngot == 0)
+			break;
+		k = rv->n + j->ngot - page;  /* dropped from the bottom */
+		if (k < 0)
+			k = 0;
+		for (i = rv->n - k; i < rv->n; i++)
+			run_clear(&rv->rows[i]);
+		rv->n -= k;
+		memmove(rv->rows + j->ngot, rv->rows, (size_t)rv->n *
+		    sizeof rv->rows[0]);
+		for (i = 0; i < j->ngot; i++)
+			rv->rows[j->ngot - 1 - i] = j->got[i];
+		rv->n += j->ngot;
+		j->ngot = 0;
+		if (rv->pos_from_end)
+			rv->pos += k;
+		else
+			rv->pos = rv->pos > i ? rv->pos - i : 0;
+		if (j->kind == JOB_LAST)
+			rv->cur = rv->n - 1;
+		break;
+	default:
+		break;
 	}
 	if (rv->n > 0) {
 		page_key_of(&q, &rv->rows[0], &rv->top);
 		rv->have_top = 1;
 	}
-	if (rv->want_id != 0) {
-		for (i = 0; i < rv->n; i++)
-			if (rv->rows[i].id == rv->want_id)
-				rv->cur = i;
-		rv->want_id = 0;
-	}
 	if (rv->cur >= rv->n)
 		rv->cur = rv->n > 0 ? rv->n - 1 : 0;
-	if (page_count(t->s, &q, &rv->count, e) < 0)
-		return -1;
-	rv->pos = 0;
-	if (rv->have_top && page_position(t->s, &q, &rv->top, &rv->pos,
-	    e) < 0)
-		return -1;
+	find_wanted(rv);
+	j->kind = JOB_NONE;
+}
+
+struct take {
+	struct tui *t;
+	struct run *rows;
+	int *n;
+};
+
+static int
+take(const struct run *r, void *arg)
+{
+	struct take *tk = arg;
+
+	run_copy(&tk->rows[(*tk->n)++], r);
 	return 0;
+}
+
+/* One bounded step of the job: 1 when the rows changed, -1 on failure. */
+static int
+job_step(struct tui *t, struct err *e)
+{
+	struct runs_view *rv = &t->runs;
+	struct runs_job *j = &rv->job;
+	struct page_query q;
+	struct page_key next;
+	struct take tk = { t, NULL, NULL };
+	int span, done, n, back, changed = 0, filtered;
+	int64_t t0;
+
+	query(t, &q);
+	filtered = page_filtered(&q);
+	span = span_of(t, filtered);
+	t0 = mono_ms();
+	if (j->kind == JOB_FILL) {
+		tk.rows = rv->rows;
+		tk.n = &rv->n;
+		back = 0;
+	} else {
+		tk.rows = j->got;
+		tk.n = &j->ngot;
+		back = j->kind != JOB_DOWN;
+	}
+	n = page_scan(t->s, &q, j->have_from ? &j->from : NULL, j->incl, back,
+	    j->want, span, take, &tk, &next, &done, e);
+	span_took(t, filtered, mono_ms() - t0, n >= 0 && n < j->want &&
+	    !done);
+	if (n < 0) {
+		j->kind = JOB_NONE;
+		return -1;
+	}
+	j->looked += span;
+	j->want -= n;
+	j->from = next;
+	j->have_from = 1;
+	j->incl = 0;
+	if (j->kind == JOB_FILL && n > 0) {
+		changed = 1;
+		find_wanted(rv);
+	}
+	if (j->want <= 0 || done) {
+		if (j->kind == JOB_FILL) {
+			if (rv->n > 0) {
+				page_key_of(&q, &rv->rows[0], &rv->top);
+				rv->have_top = 1;
+			} else if (rv->have_top && rv->pos > 0 &&
+			    !rv->pos_from_end) {
+				/* The top run went away: show the last page
+				 * from the first run instead. */
+				rv->have_top = 0;
+				rv->pos = 0;
+				start_job(t, JOB_FILL, page_rows(t));
+				return 1;
+			}
+			if (rv->cur >= rv->n)
+				rv->cur = rv->n > 0 ? rv->n - 1 : 0;
+			j->kind = JOB_NONE;
+		} else {
+			int had = j->ngot, kind = j->kind;
+
+			apply_job(t);
+			if (had == 0)
+				tui_msg(t, CA_DIM, kind == JOB_UP ?
+				    "the first run" : "the last run");
+			if (kind == JOB_DOWN && had == 0 && rv->n > 0)
+				rv->cur = rv->cur; /* stays */
+		}
+		changed = 1;
+	}
+	return changed;
+}
+
+/* One bounded step of the count. */
+static int
+count_step(struct tui *t, struct err *e)
+{
+	struct runs_view *rv = &t->runs;
+	struct page_query q;
+	struct page_key next;
+	int done, filtered, rc;
+	int64_t t0 = mono_ms();
+
+	query(t, &q);
+	filtered = page_filtered(&q);
+	rc = page_count_span(t->s, &q, rv->count_have_next ? &rv->count_next :
+	    NULL, span_of(t, filtered), &rv->count_acc, &next, &done, e);
+	span_took(t, filtered, mono_ms() - t0, rc == 0 && !done);
+	if (rc < 0) {
+		rv->counting = 0;
+		return -1;
+	}
+	rv->count_next = next;
+	rv->count_have_next = 1;
+	if (done) {
+		rv->counting = 0;
+		rv->count = rv->count_acc;
+		rv->count_known = 1;
+		return 1;
+	}
+	return 0;
+}
+
+int
+runs_busy(const struct tui *t)
+{
+	return t->runs.job.kind != JOB_NONE || t->runs.counting;
+}
+
+int
+runs_work(struct tui *t, int budget_ms)
+{
+	int64_t until = mono_ms() + budget_ms;
+	struct err e;
+	int changed = 0, rc;
+
+	/* With a budget, only the walk the last key asked for (the count
+	 * waits for idle time); with none, one step of whatever is left. */
+	do {
+		if (t->runs.job.kind != JOB_NONE)
+			rc = job_step(t, &e);
+		else if (t->runs.counting && budget_ms == 0)
+			rc = count_step(t, &e);
+		else
+			break;
+		if (rc < 0) {
+			tui_msg(t, CC_RED | CA_BOLD, "gpulog: %s", e.msg);
+			return 1;
+		}
+		changed |= rc;
+	} while (mono_ms() < until);
+	return changed;
+}
+
+/* Shows the list from its top (the first run when !have_top) again. */
+static void
+refill(struct tui *t, int keep_count)
+{
+	struct runs_view *rv = &t->runs;
+
+	if (rv->job.kind != JOB_NONE) {
+		clear_got(&rv->job);
+		rv->job.kind = JOB_NONE;
+	}
+	clear_rows(rv);
+	if (!rv->have_top) {
+		rv->pos = 0;
+		rv->pos_from_end = 0;
+	}
+	start_job(t, JOB_FILL, page_rows(t));
+	recount(rv, keep_count);
 }
 
 int
 runs_load(struct tui *t, struct err *e)
 {
+	(void)e;
 	/* A list shown from its first run keeps showing the first: new
 	 * runs appear on top. */
-	if (t->runs.pos == 0)
+	if (t->runs.pos == 0 && !t->runs.pos_from_end)
 		t->runs.have_top = 0;
-	return read_page(t, e);
+	refill(t, 1);
+	runs_work(t, KEY_BUDGET_MS);
+	return 0;
 }
 
-static int
-reread(struct tui *t)
+void
+runs_resized(struct tui *t)
 {
-	struct err e;
+	struct runs_view *rv = &t->runs;
+	int page = page_rows(t), i;
 
-	if (read_page(t, &e) < 0)
-		tui_msg(t, CC_RED | CA_BOLD, "gpulog: %s", e.msg);
-	return TUI_DRAW;
+	if (rv->job.kind != JOB_NONE && rv->job.kind != JOB_FILL)
+		apply_job(t);
+	if (rv->n > page) {
+		for (i = page; i < rv->n; i++)
+			run_clear(&rv->rows[i]);
+		rv->n = page;
+		if (rv->pos_from_end)
+			rv->pos += rv->n - page;
+		if (rv->cur >= rv->n)
+			rv->cur = rv->n - 1;
+	} else if (rv->n < page && rv->job.kind == JOB_NONE) {
+		start_job(t, JOB_FILL, page - rv->n);
+		runs_work(t, KEY_BUDGET_MS);
+	} else if (rv->job.kind == JOB_FILL) {
+		rv->job.want = page - rv->n;
+	}
+	rv->page = page;
 }
 
-/* Moves the top by n runs (n < 0: back), keeping the cursor in view. */
 static int
 scroll(struct tui *t, int n)
 {
-	struct runs_view *rv = &t->runs;
-	struct page_query q;
-	struct run tmp[TUI_ROWS_MAX];
-	struct fill f = { t, tmp, 0, n < 0 ? -n : n };
-	struct err e;
-	int i;
-
-	if (n == 0 || !rv->have_top)
+	if (n == 0 || t->runs.n == 0)
 		return 0;
-	if (f.max > TUI_ROWS_MAX)
-		f.max = TUI_ROWS_MAX;
-	query(t, &q);
-	if (page_runs(t->s, &q, &rv->top, 0, n < 0, f.max, keep, &f, &e) < 0) {
-		tui_msg(t, CC_RED | CA_BOLD, "gpulog: %s", e.msg);
-		return 0;
-	}
-	if (n > 0) {
-		/* Only move on if a run lies past the last one shown. */
-		struct run last[1];
-		struct fill g = { t, last, 0, 1 };
-		struct page_key lk;
-
-		if (rv->n == 0) {
-			for (i = 0; i < f.n; i++)
-				run_clear(&tmp[i]);
-			return 0;
-		}
-		page_key_of(&q, &rv->rows[rv->n - 1], &lk);
-		page_runs(t->s, &q, &lk, 0, 0, 1, keep, &g, &e);
-		if (g.n == 0 || f.n == 0) {
-			for (i = 0; i < f.n; i++)
-				run_clear(&tmp[i]);
-			for (i = 0; i < g.n; i++)
-				run_clear(&last[i]);
-			return 0;
-		}
-		run_clear(&last[0]);
-	}
-	if (f.n == 0)
-		return 0;
-	page_key_of(&q, &tmp[f.n - 1], &rv->top);
-	for (i = 0; i < f.n; i++)
-		run_clear(&tmp[i]);
-	reread(t);
-	return f.n;
+	if (n > TUI_ROWS_MAX)
+		n = TUI_ROWS_MAX;
+	if (n < -TUI_ROWS_MAX)
+		n = -TUI_ROWS_MAX;
+	start_job(t, n > 0 ? JOB_DOWN : JOB_UP, n > 0 ? n : -n);
+	return 1;
 }
 
 int
@@ -188,10 +493,12 @@ runs_line_down(struct tui *t)
 {
 	struct runs_view *rv = &t->runs;
 
-	if (rv->cur + 1 < rv->n && rv->cur + 1 < rv->page)
+	if (rv->cur + 1 < rv->n)
 		rv->cur++;
-	else if (scroll(t, 1) == 0)
-		tui_msg(t, CA_DIM, "the last run");
+	else if (rv->job.kind == JOB_FILL)
+		; /* more rows are on their way */
+	else
+		scroll(t, 1);
 	return TUI_DRAW;
 }
 
@@ -202,8 +509,8 @@ runs_line_up(struct tui *t)
 
 	if (rv->cur > 0)
 		rv->cur--;
-	else if (scroll(t, -1) == 0)
-		tui_msg(t, CA_DIM, "the first run");
+	else
+		scroll(t, -1);
 	return TUI_DRAW;
 }
 
@@ -211,10 +518,11 @@ int
 runs_page_down(struct tui *t)
 {
 	struct runs_view *rv = &t->runs;
-	int page = rv->page > 1 ? rv->page : page_rows(t);
 
-	if (scroll(t, page) == 0)
+	if (rv->job.kind == JOB_FILL || rv->n < page_rows(t))
 		rv->cur = rv->n > 0 ? rv->n - 1 : 0;
+	else
+		scroll(t, page_rows(t));
 	return TUI_DRAW;
 }
 
@@ -222,10 +530,11 @@ int
 runs_page_up(struct tui *t)
 {
 	struct runs_view *rv = &t->runs;
-	int page = rv->page > 1 ? rv->page : page_rows(t);
 
-	if (scroll(t, -page) == 0)
+	if (!rv->pos_from_end && rv->pos == 0)
 		rv->cur = 0;
+	else
+		scroll(t, -page_rows(t));
 	return TUI_DRAW;
 }
 
@@ -234,33 +543,18 @@ runs_first(struct tui *t)
 {
 	t->runs.have_top = 0;
 	t->runs.cur = 0;
-	return reread(t);
+	refill(t, 1);
+	return TUI_DRAW;
 }
 
 int
 runs_last(struct tui *t)
 {
 	struct runs_view *rv = &t->runs;
-	struct page_query q;
-	struct run tmp[TUI_ROWS_MAX];
-	struct fill f = { t, tmp, 0, page_rows(t) };
-	struct err e;
-	int i;
 
-	query(t, &q);
-	/* The last page: the first runs of the walk from the far end. */
-	if (page_runs(t->s, &q, NULL, 0, 1, f.max, keep, &f, &e) < 0) {
-		tui_msg(t, CC_RED | CA_BOLD, "gpulog: %s", e.msg);
-		return TUI_DRAW;
-	}
-	if (f.n > 0) {
-		page_key_of(&q, &tmp[f.n - 1], &rv->top);
-		rv->have_top = 1;
-		rv->cur = f.n - 1;
-	}
-	for (i = 0; i < f.n; i++)
-		run_clear(&tmp[i]);
-	return reread(t);
+	start_job(t, JOB_LAST, page_rows(t));
+	(void)rv;
+	return TUI_DRAW;
 }
 
 int
@@ -270,38 +564,70 @@ runs_sort(struct tui *t)
 	t->runs.have_top = 0;
 	t->runs.cur = 0;
 	tui_msg(t, 0, "sorted %s", order_names[t->runs.order]);
-	return reread(t);
+	refill(t, 1);
+	return TUI_DRAW;
+}
+
+const char *
+runs_filter_hint(void)
+{
+	return "p:platform +tag @project g:GPU or any text";
 }
 
 int
 runs_filter(struct tui *t)
 {
-	struct form *f = &t->form;
-
-	memset(f, 0, sizeof *f);
-	f->kind = -1;
-	snprintf(f->title, sizeof f->title, "Filter runs");
-	f->n = 1;
-	f->f[0].label = "Filter";
-	f->f[0].hint = "words found in platform, GPU, note, tags or project";
-	snprintf(f->f[0].text, sizeof f->f[0].text, "%s", t->runs.filter);
-	snprintf(f->f[0].orig, sizeof f->f[0].orig, "%s", t->runs.filter);
-	f->caret = strlen(f->f[0].text);
-	t->form_on = 1;
+	t->runs.editing = 1;
 	return TUI_DRAW;
 }
 
 void
 runs_set_filter(struct tui *t, const char *s)
 {
+	if (strcmp(t->runs.filter, s) == 0)
+		return;
 	snprintf(t->runs.filter, sizeof t->runs.filter, "%s", s);
 	t->runs.have_top = 0;
 	t->runs.cur = 0;
-	reread(t);
-	if (s[0] != '\0')
-		tui_msg(t, 0, "%lld run%s match \"%s\"; / and an empty filter "
-		    "shows all", (long long)t->runs.count, t->runs.count == 1 ?
-		    "" : "s", s);
+	refill(t, 0);
+}
+
+int
+runs_clear_filter(struct tui *t)
+{
+	t->runs.editing = 0;
+	if (t->runs.filter[0] == '\0')
+		return TUI_DRAW;
+	runs_set_filter(t, "");
+	tui_msg(t, 0, "every run shown");
+	return TUI_DRAW;
+}
+
+/* Every key while the filter is typed: the list follows each one. */
+int
+runs_edit_key(struct tui *t, int key)
+{
+	struct runs_view *rv = &t->runs;
+	char f[sizeof rv->filter];
+	size_t n = strlen(rv->filter);
+
+	snprintf(f, sizeof f, "%s", rv->filter);
+	if (key == TK_ESC)
+		return runs_clear_filter(t);
+	if (key == TK_ENTER || key == '\t' || key == TK_DOWN) {
+		rv->editing = 0;
+		return TUI_DRAW;
+	}
+	if (key == TK_BS)
+		lineedit_do(f, &n, LE_BACKSPACE);
+	else if (key == TK_CTRL('u'))
+		lineedit_do(f, &n, LE_CLEAR);
+	else if (key >= 0x20 && key < TK_BASE && key != 0x7f)
+		lineedit_insert(f, sizeof f, &n, (unsigned long)key);
+	else
+		return TUI_DRAW;
+	runs_set_filter(t, f);
+	return TUI_DRAW;
 }
 
 static const struct run *
@@ -428,6 +754,29 @@ runs_key(struct tui *t, int key)
 	return 0;
 }
 
+/* A row's GPU column: "2x A100", "T4", "-". */
+static void
+row_gpu(const struct run *r, char *buf, size_t n)
+{
+	char *sg = text_safe(r->gpu[0] ? r->gpu : r->gpus > 1 ? "GPU" : "-");
+
+	if (r->gpus > 1)
+		snprintf(buf, n, "%dx %s", r->gpus, sg);
+	else
+		snprintf(buf, n, "%s", sg);
+	free(sg);
+}
+
+/* A row's cost column: its cost so far, or "-". */
+static void
+row_cost(const struct tui *t, const struct run *r, char *buf, size_t n)
+{
+	if (run_cost_at(r, t->now) > 0)
+		tui_money(t, buf, n, run_cost_at(r, t->now), r->currency);
+	else
+		snprintf(buf, n, "-");
+}
+
 void
 runs_draw(struct tui *t, int y0, int y1)
 {
@@ -435,9 +784,14 @@ runs_draw(struct tui *t, int y0, int y1)
 	struct canvas *cv = &t->cv;
 	int wide = cv->w >= 110, y = y0, i, x;
 	int ws = wide ? 20 : 12;   /* start column's width */
+	int wp = 8, wg = 3, wc = 4; /* platform, GPU, cost: at least their
+	                               names' width */
 	char head[256], when[32], end[16], d[32], cost[48], gpu[48], count[32];
 
-	snprintf(count, sizeof count, "%lld", (long long)rv->count);
+	if (rv->count_known)
+		fmt_count(count, sizeof count, rv->count);
+	else
+		snprintf(count, sizeof count, "many");
 	if (rv->filter[0] != '\0')
 		snprintf(head, sizeof head, "Runs %s %s matching \"%s\" %s %s",
 		    cv->g->dot, count, rv->filter, cv->g->dot,
@@ -452,29 +806,64 @@ runs_draw(struct tui *t, int y0, int y1)
 		free(sh);
 	}
 	if (rv->n > 0) {
-		char pos[64];
+		char pos[160], a[32], b[32];
+		int64_t first = -1;
 
-		snprintf(pos, sizeof pos, " %lld%s%lld of %lld ",
-		    (long long)rv->pos + 1, cv->g->dash, (long long)rv->pos +
-		    (rv->n < rv->page || rv->page == 0 ? rv->n : rv->page),
-		    (long long)rv->count);
+		if (!rv->pos_from_end)
+			first = rv->pos + 1;
+		else if (rv->count_known)
+			first = rv->count - rv->pos - rv->n + 1;
+		if (first >= 1) {
+			fmt_count(a, sizeof a, first);
+			fmt_count(b, sizeof b, first + rv->n - 1);
+			snprintf(pos, sizeof pos, " %s%s%s of %s ", a,
+			    cv->g->dash, b, count);
+		} else {
+			snprintf(pos, sizeof pos, " the last %d of %s ", rv->n,
+			    count);
+		}
 		cv_put_right(cv, y, cv->w - 2, -1, CA_DIM, pos);
+	} else if (runs_busy(t)) {
+		cv_put_right(cv, y, cv->w - 2, -1, CA_DIM, " searching ");
 	}
 	y++;
 	x = 1;
 	cv_fill(cv, y, 0, cv->w, CA_BOLD | CA_UL, " ");
-	cv_printf(cv, y, x, -1, CA_BOLD | CA_UL, "%6s  %-*s %-7s %6s  %-10s "
-	    "%-10s %9s  %s", "#", ws, "start", "end", "length", "platform",
-	    "GPU", "cost", "note @project +tags");
+	/* The platform, GPU and cost columns are as wide as what the page
+	 * shows (up to 10 a column), so that the notes get what is left. */
+	for (i = 0; i < rv->n; i++) {
+		char *sp = text_safe(rv->rows[i].platform);
+		int k = cv_width(sp);
+
+		free(sp);
+		wp = k > wp ? (k > 10 ? 10 : k) : wp;
+		row_gpu(&rv->rows[i], gpu, sizeof gpu);
+		k = cv_width(gpu);
+		wg = k > wg ? (k > 10 ? 10 : k) : wg;
+		row_cost(t, &rv->rows[i], cost, sizeof cost);
+		k = cv_width(cost);
+		wc = k > wc ? (k > 12 ? 12 : k) : wc;
+	}
+	x = cv_printf(cv, y, x, -1, CA_BOLD | CA_UL, "%6s  %-*s %-7s %6s  ",
+	    "#", ws, "start", "end", "length") + 1;
+	cv_put(cv, y, x, wp, CA_BOLD | CA_UL, "platform");
+	x += wp + 1;
+	cv_put(cv, y, x, wg, CA_BOLD | CA_UL, "GPU");
+	x += wg + 1;
+	cv_put_right(cv, y, x + wc, wc, CA_BOLD | CA_UL, "cost");
+	x += wc + 2;
+	cv_put(cv, y, x, cv->w - x - 1, CA_BOLD | CA_UL,
+	    "note @project +tags");
 	y++;
-	rv->page = y1 - y;
-	if (rv->n == 0)
+	if (rv->n == 0 && rv->job.kind != JOB_NONE)
+		cv_put(cv, y, 2, -1, CA_DIM, "searching...");
+	else if (rv->n == 0)
 		cv_put(cv, y, 2, -1, CA_DIM, rv->filter[0] ? "no run matches "
-		    "the filter (/ changes it)" : "no runs yet: a adds one");
+		    "the filter (/ changes it, Esc clears it)" :
+		    "no runs yet: a adds one");
 	for (i = 0; i < rv->n && y < y1; i++, y++) {
 		const struct run *r = &rv->rows[i];
 		int sel = i == rv->cur, base = sel ? CA_REV : 0;
-		char *sg;
 
 		fmt_local(when, sizeof when, r->start, wide ?
 		    "%a %Y-%m-%d %H:%M" : "%d %b %H:%M");
@@ -490,17 +879,8 @@ runs_draw(struct tui *t, int y0, int y1)
 				    (long long)(days > 9 ? 9 : days));
 		}
 		fmt_duration(d, sizeof d, run_end_at(r, t->now) - r->start);
-		if (run_cost_at(r, t->now) > 0)
-			tui_money(t, cost, sizeof cost, run_cost_at(r, t->now),
-			    r->currency);
-		else
-			snprintf(cost, sizeof cost, "-");
-		sg = text_safe(r->gpu[0] ? r->gpu : r->gpus > 1 ? "GPU" : "-");
-		if (r->gpus > 1)
-			snprintf(gpu, sizeof gpu, "%dx %s", r->gpus, sg);
-		else
-			snprintf(gpu, sizeof gpu, "%s", sg);
-		free(sg);
+		row_cost(t, r, cost, sizeof cost);
+		row_gpu(r, gpu, sizeof gpu);
 		if (sel)
 			cv_fill(cv, y, 0, cv->w, base, " ");
 		x = 1;
@@ -514,22 +894,33 @@ runs_draw(struct tui *t, int y0, int y1)
 		x += 8;
 		cv_put_right(cv, y, x + 6, 6, base, d);
 		x += 8;
-		tui_put_safe(t, y, x, 10, base, r->platform);
-		x += 11;
-		cv_put(cv, y, x, 10, base, gpu);
-		x += 11;
-		cv_put_right(cv, y, x + 9, 9, base, cost);
-		x += 11;
+		tui_put_safe(t, y, x, wp, base, r->platform);
+		x += wp + 1;
+		cv_put(cv, y, x, wg, base, gpu);
+		x += wg + 1;
+		cv_put_right(cv, y, x + wc, wc, base, cost);
+		x += wc + 2;
 		{
-			char rest[600];
+			char rest[600], tags[300];
 			char *n = text_safe(r->note),
 			    *p = text_safe(r->project),
 			    *tg = text_safe(r->tags);
+			size_t k, m = 0;
 
-			snprintf(rest, sizeof rest, "%s%s%s%s%s%s%s",
+			/* Each tag as the filter finds it: "+llm +lora". */
+			for (k = 0; tg[k] != '\0' && m + 3 < sizeof tags; k++) {
+				if (tg[k] == ',') {
+					tags[m++] = ' ';
+					tags[m++] = '+';
+				} else {
+					tags[m++] = tg[k];
+				}
+			}
+			tags[m] = '\0';
+			snprintf(rest, sizeof rest, "%s%s%s%s%s%s",
 			    r->checkpointed ? "[ckpt] " : "", n,
 			    *p ? (*n ? "  @" : "@") : "", p,
-			    *tg ? (*n || *p ? "  +" : "+") : "", tg, "");
+			    *tags ? (*n || *p ? "  +" : "+") : "", tags);
 			cv_put(cv, y, x, cv->w - x - 1, base, rest);
 			free(n);
 			free(p);

@@ -263,6 +263,21 @@ def main():
     for peer in ("timew", "hledger"):
         if shutil.which(peer) is None:
             print("%s: not installed; not compared" % peer)
+    # The dashboard's keys, key to screen, on the largest history.
+    if shutil.which("tmux") and has(gpulog, "tui"):
+        n = max(sizes)
+        db = os.path.join(out, "tui.db")
+        for ext in ("", "-wal", "-shm"):
+            if os.path.exists(db + ext):
+                os.remove(db + ext)
+        shutil.copy(os.path.join(out, "runs-%d.db" % n), db)
+        print("\nThe dashboard at %d runs, key to screen (tests/bench/"
+              "tui.py, 120x40 in tmux):\n" % n)
+        sys.stdout.flush()
+        subprocess.run([sys.executable, os.path.join(HERE, "tui.py"),
+                        gpulog, db, "3"])
+    else:
+        print("tmux: not installed; the dashboard's keys not timed")
 
 
 if __name__ == "__main__":

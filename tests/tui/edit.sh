@@ -23,11 +23,12 @@ keys g e; wait_for "Edit run #2" || exit 1
 keys Down Down Down Down Down Down; keys C-u; typed "edited note"
 keys Enter; wait_for "changed #2" || exit 1
 gpulog log | grep -q "edited note" || { gpulog log; exit 1; }
-# Filter, then clear it.
-keys /; wait_for "Filter runs" || exit 1
-typed "first"; keys Enter; wait_for "1 run match" || exit 1
+# Filter as it is typed (no Enter), keep it, then Esc clears it.
+keys /; wait_for "Filter:" || exit 1
+typed "first"; wait_for 'Runs · 1 matching "first"' || exit 1
+keys Enter; wait_gone "Filter:" || exit 1
 screen filtered || exit 1
-keys /; keys C-u Enter; wait_for "Runs · 2 · newest" || exit 1
+keys Escape; wait_for "Runs · 2 · newest" || exit 1
 # Delete asks first; n keeps, y deletes; u undoes.
 keys d; wait_for "delete run #2" || exit 1
 keys n; wait_for "cancelled" || exit 1
