@@ -2,7 +2,8 @@
 # run-valgrind.sh: the CLI paths under valgrind's memcheck: no error and no
 # leak in any of them.  Skipped (and said so) where valgrind is missing.
 # Everything it writes is in its temporary directory (TMPDIR too), and
-# --vgdb=no keeps valgrind's gdbserver FIFOs out of /tmp.
+# --vgdb=no keeps valgrind's gdbserver FIFOs out of /tmp
+# (--read-inline-info=no: see run-cli.sh).
 # usage: tests/run-valgrind.sh BINARY
 bin=$1
 here=$(cd "$(dirname "$0")" && pwd)
@@ -21,7 +22,7 @@ export GPULOG_DB="$tmp/db" GPULOG_NOW=2026-12-01T12:00:00Z TZ=UTC \
     LC_ALL=C.UTF-8 TMPDIR="$tmp/tmp" HOME="$tmp"
 unset XDG_DATA_HOME NO_COLOR
 vg() {
-	if valgrind -q --vgdb=no --leak-check=full \
+	if valgrind -q --vgdb=no --read-inline-info=no --leak-check=full \
 	    --show-leak-kinds=definite,indirect \
 	    --errors-for-leak-kinds=definite,indirect --error-exitcode=99 \
 	    "$bin" "$@" >"$tmp/out" 2>"$tmp/err"; then
