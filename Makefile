@@ -42,8 +42,9 @@ TUI_OBJ  = $(TUI_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all run check check-unit check-cli check-tui check-asan \
-	check-valgrind check-stages stage-valgrind-cli stage-asan stage-cli \
-	stage-unit stage-tui stage-valgrind deps deps-check deps-lint \
+	check-valgrind check-stages unit-bins stage-valgrind-cli \
+	stage-asan-build stage-asan-unit stage-asan-cli stage-asan-tui \
+	stage-cli stage-unit stage-tui stage-valgrind deps deps-check deps-lint \
 	verify-deps install uninstall clean lint fuzz bench
 
 all: $(BUILD)/gpulog gpulog
@@ -118,15 +119,25 @@ check: deps-check
 	    rc=$$?; sh tests/stage.sh --summary $(CHECK_DIR); exit $$rc
 
 # The longest first: the CLI suite under valgrind, and the ASan build.
-check-stages: stage-valgrind-cli stage-asan stage-cli stage-unit \
-    stage-tui stage-valgrind
+check-stages: stage-valgrind-cli stage-asan-cli stage-cli stage-unit \
+    stage-tui stage-valgrind stage-asan-unit stage-asan-tui
+
+unit-bins: $(UNIT_BIN)
 
 stage-valgrind-cli: $(BUILD)/gpulog
 	@$(STAGE) valgrind-cli env VALGRIND=1 sh tests/run-cli.sh $(BUILD)/gpulog
 
-stage-asan:
-	@$(STAGE) asan $(MAKE) --no-print-directory $(ASAN) check-unit \
-	    check-cli check-tui
+stage-asan-build:
+	@$(STAGE) asan-build $(MAKE) --no-print-directory $(ASAN) all unit-bins
+
+stage-asan-unit: stage-asan-build
+	@$(STAGE) asan-unit $(MAKE) --no-print-directory $(ASAN) check-unit
+
+stage-asan-cli: stage-asan-build
+	@$(STAGE) asan-cli $(MAKE) --no-print-directory $(ASAN) check-cli
+
+stage-asan-tui: stage-asan-build
+	@$(STAGE) asan-tui $(MAKE) --no-print-directory $(ASAN) check-tui
 
 stage-cli: $(BUILD)/gpulog
 	@$(STAGE) cli $(MAKE) --no-print-directory check-cli
