@@ -18,7 +18,8 @@ jobs=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
 case $jobs in '' | *[!0-9]* | 0) jobs=1 ;; esac
 tmp=$(mktemp -d)
 workers=""
-trap 'for p in $workers; do kill "$p" 2>/dev/null; done; wait; rm -rf "$tmp"' EXIT
+trap 'for w in $workers; do kill "$w" 2>/dev/null; done; wait
+    rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
 mkdir -p "$tmp/bin" "$tmp/claim"
 suite=cli

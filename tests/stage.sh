@@ -6,7 +6,7 @@
 # and the outcome for the summary (stage.sh --summary DIR).
 # usage: tests/stage.sh DIR NAME CMD...  |  tests/stage.sh --summary DIR
 if [ "$1" = --summary ]; then
-	total=0 bad=0
+	bad=0
 	echo "check: the stages and their times:"
 	for f in "$2"/*.time; do
 		[ -f "$f" ] || continue
