@@ -42,8 +42,10 @@ TUI_OBJ  = $(TUI_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all run check check-unit check-cli check-tui check-asan \
-	check-valgrind deps deps-check verify-deps install uninstall clean \
-	lint fuzz bench
+	check-valgrind check-stages unit-bins stage-valgrind-cli \
+	stage-asan-build stage-asan-unit stage-asan-cli stage-asan-tui \
+	stage-cli stage-unit stage-tui stage-valgrind deps deps-check deps-lint \
+	verify-deps install uninstall clean lint fuzz bench
 
 all: $(BUILD)/gpulog gpulog
 
@@ -80,22 +82,74 @@ $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libgpulog.a tests/unit/t.h
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libgpulog.a $(LIBS) $(LDFLAGS)
 
-# What building and running need (make run), and what every suite and
-# make fuzz use besides (make check).
+# What building and running need (make deps, make run); that and what
+# every suite and make fuzz use (make check); what make lint uses.
 deps:
 	@sh scripts/deps.sh build
 
 deps-check:
 	@sh scripts/deps.sh check
 
+deps-lint:
+	@sh scripts/deps.sh lint
+
 run: deps
 	@$(MAKE) --no-print-directory all
+	@echo "gpulog: the manual: man ./man/gpulog.1 (man gpulog once" \
+	    "make install has put it on MANPATH)"
 	./$(BUILD)/gpulog
 
+# make check: every suite, and all but valgrind's again under ASan/UBSan,
+# as stages side by side, CHECK_JOBS at a time (default: the number of
+# processors); the CLI suites run JOBS tests at a time themselves.  Each
+# stage prints its output as one block with its time (tests/stage.sh), and
+# a table of the stages' times ends it.
+NPROC      := $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
+CHECK_JOBS ?= $(NPROC)
+CHECK_DIR   = build/check
+STAGE       = sh tests/stage.sh $(CHECK_DIR)
+ASAN        = BUILD=build/asan \
+    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
+    LDFLAGS="-fsanitize=address,undefined"
+
 check: deps-check
-	@$(MAKE) --no-print-directory check-unit check-cli check-tui \
-	    check-valgrind
-	@$(MAKE) --no-print-directory check-asan
+	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR) && \
+	    date +%s >$(CHECK_DIR)/start
+	@$(MAKE) --no-print-directory -k -j$(CHECK_JOBS) check-stages; \
+	    rc=$$?; sh tests/stage.sh --summary $(CHECK_DIR); exit $$rc
+
+# The longest first: the CLI suite under valgrind, and the ASan build.
+check-stages: stage-valgrind-cli stage-asan-cli stage-cli stage-unit \
+    stage-tui stage-valgrind stage-asan-unit stage-asan-tui
+
+unit-bins: $(UNIT_BIN)
+
+stage-valgrind-cli: $(BUILD)/gpulog
+	@$(STAGE) valgrind-cli env VALGRIND=1 sh tests/run-cli.sh $(BUILD)/gpulog
+
+stage-asan-build:
+	@$(STAGE) asan-build $(MAKE) --no-print-directory $(ASAN) all unit-bins
+
+stage-asan-unit: stage-asan-build
+	@$(STAGE) asan-unit $(MAKE) --no-print-directory $(ASAN) check-unit
+
+stage-asan-cli: stage-asan-build
+	@$(STAGE) asan-cli $(MAKE) --no-print-directory $(ASAN) check-cli
+
+stage-asan-tui: stage-asan-build
+	@$(STAGE) asan-tui $(MAKE) --no-print-directory $(ASAN) check-tui
+
+stage-cli: $(BUILD)/gpulog
+	@$(STAGE) cli $(MAKE) --no-print-directory check-cli
+
+stage-unit: $(UNIT_BIN)
+	@$(STAGE) unit $(MAKE) --no-print-directory check-unit
+
+stage-tui: $(BUILD)/gpulog
+	@$(STAGE) tui $(MAKE) --no-print-directory check-tui
+
+stage-valgrind: $(BUILD)/gpulog
+	@$(STAGE) valgrind sh tests/run-valgrind.sh $(BUILD)/gpulog
 
 # Dashboard screens in a private tmux server, when there are any.
 check-tui: $(BUILD)/gpulog
@@ -113,14 +167,12 @@ check-unit: $(UNIT_BIN)
 check-cli: $(BUILD)/gpulog
 	@sh tests/layering.sh
 	@sh tests/run-cli.sh $(BUILD)/gpulog
-	@sh tests/run-man.sh
+	@GPULOG_BIN=$(BUILD)/gpulog sh tests/run-man.sh
 
-# The whole suite again under AddressSanitizer and UBSan.
+# The unit, CLI and dashboard suites again under AddressSanitizer and
+# UBSan.
 check-asan:
-	@$(MAKE) --no-print-directory BUILD=build/asan \
-	    CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" \
-	    LDFLAGS="-fsanitize=address,undefined" check-unit check-cli \
-	    check-tui
+	@$(MAKE) --no-print-directory $(ASAN) check-unit check-cli check-tui
 
 # Benchmarks beside their floors (never part of check): histories of
 # BENCH_SIZES runs are generated once into build/bench and reused.
@@ -153,29 +205,30 @@ fuzz: deps-check
 	@$(MAKE) --no-print-directory $(FUZZ_BIN)
 	@sh tests/run-fuzz.sh $(FUZZ_S) $(FUZZ_BIN)
 
-lint:
+lint: deps-lint
 	cppcheck --quiet --error-exitcode=1 --enable=warning,portability \
 	    --std=c11 -I. core store ops cli importers $(wildcard tui)
 	mandoc -Tlint -W warning man/gpulog.1
 
+# make install notes what it made in INSTALL_LIST (the files, and the
+# directories that were not there), and make uninstall removes just that,
+# with the same PREFIX, MANDIR and DESTDIR (scripts/install.sh).
+BASHCOMPDIR  ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR   ?= $(PREFIX)/share/zsh/site-functions
+INSTALL_LIST  = $(PREFIX)/share/gpulog/installed
+INSTALLED     = $(BINDIR)/gpulog $(MANDIR)/man1/gpulog.1 \
+    $(BASHCOMPDIR)/gpulog $(ZSHCOMPDIR)/_gpulog
+
 install: all
-	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
-	cp $(BUILD)/gpulog $(DESTDIR)$(BINDIR)/gpulog
-	chmod 755 $(DESTDIR)$(BINDIR)/gpulog
-	cp man/gpulog.1 $(DESTDIR)$(MANDIR)/man1/gpulog.1
-	chmod 644 $(DESTDIR)$(MANDIR)/man1/gpulog.1
-	mkdir -p $(DESTDIR)$(PREFIX)/share/bash-completion/completions \
-	    $(DESTDIR)$(PREFIX)/share/zsh/site-functions
-	cp completions/gpulog.bash \
-	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gpulog
-	cp completions/_gpulog $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gpulog
-	chmod 644 $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gpulog \
-	    $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gpulog
+	@DESTDIR="$(DESTDIR)" sh scripts/install.sh install $(INSTALL_LIST) \
+	    $(BUILD)/gpulog 755 $(BINDIR)/gpulog \
+	    man/gpulog.1 644 $(MANDIR)/man1/gpulog.1 \
+	    completions/gpulog.bash 644 $(BASHCOMPDIR)/gpulog \
+	    completions/_gpulog 644 $(ZSHCOMPDIR)/_gpulog
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/gpulog $(DESTDIR)$(MANDIR)/man1/gpulog.1
-	rm -f $(DESTDIR)$(PREFIX)/share/bash-completion/completions/gpulog \
-	    $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_gpulog
+	@DESTDIR="$(DESTDIR)" sh scripts/install.sh uninstall $(INSTALL_LIST) \
+	    $(INSTALLED)
 
 clean:
 	rm -rf build gpulog

@@ -3,108 +3,177 @@
 # through apt-get (as root, or through sudo), Homebrew's on macOS.  Does
 # nothing when everything is there.
 #
-#   deps.sh build          what building and running gpulog need
-#   deps.sh check          that, and what every test suite and `make fuzz` use
+#   deps.sh build          what building and running gpulog need (make
+#                          deps, make run), the manual reader man(1) too
+#   deps.sh check          what every test suite and `make fuzz` use
+#                          besides (make check)
+#   deps.sh lint           what `make lint` uses: cppcheck and mandoc
 #   deps.sh --verify CC    installs nothing: names what building lacks and
-#                          exits 1 (the Makefile asks before it compiles)
+#                          exits 1 (the Makefile asks before it compiles;
+#                          no compiler is run)
 #
-# Each need is checked on its own (a library by pkg-config, a tool by its
-# command, clang's fuzzer and sanitizer runtimes by linking a fuzz target),
-# so a machine that has clang without libclang-rt-14-dev is caught.
+# Each need is checked on its own (a library by pkg-config or its header,
+# a tool by its command, clang's fuzzer and sanitizer runtimes by linking a
+# fuzz target), so a machine that has clang without libclang-rt-14-dev is
+# caught.  As a user who is neither root nor has sudo, it prints the one
+# `apt-get install` line to give an administrator.  On a terminal apt shows
+# its progress; with CI set, or output not a terminal, only its errors.
 set -eu
 
 mode=${1:-check}
 cc=${2:-cc}
-missing=""   # what is missing, as the user would name it
-debs=""      # the Debian packages that bring it
+missing=""   # what is missing, in words, comma-separated
+debs=""      # the Debian packages that bring it, each once
+brews=""     # the Homebrew formulas, each once
 
+# need WHAT DEBS [BREWS]: WHAT is missing; Debian's DEBS and Homebrew's
+# BREWS bring it.
 need() {
-	# $1: what is missing, $2: its Debian package
-	missing="$missing $1"
-	case " $debs " in *" $2 "*) ;; *) debs="$debs $2" ;; esac
+	missing="${missing:+$missing, }$1"
+	for d in $2; do
+		case " $debs " in *" $d "*) ;; *) debs="$debs $d" ;; esac
+	done
+	for b in ${3:-}; do
+		case " $brews " in *" $b "*) ;; *) brews="$brews $b" ;; esac
+	done
+}
+
+has() { command -v "$1" >/dev/null 2>&1; }
+
+# header H: 0 when the C header H is in a standard include directory.
+header() {
+	for d in /usr/include /usr/local/include /usr/include/*-linux-gnu \
+	    /opt/homebrew/include; do
+		[ -f "$d/$1" ] && return 0
+	done
+	return 1
+}
+
+# lib PC HEADER WHAT DEB BREW: the library is there when pkg-config knows
+# PC or, without pkg-config, when its HEADER is.
+lib() {
+	if has pkg-config; then
+		pkg-config --exists "$1" && return 0
+	else
+		header "$2" && return 0
+	fi
+	need "$3" "$4" "$5"
 }
 
 build_needs() {
-	command -v "$cc" >/dev/null 2>&1 || need "$cc" build-essential
-	command -v make >/dev/null 2>&1 || need make make
-	if command -v pkg-config >/dev/null 2>&1; then
-		pkg-config --exists sqlite3 || need sqlite3.pc libsqlite3-dev
-		pkg-config --exists libcjson || need libcjson.pc libcjson-dev
-		pkg-config --exists libcurl ||
-		    need libcurl.pc libcurl4-openssl-dev
-		pkg-config --exists ncursesw || need ncursesw.pc libncurses-dev
-	else
-		need pkg-config pkg-config
-		need "sqlite3, cJSON, libcurl and ncursesw headers" \
-		    libsqlite3-dev
-		need "" libcjson-dev
-		need "" libcurl4-openssl-dev
-		need "" libncurses-dev
+	if ! has "$cc"; then
+		case $cc in
+		*clang*) need "the C compiler $cc" clang ;;
+		*) need "a C compiler ($cc)" "gcc libc6-dev" ;;
+		esac
 	fi
+	[ "$(uname -s)" = Darwin ] || header stdio.h ||
+	    need "the C library's headers" libc6-dev
+	has make || need make make make
+	has pkg-config || need pkg-config pkg-config pkg-config
+	lib sqlite3 sqlite3.h "SQLite's headers" libsqlite3-dev sqlite
+	lib libcjson cjson/cJSON.h "cJSON's headers" libcjson-dev cjson
+	lib libcurl curl/curl.h "libcurl's headers" libcurl4-openssl-dev curl
+	lib ncursesw curses.h "ncursesw's headers" libncurses-dev ncurses
+}
+
+# What running needs besides: man(1) to read the manual, and the
+# certificates that `fx update` and `prices update` check HTTPS with.
+run_needs() {
+	[ "$(uname -s)" = Darwin ] && return 0
+	has man || need "man (the manual's reader)" man-db
+	[ -f /etc/ssl/certs/ca-certificates.crt ] ||
+	    need "the CA certificates" ca-certificates
 }
 
 # 0 when clang links a libFuzzer target with ASan and UBSan.
 fuzz_links() {
-	command -v clang >/dev/null 2>&1 || return 1
+	has clang || return 1
 	d=$(mktemp -d)
 	printf 'int LLVMFuzzerTestOneInput(const unsigned char *d, '\
 'unsigned long n) { (void)d; (void)n; return 0; }\n' >"$d/f.c"
+	rc=0
 	clang -fsanitize=fuzzer,address,undefined -o "$d/f" "$d/f.c" \
-	    >/dev/null 2>&1
-	rc=$?
+	    >/dev/null 2>&1 || rc=1
 	rm -rf "$d"
 	return $rc
 }
 
 check_needs() {
-	for t in tmux mandoc sqlite3 python3 valgrind; do
-		command -v "$t" >/dev/null 2>&1 || need "$t" "$t"
-	done
-	[ -x /usr/bin/time ] || need /usr/bin/time time
-	[ -f /usr/share/zoneinfo/America/New_York ] || need zoneinfo tzdata
-	command -v clang >/dev/null 2>&1 || need clang clang
+	has tmux || need tmux tmux tmux
+	has mandoc || need mandoc mandoc mandoc
+	has groff || need groff groff-base groff
+	has sqlite3 || need "sqlite3 (the shell)" sqlite3 sqlite
+	has python3 || need python3 python3 python
+	has zsh || need zsh zsh zsh
+	if [ "$(uname -s)" != Darwin ]; then
+		# valgrind does not run on current macOS; its suites skip.
+		has valgrind || need valgrind valgrind
+		[ -x /usr/bin/time ] || need /usr/bin/time time
+		has chattr || need chattr e2fsprogs
+	fi
+	[ -f /usr/share/zoneinfo/America/New_York ] ||
+	    need "the time zone database" tzdata
 	# Debian's clang does not bring its runtimes: libFuzzer and clang's
 	# ASan live in libclang-rt-14-dev.
-	fuzz_links || need "clang's fuzzer runtime" libclang-rt-14-dev
+	if ! has clang; then
+		need clang "clang libclang-rt-14-dev" llvm
+	elif ! fuzz_links; then
+		need "clang's fuzzer runtime" libclang-rt-14-dev llvm
+	fi
+}
+
+lint_needs() {
+	has cppcheck || need cppcheck cppcheck cppcheck
+	has mandoc || need mandoc mandoc mandoc
 }
 
 case $mode in
 --verify)
 	build_needs
 	[ -z "$missing" ] && exit 0
-	echo "gpulog: cannot build: missing${missing}" | tr -s ' ' >&2
-	echo "gpulog: run \`make deps\` (installs$debs), then make" >&2
+	echo "gpulog: cannot build: missing $missing" >&2
+	echo "gpulog: run \`make deps\`, which installs them, then make" >&2
 	exit 1
 	;;
-build) build_needs ;;
-check) build_needs; check_needs ;;
-*) echo "usage: deps.sh build|check|--verify CC" >&2; exit 2 ;;
+build) build_needs; run_needs ;;
+check) build_needs; run_needs; check_needs ;;
+lint) lint_needs ;;
+*) echo "usage: deps.sh build|check|lint|--verify CC" >&2; exit 2 ;;
 esac
 [ -z "$missing" ] && exit 0
+echo "deps: missing: $missing" >&2
 
 if [ "$(uname -s)" = Darwin ]; then
-	command -v brew >/dev/null 2>&1 || {
-		echo "deps: install Homebrew (https://brew.sh), then rerun" >&2
+	if [ -z "$brews" ]; then
+		echo "deps: install the Xcode command line tools" \
+		    "(xcode-select --install), then rerun" >&2
 		exit 1
-	}
-	brew install pkg-config sqlite cjson curl ncurses tmux mandoc
-	# valgrind does not run on current macOS; its suite skips itself.
-	exit 0
+	fi
+	if ! has brew; then
+		echo "deps: install Homebrew (https://brew.sh), then run:" >&2
+		echo "    brew install$brews" >&2
+		exit 1
+	fi
+	echo "deps: brew install$brews"
+	# shellcheck disable=SC2086
+	exec brew install $brews
 fi
 
-if ! command -v apt-get >/dev/null 2>&1; then
-	echo "deps: missing:$missing; install the Debian packages$debs" \
-	    "or your system's equivalents" >&2
+if ! has apt-get; then
+	echo "deps: install the Debian packages$debs or your system's" \
+	    "equivalents, then rerun" >&2
 	exit 1
 fi
 if [ "$(id -u)" -eq 0 ]; then
 	sudo=""
-elif command -v sudo >/dev/null 2>&1; then
+elif has sudo; then
 	sudo="sudo"
 else
-	echo "deps: missing:$missing" >&2
-	echo "deps: ask an administrator to run:" \
-	    "apt-get install --no-install-recommends$debs" >&2
+	echo "deps: you are not root and there is no sudo; ask an" \
+	    "administrator to run:" >&2
+	echo "    apt-get update && apt-get install -y" \
+	    "--no-install-recommends$debs" >&2
 	exit 1
 fi
 echo "deps: installing$debs"
@@ -113,9 +182,10 @@ export DEBIAN_FRONTEND=noninteractive
 if [ -n "${CI:-}" ] || [ ! -t 1 ]; then
 	exec >/dev/null
 	q="-qq"
+	export DEBCONF_NOWARNINGS=yes
 else
 	q=""
 fi
 $sudo apt-get update $q
 # shellcheck disable=SC2086
-$sudo apt-get install -y $q --no-install-recommends $debs ca-certificates
+$sudo apt-get install -y $q --no-install-recommends $debs

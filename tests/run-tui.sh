@@ -1,6 +1,7 @@
 #!/bin/sh
 # run-tui.sh: the dashboard's tests.  Each tests/tui/NAME.sh drives the real
-# binary in a private tmux server (its own socket, -f /dev/null) with a
+# binary in a private tmux server (-f /dev/null, its socket in the test's
+# own temporary directory, so nothing is left in /tmp/tmux-UID) with a
 # fresh database, TZ=UTC, LANG=C.UTF-8 and a pinned GPULOG_NOW, using the
 # helpers of tests/tui/lib.inc: start, wait_for (polls the pane, never a
 # bare sleep), keys, screen (compares the pane with NAME-STEP.screen) and
@@ -10,23 +11,25 @@ bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 pass=0 fail=0
 if ! command -v tmux >/dev/null 2>&1; then
-	echo "tui: tmux is not installed; skipped"
-	echo "tui: 0 passed, 0 failed"
+	echo "tui: skipped: tmux is not installed"
+	echo "tui: 0 passed, 0 failed, $(ls "$here"/tui/*.sh | wc -l) skipped"
 	exit 0
 fi
 tmp=$(mktemp -d)
-sock=gpulog-$$
-trap 'tmux -L "$sock" kill-server 2>/dev/null; rm -rf "$tmp"' EXIT INT TERM
+trap 'for s in "$tmp"/*/sock; do [ -S "$s" ] &&
+    tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$tmp"' EXIT
+trap 'exit 130' INT TERM
 mkdir -p "$tmp/bin"
 ln -s "$bin" "$tmp/bin/gpulog"
 for t in "$here"/tui/*.sh; do
 	name=$(basename "$t" .sh)
 	work="$tmp/$name"
-	mkdir -p "$work"
+	mkdir -p "$work/tmp"
 	(
 		cd "$work" || exit 99
 		env -u NO_COLOR -u GPULOG_DB -u XDG_DATA_HOME \
-		    PATH="$tmp/bin:$PATH" HOME="$work" TUI_SOCK="$sock-$name" \
+		    PATH="$tmp/bin:$PATH" HOME="$work" TMPDIR="$work/tmp" \
+		    TUI_SOCK="$work/sock" \
 		    GPULOG_DB="$work/gpulog.db" TZ=UTC LANG=C.UTF-8 \
 		    LC_ALL=C.UTF-8 GPULOG_NOW=2026-12-01T12:00:00Z \
 		    TUI_NAME="$name" TUI_DIR="$here/tui" UPDATE="${UPDATE:-}" \
@@ -34,7 +37,7 @@ for t in "$here"/tui/*.sh; do
 		    sh "$t" >"$work/out" 2>&1 </dev/null
 	)
 	rc=$?
-	tmux -L "$sock-$name" kill-server 2>/dev/null
+	tmux -S "$work/sock" kill-server 2>/dev/null
 	if [ $rc = 0 ]; then
 		pass=$((pass + 1))
 	else
@@ -43,5 +46,5 @@ for t in "$here"/tui/*.sh; do
 		fail=$((fail + 1))
 	fi
 done
-echo "tui: $pass passed, $fail failed"
+echo "tui: $pass passed, $fail failed, 0 skipped"
 [ "$fail" -eq 0 ]

@@ -1,5 +1,6 @@
 #!/bin/sh
-# run-unit.sh: runs each unit test program and adds up their counts.
+# run-unit.sh: runs each unit test program and adds up their counts (each
+# program's last line is "N passed, N failed", from tests/unit/t.h).
 # usage: tests/run-unit.sh BINARY...
 pass=0 fail=0
 for t in "$@"; do
@@ -18,9 +19,9 @@ for t in "$@"; do
 		printf '%s\n' "$out" | grep -v '^ok ' | head -n 40
 	fi
 	[ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
-	echo "unit: $(basename "$t"): $p passed, $f failed"
+	echo "unit: $(basename "$t"): $p passed, $f failed, 0 skipped"
 	pass=$((pass + p))
 	fail=$((fail + f))
 done
-echo "unit: $pass passed, $fail failed"
+echo "unit: $pass passed, $fail failed, 0 skipped"
 [ "$fail" -eq 0 ]

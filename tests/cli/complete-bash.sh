@@ -3,7 +3,7 @@
 # a command after `run --`.  Sourced in bash and driven through
 # COMP_WORDS/COMP_CWORD as bash itself does.
 set -e
-command -v bash >/dev/null || { echo "no bash; skipped"; exit 0; }
+command -v bash >/dev/null || { echo "bash is not installed"; exit 77; }
 gpulog platforms set jarvis --name Jarvislabs --billing hourly >/dev/null
 COMPLETIONS="$DATA/../../completions/gpulog.bash" bash <<'SH'
 set -e

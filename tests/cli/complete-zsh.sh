@@ -1,9 +1,9 @@
 # The zsh completion, run in zsh with compadd and _files stubbed to print
 # what they are given: commands, a command's options, platform names.
-# Skipped (and said) where zsh is not installed.
+# Skipped (exit 77, and said why) where zsh is not installed.
 if ! command -v zsh >/dev/null 2>&1; then
-	echo "complete-zsh: zsh not installed; skipped"
-	exit 0
+	echo "zsh is not installed"
+	exit 77
 fi
 fail() { echo "FAIL: $*"; exit 1; }
 here=$(cd "$(dirname "$0")/../.." && pwd)

@@ -136,7 +136,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
 	as() { setpriv --reuid=nobody --regid="$(id -g nobody)" --clear-groups "$@"; }
 	# The test's own directory is closed to others: a temporary one
 	# they may enter, removed on the way out.
-	rod=$(mktemp -d)
+	rod=$(mktemp -d /tmp/gpulog-harden.XXXXXX)
 	trap 'chmod -R u+w "$rod"; rm -rf "$rod"' EXIT
 	chmod 711 "$rod"
 	mkdir -m 777 "$rod/w"

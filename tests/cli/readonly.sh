@@ -15,9 +15,9 @@ cp db ro.db
 lock=
 if [ "$(id -u)" = 0 ]; then
 	if ! chattr +i ro.db 2>chattr.err; then
-		echo "note: chattr +i failed here ($(cat chattr.err)); as root" \
-		    "a read-only database cannot be made: skipped"
-		exit 0
+		echo "chattr +i failed here ($(cat chattr.err)); as root" \
+		    "a read-only database cannot be made"
+		exit 77
 	fi
 	lock=chattr
 	trap 'chattr -i "$PWD/ro.db" 2>/dev/null' EXIT
