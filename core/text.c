@@ -41,15 +41,20 @@ utf8_len(const unsigned char *p)
 	return n;
 }
 
-char *
-text_safe(const char *s)
+/* The escaper of text_safe() (message 0: a value quoted in a message,
+ * newlines and backslashes escaped) and text_term() (message 1: a whole
+ * message, which keeps its newlines and backslashes). */
+static char *
+escape(const char *s, int message)
 {
 	const unsigned char *p = (const unsigned char *)(s ? s : "");
 	size_t cap = strlen((const char *)p) * 4 + 1, k = 0, n;
 	char *out = xmalloc(cap);
 
 	while (*p != '\0') {
-		if (*p == '\\') {
+		if (message && (*p == '\n' || *p == '\\')) {
+			out[k++] = (char)*p++;
+		} else if (*p == '\\') {
 			out[k++] = '\\';
 			out[k++] = '\\';
 			p++;
@@ -78,31 +83,15 @@ text_safe(const char *s)
 }
 
 char *
+text_safe(const char *s)
+{
+	return escape(s, 0);
+}
+
+char *
 text_term(const char *s)
 {
-	const unsigned char *p = (const unsigned char *)(s ? s : "");
-	size_t cap = strlen((const char *)p) * 4 + 1, k = 0, n;
-	char *out = xmalloc(cap);
-
-	while (*p != '\0') {
-		if (*p == '\n' || *p == '\\') {
-			out[k++] = (char)*p++;
-		} else if (*p == '\t') {
-			out[k++] = '\\';
-			out[k++] = 't';
-			p++;
-		} else if (*p < 0x20 || *p == 0x7f ||
-		    (n = utf8_len(p)) == 0) {
-			k += (size_t)snprintf(out + k, cap - k, "\\x%02x", *p);
-			p++;
-		} else {
-			memcpy(out + k, p, n);
-			k += n;
-			p += n;
-		}
-	}
-	out[k] = '\0';
-	return out;
+	return escape(s, 1);
 }
 
 int
