@@ -283,26 +283,51 @@ load_catalog(struct store *s, int64_t now, struct err *e)
 	return 0;
 }
 
-int
-schema_migrate(struct store *s, int64_t now, struct err *e)
+/* PRAGMA user_version: the number of migrations applied, or -1. */
+static int
+user_version(struct store *s, struct err *e)
 {
 	sqlite3_stmt *st;
-	int v, target = (int)(sizeof migrations / sizeof migrations[0]);
-	char sql[32];
+	int v;
 
 	if (st_prepare(s, &st, "PRAGMA user_version", e) < 0)
 		return -1;
 	v = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
 	sqlite3_finalize(st);
+	return v;
+}
+
+static int
+newer(int v, int target, struct err *e)
+{
+	return err_set(e, "the database has schema version %d, newer than "
+	    "this gpulog understands (%d): upgrade gpulog", v, target);
+}
+
+int
+schema_migrate(struct store *s, int64_t now, struct err *e)
+{
+	int v, target = (int)(sizeof migrations / sizeof migrations[0]);
+	char sql[32];
+
+	if ((v = user_version(s, e)) < 0)
+		return -1;
 	s->opened_version = v;
 	if (v == target)
 		return 0;
 	if (v > target)
-		return err_set(e, "the database has schema version %d, newer "
-		    "than this gpulog understands (%d): upgrade gpulog", v,
-		    target);
+		return newer(v, target, e);
 	if (st_exec(s, "BEGIN IMMEDIATE", e) < 0)
 		return -1;
+	/* Another gpulog may have made or migrated the database between the
+	 * read above and the write lock: the version under the lock rules. */
+	if ((v = user_version(s, e)) < 0)
+		goto fail;
+	s->opened_version = v;
+	if (v >= target) {
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		return v == target ? 0 : newer(v, target, e);
+	}
 	for (; v < target; v++)
 		if (st_exec(s, migrations[v], e) < 0)
 			goto fail;

@@ -189,6 +189,38 @@ create_private(const char *path)
 		close(fd);
 }
 
+/*
+ * While another gpulog makes a new database, or turns it to WAL, SQLite
+ * answers BUSY without asking the busy handler (it would deadlock inside
+ * SQLite); opening waits for it by the busy handler's rule all the same.
+ */
+static int
+step_waiting(struct store *s, sqlite3_stmt *st)
+{
+	int rc, n = 0;
+
+	while ((rc = sqlite3_step(st)) == SQLITE_BUSY) {
+		sqlite3_reset(st);
+		if (!busy_handler(s, n++))
+			break;
+	}
+	return rc;
+}
+
+static int
+exec_waiting(struct store *s, const char *sql)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = sqlite3_prepare_v2(s->db, sql, -1, &st, NULL)) != SQLITE_OK)
+		return rc;
+	while ((rc = step_waiting(s, st)) == SQLITE_ROW)
+		;
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? SQLITE_OK : rc;
+}
+
 /* Opens the connection and reads the schema, which proves the file is a
  * database at all; 0, or the SQLite code with e's message. */
 static int
@@ -208,17 +240,17 @@ open_db(struct store *s, const char *path, int flags, struct err *e)
 	sqlite3_extended_result_codes(s->db, 0);
 	if ((rc = sqlite3_prepare_v2(s->db, "SELECT count(*) FROM "
 	    "sqlite_master", -1, &st, NULL)) != SQLITE_OK ||
-	    (rc = sqlite3_step(st)) != SQLITE_ROW) {
+	    (rc = step_waiting(s, st)) != SQLITE_ROW) {
 		err_set(e, "cannot open %s: %s", path, sqlite3_errmsg(s->db));
 		rc = sqlite3_errcode(s->db);
 		goto fail;
 	}
 	sqlite3_finalize(st);
+	st = NULL;
 	if (!(flags & SQLITE_OPEN_READONLY) &&
-	    (st_exec(s, "PRAGMA journal_mode=WAL", e) < 0 ||
-	    st_exec(s, "PRAGMA foreign_keys=ON", e) < 0 ||
-	    st_exec(s, "PRAGMA synchronous=NORMAL", e) < 0)) {
-		rc = sqlite3_errcode(s->db);
+	    ((rc = exec_waiting(s, "PRAGMA journal_mode=WAL")) != SQLITE_OK ||
+	    (rc = exec_waiting(s, "PRAGMA foreign_keys=ON")) != SQLITE_OK ||
+	    (rc = exec_waiting(s, "PRAGMA synchronous=NORMAL")) != SQLITE_OK)) {
 		err_set(e, "cannot open %s: %s", path, sqlite3_errmsg(s->db));
 		goto fail_closed;
 	}

@@ -6,13 +6,16 @@
 # NAME.err and NAME.status; otherwise the script checks itself and must
 # exit 0.  A script that exits 77 is skipped: its last line says why.
 # With VALGRIND=1 every gpulog the tests start runs under valgrind's
-# memcheck, and any error or leak it reports fails the suite.
+# memcheck, and any error or leak it reports fails the suite; GPULOG_BIN
+# is then the binary itself, for a test that runs it as another user, who
+# can neither enter the suite's directory nor write valgrind's logs there.
 # Tests run JOBS at a time (default: the number of processors); what each
 # says is printed in the order of their names, as each is done.
 # usage: tests/run-cli.sh BINARY   (UPDATE=1 rewrites the expected files;
 # ONLY=NAME runs one test; TIMES=1 prints how long each took)
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
+realbin=$bin
 pass=0 fail=0 skip=0
 jobs=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
 case $jobs in '' | *[!0-9]* | 0) jobs=1 ;; esac
@@ -66,7 +69,8 @@ run_test() {
 		cd "$work" || exit 99
 		env -u NO_COLOR -u GPULOG_DB -u XDG_DATA_HOME \
 		    PATH="$tmp/bin:$PATH" HOME="$work" TMPDIR="$work/tmp" \
-		    GPULOG="$bin" GPULOG_DB="$work/gpulog.db" TZ=UTC \
+		    GPULOG="$bin" GPULOG_BIN="$realbin" \
+		    GPULOG_DB="$work/gpulog.db" TZ=UTC \
 		    LC_ALL=C.UTF-8 GPULOG_NOW=2026-12-01T12:00:00Z \
 		    DATA="$here/data" \
 		    sh "$here/cli/$name.sh" >"$work/out" 2>"$work/err" </dev/null

@@ -140,6 +140,10 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null 2>&1 &&
 	trap 'chmod -R u+w "$rod"; rm -rf "$rod"' EXIT
 	chmod 711 "$rod"
 	mkdir -m 777 "$rod/w"
+	# The binary itself, where that user can run it (under valgrind,
+	# GPULOG is a wrapper in the suite's directory, closed to others).
+	cp "$GPULOG_BIN" "$rod/gpulog" && chmod 755 "$rod/gpulog"
+	GPULOG=$rod/gpulog
 	as env HOME="$rod/w" "$GPULOG" --db "$rod/w/d/g.db" add kaggle 1h \
 	    -n readable >o 2>&1 || fail "setup as nobody: $(cat o)"
 	chmod 555 "$rod/w/d"
