@@ -175,7 +175,30 @@ int cmd_plan(struct ctx *c, const struct args *a);
 int cmd_platforms(struct ctx *c, const struct args *a);
 int cmd_fx(struct ctx *c, const struct args *a);
 int cmd_export(struct ctx *c, const struct args *a);
+
+/*
+ * Writes the whole database to f as a gpulog export (format 2), named
+ * label in messages: a sync file names its machine and no export time
+ * (machine NULL: an export, with the time).  Inside a read transaction.
+ * 0, or -1 with e set; a write error (a full disk) is in ferror(f).
+ */
+int cli_export_doc(FILE *f, const char *label, struct ctx *c,
+    const char *machine, struct err *e);
 int cmd_import(struct ctx *c, const struct args *a);
+
+/*
+ * Merges gpulog exports (format 2) in one change, for `gpulog sync`:
+ * begin opens it (NULL on failure, e set), file merges one input (all of
+ * it, or on failure none of it, the change going on), end commits it
+ * (rolls it back when dry or not ok), prints what it did when it was
+ * saved, and frees m.  Each returns 0 or -1 with e set.
+ */
+struct cli_merge;
+struct cli_merge *cli_merge_begin(struct ctx *c, const char *what,
+    struct err *e);
+int cli_merge_file(struct cli_merge *m, FILE *f, const char *label,
+    struct err *e);
+int cli_merge_end(struct cli_merge *m, int dry, int ok, struct err *e);
 int cmd_prices(struct ctx *c, const struct args *a);
 int cmd_tui(struct ctx *c, const struct args *a);
 int cmd_show(struct ctx *c, const struct args *a);
@@ -186,6 +209,11 @@ extern const struct opt add_opts[], start_opts[], stop_opts[], edit_opts[],
     platforms_opts[], fx_opts[], export_opts[], import_opts[], no_opts[],
     prices_opts[];
 extern const struct opt tui_opts[], show_opts[], notify_opts[];
+extern const struct opt sync_opts[];
+int cmd_sync(struct ctx *c, const struct args *a);
+
+/* dir/name, malloc'd. */
+char *cli_path_join(const char *dir, const char *name);
 
 /* What `gpulog run` measured of a run, as a JSON object (null when found
  * is 0): the member "metrics" of show --json and log --json. */

@@ -26,6 +26,8 @@
 #include "core/quota.h"
 #include "importers/json.h"
 #include "store/store.h"
+#include "store/sync.h"
+#include "core/snapshot.h"
 
 enum { X_OUTPUT = 1 };
 
@@ -76,23 +78,57 @@ put_fixed(FILE *f, int64_t v, int digits)
 	fprintf(f, ".%s", frac);
 }
 
+/* ", \"modified\": TIME" when t is a change's time (0 is the catalog's,
+ * older than any change, and is left out). */
+static void
+put_modified(FILE *f, int64_t t)
+{
+	if (t <= 0)
+		return;
+	fputs(", ", f);
+	put_time(f, "modified", t);
+}
+
+/* What the row callbacks share. */
+struct walk {
+	FILE *f;
+	size_t n;
+};
+
+/* Starts element i of a list on its own line. */
+static void
+item(FILE *f, size_t i)
+{
+	fputs(i ? ",\n    {" : "\n    {", f);
+}
+
+static int
+put_setting(const char *key, const char *value, int64_t modified, void *arg)
+{
+	struct walk *w = arg;
+
+	if (!setting_travels(key))
+		return 0;
+	item(w->f, w->n++);
+	put_str(w->f, "key", key);
+	fputs(", ", w->f);
+	put_str(w->f, "value", value);
+	put_modified(w->f, modified);
+	fputc('}', w->f);
+	return ferror(w->f) ? -1 : 0;
+}
+
 static int
 put_settings(FILE *f, struct store *s, struct err *e)
 {
-	static const char *const keys[] = { "currency", "plan.start" };
-	char buf[256];
-	size_t i;
+	struct walk w = { f, 0 };
 	int rc;
 
-	fputs("  \"settings\": {", f);
-	for (i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-		rc = store_get_setting(s, keys[i], buf, sizeof buf, e);
-		if (rc < 0)
-			return -1;
-		fputs(i ? ", " : "", f);
-		put_str(f, keys[i], rc == 1 ? buf : NULL);
-	}
-	fputs("},\n", f);
+	fputs("  \"settings\": [", f);
+	if ((rc = store_each_setting(s, put_setting, &w, e)) != 0 &&
+	    !ferror(f))
+		return -1;
+	fprintf(f, "%s],\n", w.n ? "\n  " : "");
 	return 0;
 }
 
@@ -107,13 +143,6 @@ static void
 close_list(FILE *f, size_t n, int last)
 {
 	fprintf(f, "%s]%s\n", n ? "\n  " : "", last ? "" : ",");
-}
-
-/* Starts element i of a list on its own line. */
-static void
-item(FILE *f, size_t i)
-{
-	fputs(i ? ",\n    {" : "\n    {", f);
 }
 
 static int
@@ -159,6 +188,7 @@ put_catalog(FILE *f, struct store *s, struct err *e)
 		put_str(f, "best_for", p[i].best_for);
 		fputs(", ", f);
 		put_str(f, "default_gpu", p[i].default_gpu);
+		put_modified(f, p[i].modified);
 		fputc('}', f);
 	}
 	close_list(f, np, 0);
@@ -183,9 +213,11 @@ put_catalog(FILE *f, struct store *s, struct err *e)
 			put_fixed(f, (q[i].amount * 1000000 + 1800) / 3600, 6);
 		fprintf(f, ", \"window\": \"%s\", \"reset_wday\": %d, "
 		    "\"reset_mday\": %d, \"reset_min\": %d, "
-		    "\"rolling_days\": %d}", windows[q[i].window],
+		    "\"rolling_days\": %d", windows[q[i].window],
 		    q[i].reset_wday, q[i].reset_mday, q[i].reset_min,
 		    q[i].rolling_days);
+		put_modified(f, q[i].modified);
+		fputc('}', f);
 	}
 	close_list(f, nq, 0);
 
@@ -237,8 +269,10 @@ put_catalog(FILE *f, struct store *s, struct err *e)
 		civil_from_days(fx[i].day, &y, &m, &d);
 		item(f, i);
 		fprintf(f, "\"date\": \"%04lld-%02d-%02d\", "
-		    "\"usd_inr_micro\": %lld}", (long long)y, m, d,
+		    "\"usd_inr_micro\": %lld", (long long)y, m, d,
 		    (long long)fx[i].usd_inr_micro);
+		put_modified(f, fx[i].modified);
+		fputc('}', f);
 	}
 	close_list(f, nfx, 0);
 	rc = 0;
@@ -250,12 +284,6 @@ out:
 	free(p);
 	return rc;
 }
-
-/* What the row callbacks share. */
-struct walk {
-	FILE *f;
-	size_t n;
-};
 
 /* A record, from its field table. */
 static int
@@ -282,40 +310,132 @@ put_expense(const struct expense *x, void *arg)
 	return put_record(arg, fields_expense, fields_nexpense, x);
 }
 
+/* "key": n, or "key": null for an unknown (negative) n. */
+static void
+put_opt(FILE *f, const char *key, int64_t n)
+{
+	if (n < 0)
+		fprintf(f, ", \"%s\": null", key);
+	else
+		fprintf(f, ", \"%s\": %lld", key, (long long)n);
+}
+
+static int
+put_metrics(const char *uid, const struct run_metrics *m, void *arg)
+{
+	struct walk *w = arg;
+
+	item(w->f, w->n++);
+	put_str(w->f, "uid", uid);
+	fprintf(w->f, ", \"samples\": %lld", (long long)m->samples);
+	put_opt(w->f, "peak_mem_mib", m->peak_mem_mib);
+	put_opt(w->f, "mem_total_mib", m->mem_total_mib);
+	put_opt(w->f, "mean_util_pct", m->mean_util_pct);
+	put_opt(w->f, "energy_wh_milli", m->energy_wh_milli);
+	fprintf(w->f, ", \"exit_status\": %d, ", m->exit_status);
+	put_str(w->f, "command", m->command);
+	fputc('}', w->f);
+	return ferror(w->f) ? -1 : 0;
+}
+
+static int
+put_snapshot(const struct quota_snapshot *q, void *arg)
+{
+	struct walk *w = arg;
+
+	item(w->f, w->n++);
+	put_str(w->f, "platform", q->platform);
+	fputs(", ", w->f);
+	put_time(w->f, "taken_at", q->taken_at);
+	fprintf(w->f, ", \"used_s\": %lld, \"reserved_s\": %lld, "
+	    "\"allowed_s\": %lld", (long long)q->used_s,
+	    (long long)q->reserved_s, (long long)q->allowed_s);
+	if (q->reset_at > 0) {
+		fputs(", ", w->f);
+		put_time(w->f, "reset_at", q->reset_at);
+	}
+	fputs(", ", w->f);
+	put_str(w->f, "source", q->source);
+	fputc('}', w->f);
+	return ferror(w->f) ? -1 : 0;
+}
+
+static int
+put_tombstone(const char *kind, const char *key, int64_t at, void *arg)
+{
+	struct walk *w = arg;
+
+	if (strcmp(kind, "setting") == 0 && !setting_travels(key))
+		return 0;
+	item(w->f, w->n++);
+	put_str(w->f, "kind", kind);
+	fputs(", ", w->f);
+	put_str(w->f, "key", key);
+	fputs(", ", w->f);
+	put_time(w->f, "removed_at", at);
+	fputc('}', w->f);
+	return ferror(w->f) ? -1 : 0;
+}
+
+/* Closes a section a store walk wrote (rc its result) and says whether
+ * to go on: a write error leaves e alone, for the caller to report. */
+static int
+section_done(FILE *f, struct walk *w, int rc, int last)
+{
+	if (rc != 0 && !ferror(f))
+		return -1;
+	close_list(f, w->n, last);
+	w->n = 0;
+	return 0;
+}
+
 /*
  * Writes the document to f, named label in messages.  Returns 0, or -1
  * with e set, a write error (a full disk) included.
  */
-static int
-put_doc(FILE *f, const char *label, struct ctx *c, struct err *e)
+int
+cli_export_doc(FILE *f, const char *label, struct ctx *c,
+    const char *machine, struct err *e)
 {
 	struct filter all;
 	struct walk w;
 	char now[32];
-	int rc;
 
-	fprintf(f, "{\n  \"gpulog_export\": %d,\n  \"schema\": %d,\n"
-	    "  \"exported\": \"%s\",\n", JSON_EXPORT_FORMAT,
-	    STORE_SCHEMA_VERSION, fmt_iso_utc(now, sizeof now, c->now));
+	fprintf(f, "{\n  \"gpulog_export\": %d,\n  \"schema\": %d,\n",
+	    JSON_EXPORT_FORMAT, STORE_SCHEMA_VERSION);
+	/* A sync file names its machine and no time, so that writing it
+	 * again with nothing changed gives the same bytes. */
+	if (machine != NULL)
+		fprintf(f, "  \"machine\": \"%s\",\n", machine);
+	else
+		fprintf(f, "  \"exported\": \"%s\",\n", fmt_iso_utc(now,
+		    sizeof now, c->now));
 	if (put_settings(f, c->s, e) < 0 || put_catalog(f, c->s, e) < 0)
 		return -1;
-
 	memset(&all, 0, sizeof all);
+	/* The callbacks stop a walk at a write error, leaving e unset. */
 	w.f = f;
 	w.n = 0;
 	open_list(f, "runs");
-	/* The callbacks stop the walk at a write error, leaving e unset. */
-	if ((rc = store_each_run(c->s, &all, put_run, &w, e)) != 0 &&
-	    !ferror(f))
+	if (section_done(f, &w, store_each_run(c->s, &all, put_run, &w, e),
+	    0) < 0)
 		return -1;
-	close_list(f, w.n, 0);
-
-	w.n = 0;
+	open_list(f, "metrics");
+	if (section_done(f, &w, store_each_metrics(c->s, put_metrics, &w, e),
+	    0) < 0)
+		return -1;
 	open_list(f, "expenses");
-	if (rc == 0 && (rc = store_each_expense(c->s, INT64_MIN, 0,
-	    put_expense, &w, e)) != 0 && !ferror(f))
+	if (section_done(f, &w, store_each_expense(c->s, INT64_MIN, 0,
+	    put_expense, &w, e), 0) < 0)
 		return -1;
-	close_list(f, w.n, 1);
+	open_list(f, "snapshots");
+	if (section_done(f, &w, store_each_snapshot(c->s, put_snapshot, &w,
+	    e), 0) < 0)
+		return -1;
+	open_list(f, "tombstones");
+	if (section_done(f, &w, store_each_tombstone(c->s, put_tombstone, &w,
+	    e), 1) < 0)
+		return -1;
 	fputs("}\n", f);
 	if (fflush(f) != 0 || ferror(f))
 		return err_set(e, "cannot write %s: %s", label,
@@ -349,7 +469,7 @@ export_file(struct ctx *c, const char *target, const char *path)
 		close(fd);
 		goto out;
 	}
-	if (put_doc(f, path, c, &e) < 0)
+	if (cli_export_doc(f, path, c, NULL, &e) < 0)
 		goto out;
 	if (fsync(fileno(f)) != 0) {
 		err_set(&e, "cannot write %s: %s", path, strerror(errno));
@@ -383,7 +503,7 @@ export_stream(struct ctx *c, const char *path)
 	if ((f = fopen(path, "w")) == NULL)
 		return cli_fail(EXIT_FAIL, "cannot write %s: %s", path,
 		    strerror(errno));
-	rc = put_doc(f, path, c, &e);
+	rc = cli_export_doc(f, path, c, NULL, &e);
 	if (fclose(f) != 0 && rc == 0)
 		rc = err_set(&e, "cannot write %s: %s", path, strerror(errno));
 	return rc < 0 ? cli_err(EXIT_FAIL, &e) : EXIT_OK;
@@ -421,7 +541,7 @@ export_to(struct ctx *c, const char *path)
 
 	if (path == NULL || strcmp(path, "-") == 0) {
 		/* main() reports a write error on stdout on the way out. */
-		if (put_doc(stdout, "standard output", c, &e) < 0)
+		if (cli_export_doc(stdout, "standard output", c, NULL, &e) < 0)
 			return ferror(stdout) ? EXIT_FAIL :
 			    cli_err(EXIT_FAIL, &e);
 		return EXIT_OK;

@@ -25,6 +25,7 @@
 #include "core/text.h"
 #include "importers/colab.h"
 #include "importers/importer.h"
+#include "importers/json.h"
 #include "store/bulk.h"
 #include "store/snapshot.h"
 #include "store/store.h"
@@ -57,6 +58,7 @@ struct import {
 	struct ctx *c;
 	struct ops_import w;        /* the change, and what it counted */
 	struct import_extra extra;  /* the file's catalog, from the importer */
+	int merging;                /* a gpulog export: snapshots kept as is */
 	long nbad;                  /* rows skipped by --skip-bad */
 	long nleft;                 /* rows left out as no run (notices) */
 	char **notices;
@@ -133,11 +135,75 @@ sink_expense(void *arg, const struct expense *x, struct err *e)
 	return ops_import_expense(&im->w, x, e);
 }
 
+/* A gpulog export's catalog: format 1's restores what the database lacks
+ * (and, in an empty one, the plan start and currency); format 2's is
+ * merged, the newer of each row winning. */
 static int
-sink_snapshot(void *arg, const struct quota_snapshot *q, struct err *e)
+sink_catalog(void *arg, const struct import_extra *x, int format,
+    struct err *e)
 {
 	struct import *im = arg;
 
+	catalog_copy(&im->extra.cat, &x->cat);
+	im->w.extra = &im->extra.cat;
+	if (format >= 2)
+		return ops_merge_catalog(&im->w, &im->extra.cat, e);
+	return ops_import_catalog(&im->w, &im->extra.cat, x->plan_start,
+	    x->currency, e);
+}
+
+static int
+sink_merge_run(void *arg, const struct run *r, struct err *e)
+{
+	struct import *im = arg;
+
+	return ops_merge_run(&im->w, r, e);
+}
+
+static int
+sink_merge_metrics(void *arg, const char *uid, const struct run_metrics *m,
+    struct err *e)
+{
+	struct import *im = arg;
+
+	return ops_merge_metrics(&im->w, uid, m, e);
+}
+
+static int
+sink_merge_expense(void *arg, const struct expense *x, struct err *e)
+{
+	struct import *im = arg;
+
+	return ops_merge_expense(&im->w, x, e);
+}
+
+static int
+sink_merge_setting(void *arg, const char *key, const char *value,
+    int64_t modified, struct err *e)
+{
+	struct import *im = arg;
+
+	return ops_merge_setting(&im->w, key, value, modified, e);
+}
+
+static int
+sink_removal(void *arg, const char *kind, const char *key, int64_t at,
+    struct err *e)
+{
+	struct import *im = arg;
+
+	return ops_merge_removal(&im->w, kind, key, at, e);
+}
+
+static int
+sink_snapshot_any(void *arg, const struct quota_snapshot *q, struct err *e)
+{
+	struct import *im = arg;
+
+	/* An export's snapshots are kept as they are; a Kaggle file's
+	 * set the quota too. */
+	if (im->merging)
+		return ops_merge_snapshot(&im->w, q, e);
 	return ops_import_snapshot(&im->w, q, e);
 }
 
@@ -206,6 +272,32 @@ hours1(char *buf, size_t n, int64_t s)
 	return fmt_hours(buf, n, s);
 }
 
+/* What a merge (export format 2, sync) did besides adding runs. */
+static void
+report_merge(const struct ops_import *w, int dry)
+{
+	if (w->xupdated > 0)
+		printf("%s %ld expense%s with newer changes\n", dry ?
+		    "would update" : "updated", w->xupdated,
+		    plural(w->xupdated));
+	if (w->removed > 0)
+		printf("%s %ld record%s removed on another machine\n", dry ?
+		    "would remove" : "removed", w->removed, plural(w->removed));
+	if (w->gone > 0)
+		printf("left out %ld record%s removed here since\n", w->gone,
+		    plural(w->gone));
+	if (w->nmerged > 0)
+		printf("%s %ld newer setting%s, platform%s, quota%s, rate%s or "
+		    "exchange rate%s\n", dry ? "would take" : "took",
+		    w->nmerged, plural(w->nmerged), plural(w->nmerged),
+		    plural(w->nmerged), plural(w->nmerged), plural(w->nmerged));
+	if (w->dups > 0)
+		printf("%ld run%s overlap%s a run of this machine's on the same "
+		    "platform: likely duplicate%s, listed by gpulog log "
+		    "--duplicates\n", w->dups, plural(w->dups), w->dups == 1 ?
+		    "s" : "", plural(w->dups));
+}
+
 static void
 report(const struct import *im, int dry, const char *label)
 {
@@ -237,6 +329,7 @@ report(const struct import *im, int dry, const char *label)
 			    im->w.snap.reset_at, "%a %d %b %H:%M"));
 		putchar('\n');
 	}
+	report_merge(&im->w, dry);
 	if (im->nbad > 0)
 		printf("skipped %ld bad row%s (listed on stderr)\n", im->nbad,
 		    plural(im->nbad));
@@ -351,7 +444,14 @@ cmd_import(struct ctx *c, const struct args *a)
 	memset(&job, 0, sizeof job);
 	sink.put = sink_run;
 	sink.put_expense = sink_expense;
-	job.put_snapshot = sink_snapshot;
+	job.put_snapshot = sink_snapshot_any;
+	job.catalog = sink_catalog;
+	job.merge_run = sink_merge_run;
+	job.merge_metrics = sink_merge_metrics;
+	job.merge_expense = sink_merge_expense;
+	job.merge_setting = sink_merge_setting;
+	job.removal = sink_removal;
+	im.merging = strcmp(imp->name, "json") == 0;
 	job.bad_row = opt_has(a, I_SKIP_BAD) ? sink_bad : NULL;
 	job.notice = sink_notice;
 	job.progress = sink_progress;
@@ -452,4 +552,111 @@ cli_kaggle_report(struct ctx *c, int json)
 	    sizeof d, q.taken_at, "%a %d %b %H:%M"), hours1(b, sizeof b,
 	    logged));
 	return 1;
+}
+
+/* gpulog sync's import: its files merged in one change, each file in a
+ * part of its own. */
+struct cli_merge {
+	struct import im;
+	struct run_sink sink;
+	struct import_job job;
+};
+
+static void
+json_job(struct import *im, struct run_sink *sink, struct import_job *job)
+{
+	memset(sink, 0, sizeof *sink);
+	memset(job, 0, sizeof *job);
+	sink->put = sink_run;
+	sink->put_expense = sink_expense;
+	sink->arg = im;
+	job->sink = sink;
+	job->put_snapshot = sink_snapshot_any;
+	job->catalog = sink_catalog;
+	job->merge_run = sink_merge_run;
+	job->merge_metrics = sink_merge_metrics;
+	job->merge_expense = sink_merge_expense;
+	job->merge_setting = sink_merge_setting;
+	job->removal = sink_removal;
+	job->notice = sink_notice;
+	job->now = im->c->now;
+	im->merging = 1;
+}
+
+struct cli_merge *
+cli_merge_begin(struct ctx *c, const char *what, struct err *e)
+{
+	struct cli_merge *m = xcalloc(1, sizeof *m);
+
+	m->im.c = c;
+	json_job(&m->im, &m->sink, &m->job);
+	if (ops_import_begin(&c->ops, &m->im.w, what, NULL, NULL, e) < 0) {
+		free(m);
+		return NULL;
+	}
+	m->im.w.extra = &m->im.extra.cat;
+	return m;
+}
+
+int
+cli_merge_file(struct cli_merge *m, FILE *f, const char *label,
+    struct err *e)
+{
+	struct ops_import before = m->im.w;
+	int rc;
+
+	if (store_part_mark(m->im.c->s, e) < 0)
+		return -1;
+	m->job.format = 0;
+	rc = json_stream(f, label, &m->job, e);
+	if (rc == 0 && m->job.format < 2)
+		rc = err_set(e, "%s: an export of format %d, not a sync file",
+		    label, m->job.format);
+	import_extra_free(&m->im.extra);
+	m->im.w.extra = &m->im.extra.cat;
+	if (rc == 0)
+		return store_part_keep(m->im.c->s, e);
+	/* Nothing of this file stays, nor its counts. */
+	store_part_drop(m->im.c->s);
+	before.merge = m->im.w.merge;
+	before.known = m->im.w.known;  /* realloc'd; its first nknown hold */
+	m->im.w = before;
+	return -1;
+}
+
+static void
+report_merge_all(const struct cli_merge *m, int dry)
+{
+	const struct ops_import *w = &m->im.w;
+
+	if (w->added + w->updated + w->xadded + w->xupdated + w->removed +
+	    w->nmerged + w->snap_added == 0) {
+		puts(dry ? "nothing new would be merged" : "nothing new");
+		return;
+	}
+	printf("%s %ld run%s (%ld updated, %ld already there) and %ld "
+	    "expense%s\n", dry ? "would add" : "added", w->added,
+	    plural(w->added), w->updated, w->there, w->xadded,
+	    plural(w->xadded));
+	report_merge(w, dry);
+}
+
+int
+cli_merge_end(struct cli_merge *m, int dry, int ok, struct err *e)
+{
+	size_t k;
+	int rc = 0;
+
+	if (!ok)
+		ops_import_abort(&m->im.w);
+	else
+		rc = ops_import_commit(&m->im.w, dry, e);
+	if (ok && rc == 0)
+		report_merge_all(m, dry);
+	import_extra_free(&m->im.extra);
+	for (k = 0; k < m->im.nnotices; k++)
+		free(m->im.notices[k]);
+	free(m->im.notices);
+	free(m);
+	return rc;
 }

@@ -10,10 +10,11 @@
 #include "core/parse.h"
 #include "store/metrics.h"
 #include "store/store.h"
+#include "store/sync.h"
 #include "store/summary.h"
 
 enum { L_SINCE = 1, L_UNTIL, L_PLATFORM, L_TAG, L_PROJECT, L_LIMIT, L_JSON,
-	L_CSV, L_OPEN };
+	L_CSV, L_OPEN, L_DUPS };
 
 const struct opt log_opts[] = {
 	{ L_SINCE, 0, "since", "D", "runs starting on or after D" },
@@ -24,6 +25,8 @@ const struct opt log_opts[] = {
 	{ L_PROJECT, 0, "project", "P", "runs of project P" },
 	{ L_LIMIT, 0, "limit", "N", "at most N runs" },
 	{ L_OPEN, 0, "open", NULL, "open runs only" },
+	{ L_DUPS, 0, "duplicates", NULL, "the likely duplicates a merge "
+	    "found, in pairs" },
 	{ L_JSON, 0, "json", NULL, "print JSON" },
 	{ L_CSV, 0, "csv", NULL, "print CSV" },
 	{ 0, 0, NULL, NULL, NULL },
@@ -122,6 +125,54 @@ put_run(const struct run *r, void *arg)
 	return 0;
 }
 
+/* log --duplicates: each pair, the older run first. */
+static int
+put_pair(const struct run *a, const struct run *b, void *arg)
+{
+	struct log_out *o = arg;
+
+	if (o->mode == 1) {
+		fputs(o->n ? ",\n  [" : "\n  [", stdout);
+		cli_json_run(stdout, a, o->c->now);
+		putchar(',');
+		cli_json_run(stdout, b, o->c->now);
+		putchar(']');
+	} else {
+		if (o->n == 0)
+			puts("likely duplicates: the same run on another "
+			    "machine, most of its length on both");
+		putchar('\n');
+		cli_print_run(o->c, a);
+		cli_print_run(o->c, b);
+		printf("  keep one: gpulog rm %lld (or gpulog rm %lld)\n",
+		    (long long)b->id, (long long)a->id);
+	}
+	o->n++;
+	return 0;
+}
+
+static int
+log_duplicates(struct ctx *c, const struct args *a)
+{
+	struct log_out o = { c, NULL, 0, 0 };
+	struct err e;
+
+	if (a->ngiven > 1 + opt_has(a, L_JSON))
+		return cli_fail(EXIT_USAGE, "log: --duplicates takes only "
+		    "--json");
+	o.e = &e;
+	o.mode = opt_has(a, L_JSON);
+	if (o.mode == 1)
+		fputs("[", stdout);
+	if (store_each_duplicate(c->s, put_pair, &o, &e) < 0)
+		return cli_err(EXIT_FAIL, &e);
+	if (o.mode == 1)
+		puts(o.n ? "\n]" : "]");
+	else if (o.n == 0)
+		puts("no likely duplicates");
+	return EXIT_OK;
+}
+
 int
 cmd_log(struct ctx *c, const struct args *a)
 {
@@ -133,6 +184,8 @@ cmd_log(struct ctx *c, const struct args *a)
 	const char *v;
 	int rc;
 
+	if (opt_has(a, L_DUPS))
+		return log_duplicates(c, a);
 	memset(&f, 0, sizeof f);
 	f.newest_first = 1;
 	f.open_only = opt_has(a, L_OPEN);

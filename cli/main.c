@@ -123,6 +123,13 @@ const struct cmd cli_cmds[] = {
 	    "session CSV\n(--snippet prints the cell that writes it) or an "
 	    "nvidia-smi log; csv a\nfile with a header line. gpulog(1), IMPORT "
 	    "FORMATS, has every format." },
+	{ "sync", cmd_sync, sync_opts, 1, 1, "DIR [--name NAME] [--dry-run]",
+	    "merge the other machines' files in DIR and write this one's",
+	    "DIR is a folder a sync tool keeps in step between machines "
+	    "(Syncthing,\nDropbox, iCloud Drive, a git repository). Each "
+	    "machine writes only its own\nfile there, gpulog-NAME.json, and "
+	    "merges the others: the newer change of\na record wins, and a "
+	    "removal travels. Run it from cron or a timer." },
 	{ "tui", cmd_tui, tui_opts, 0, 0, "[--theme T] [--dump [--width W] [--height H]]",
 	    "the full-screen dashboard (gpulog alone opens it on a terminal)",
 	    "Keys 1-5 switch views; ? lists every key; q quits." },

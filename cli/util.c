@@ -285,3 +285,14 @@ cli_is_db_file(const struct ctx *c, const char *path)
 	free(p);
 	return same;
 }
+
+char *
+cli_path_join(const char *dir, const char *name)
+{
+	size_t n = strlen(dir) + strlen(name) + 2;
+	char *p = xmalloc(n);
+
+	snprintf(p, n, "%s%s%s", dir, dir[0] != '\0' && dir[strlen(dir) - 1]
+	    == '/' ? "" : "/", name);
+	return p;
+}

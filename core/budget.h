@@ -16,6 +16,7 @@ struct phase;
 struct fx_point {
 	int64_t day;            /* days since 1970-01-01 of its date */
 	int64_t usd_inr_micro;  /* INR per USD, millionths */
+	int64_t modified;       /* when it was set; 0 = the catalog */
 };
 
 /*

@@ -5,6 +5,9 @@
  */
 #include "core/catalog.h"
 
+#include "core/budget.h"
+#include "core/err.h"
+
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -18,29 +21,29 @@
 const struct platform catalog_platforms[] = {
 	{ "local", "Local (Mac M2/M3)", BILL_FREE, "Apple MPS",
 	    "16-96 unified", "0", "0", 0, "none", "yes",
-	    "months 1-6, prototyping", "MPS", 0 },
+	    "months 1-6, prototyping", "MPS", 0, 0 },
 	{ "colab-free", "Google Colab Free", BILL_FREE, "T4", "16", "0", "0",
-	    H(12), "~12 h, unreliable", "no", "quick experiments", "T4", 0 },
+	    H(12), "~12 h, unreliable", "no", "quick experiments", "T4", 0, 0 },
 	{ "colab-pro", "Google Colab Pro", BILL_SUBSCRIPTION, "T4/V100/A100",
 	    "16-40", "11.99", "~999", H(24), "up to 24 h", "Google Drive",
-	    "months 5-10, regular training", "T4", 90 },
+	    "months 5-10, regular training", "T4", 90, 0 },
 	{ "kaggle", "Kaggle Notebooks", BILL_FREE, "T4 or P100", "16", "0",
-	    "0", H(9), "9 h a session", "20 GB", "best free option", "T4", 0 },
+	    "0", H(9), "9 h a session", "20 GB", "best free option", "T4", 0, 0 },
 	{ "lightning", "Lightning AI Free", BILL_FREE, "T4", "16", "0", "0",
 	    0, "none", "persistent workspace", "small fine-tuning runs",
-	    "T4", 0 },
+	    "T4", 0, 0 },
 	{ "vast", "Vast.ai", BILL_HOURLY, "RTX 3090+", "24+", "~5-20+",
 	    "~420-1700", 0, "none (on-demand)", "extra cost",
-	    "cost-sensitive GPU training", "RTX 3090", 0 },
+	    "cost-sensitive GPU training", "RTX 3090", 0, 0 },
 	{ "runpod", "RunPod", BILL_HOURLY, "RTX 4090/A100", "24-80",
 	    "variable", "variable", 0, "none", "yes", "reliable cloud GPU",
-	    "A100 80GB", 0 },
+	    "A100 80GB", 0, 0 },
 	{ "lambda", "Lambda Labs", BILL_HOURLY, "A100 80GB", "80", "1.10/h",
 	    "~92/h", 0, "none", "yes", "production fine-tuning",
-	    "A100 80GB", 0 },
+	    "A100 80GB", 0, 0 },
 	{ "cloud", "AWS/GCP/Azure", BILL_HOURLY, "A100/V100", "40-80",
 	    "20-33/h", "~1700-2800/h", 0, "none", "yes",
-	    "enterprise (avoid unless required)", "V100", 0 },
+	    "enterprise (avoid unless required)", "V100", 0, 0 },
 };
 const size_t catalog_nplatforms =
     sizeof catalog_platforms / sizeof catalog_platforms[0];
@@ -48,9 +51,9 @@ const size_t catalog_nplatforms =
 const struct quota catalog_quotas[] = {
 	/* Saturday 00:00 UTC is 05:30 in India.  Kaggle counts how long
 	 * the accelerator session runs, whatever its GPU count. */
-	{ "kaggle", QU_SESSION_S, H(30), QW_WEEK, 6, 0, 0, 0 },
-	{ "lightning", QU_GPU_S, H(80), QW_MONTH, 0, 1, 0, 0 },
-	{ "colab-pro", QU_CU, 100 * 100, QW_MONTH, 0, 1, 0, 0 },
+	{ "kaggle", QU_SESSION_S, H(30), QW_WEEK, 6, 0, 0, 0, 0 },
+	{ "lightning", QU_GPU_S, H(80), QW_MONTH, 0, 1, 0, 0, 0 },
+	{ "colab-pro", QU_CU, 100 * 100, QW_MONTH, 0, 1, 0, 0, 0 },
 };
 const size_t catalog_nquotas = sizeof catalog_quotas / sizeof catalog_quotas[0];
 
@@ -137,6 +140,38 @@ catalog_free(struct catalog *c)
 	free(c->phases);
 	free(c->fx);
 	memset(c, 0, sizeof *c);
+}
+
+/* A copy of n items of size bytes; NULL for none. */
+static void *
+dup_array(const void *a, size_t n, size_t size)
+{
+	void *p;
+
+	if (n == 0)
+		return NULL;
+	p = xmalloc(n * size);
+	memcpy(p, a, n * size);
+	return p;
+}
+
+void
+catalog_copy(struct catalog *to, const struct catalog *from)
+{
+	catalog_free(to);
+	to->platforms = dup_array(from->platforms, from->nplatforms,
+	    sizeof *from->platforms);
+	to->nplatforms = from->nplatforms;
+	to->quotas = dup_array(from->quotas, from->nquotas,
+	    sizeof *from->quotas);
+	to->nquotas = from->nquotas;
+	to->rates = dup_array(from->rates, from->nrates, sizeof *from->rates);
+	to->nrates = from->nrates;
+	to->phases = dup_array(from->phases, from->nphases,
+	    sizeof *from->phases);
+	to->nphases = from->nphases;
+	to->fx = dup_array(from->fx, from->nfx, sizeof *from->fx);
+	to->nfx = from->nfx;
 }
 
 const struct platform *

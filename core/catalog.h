@@ -33,6 +33,9 @@ struct catalog {
 /* Frees c's arrays and zeroes it; c may be zeroed already. */
 void catalog_free(struct catalog *c);
 
+/* Makes *to (freed first) a copy of from with arrays of its own. */
+void catalog_copy(struct catalog *to, const struct catalog *from);
+
 /* The platform with key in c, or NULL; borrowed from c. */
 const struct platform *catalog_platform(const struct catalog *c,
     const char *key);

@@ -109,6 +109,8 @@ const struct field fields_expense[] = {
 	    NULL },
 	{ "units_centi", "units", FK_CENTI, 0, AT(expense, units_centi), 0,
 	    FIELDS_EXACT_MAX, -1, NULL, NULL },
+	{ "modified", NULL, FK_TIME, 0, AT(expense, modified), 0, 0, 0, NULL,
+	    NULL },
 };
 const size_t fields_nexpense = sizeof fields_expense / sizeof fields_expense[0];
 

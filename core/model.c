@@ -122,3 +122,25 @@ expense_clear(struct expense *x)
 	free(x->source_id);
 	expense_init(x);
 }
+
+void
+metrics_init(struct run_metrics *m)
+{
+	memset(m, 0, sizeof *m);
+	m->peak_mem_mib = m->mem_total_mib = m->energy_wh_milli = -1;
+	m->mean_util_pct = -1;
+	m->exit_status = -1;
+}
+
+void
+metrics_clear(struct run_metrics *m)
+{
+	free(m->command);
+	metrics_init(m);
+}
+
+int
+setting_travels(const char *key)
+{
+	return strcmp(key, "currency") == 0 || strcmp(key, "plan.start") == 0;
+}

@@ -88,6 +88,8 @@ struct expense {
 	int64_t units_centi; /* a pack's units of its platform's quota,
 	                        hundredths (of an hour for hours); -1 when
 	                        not a pack */
+	int64_t modified;    /* when it was last changed (the newer wins
+	                        between machines) */
 };
 
 /* What an expense bought. */
@@ -129,6 +131,7 @@ struct platform {
 	char default_gpu[32];    /* assumed when a run names none */
 	int pack_days;           /* a pack of its quota's units lasts this
 	                            many days from purchase; 0 when none */
+	int64_t modified;        /* when it was last set; 0 = the catalog */
 };
 
 /*
@@ -157,6 +160,7 @@ struct quota {
 	int reset_mday;      /* 1..28, for QW_MONTH */
 	int reset_min;       /* minutes after 00:00 UTC */
 	int rolling_days;    /* for QW_ROLLING */
+	int64_t modified;    /* when it was last set; 0 = the catalog */
 };
 
 struct rate {
@@ -182,5 +186,29 @@ struct phase {
 	int64_t budget_max_minor;
 	char currency[4];
 };
+
+/* What `gpulog run` measured of a run (the run_metrics table). */
+struct run_metrics {
+	int64_t run_id;
+	int64_t samples;          /* nvidia-smi samples taken */
+	int64_t peak_mem_mib;     /* the busiest GPU's peak; -1 unknown */
+	int64_t mem_total_mib;    /* that GPU's memory; -1 unknown */
+	int mean_util_pct;        /* over samples and GPUs; -1 unknown */
+	int64_t energy_wh_milli;  /* thousandths of a watt-hour; -1 */
+	int exit_status;          /* as a shell shows it; -1 while running */
+	char *command;            /* owned; the command line, or NULL */
+};
+
+/* metrics_init() sets unknowns; metrics_clear() frees and re-inits. */
+void metrics_init(struct run_metrics *m);
+void metrics_clear(struct run_metrics *m);
+
+/*
+ * 1 when the setting key travels between machines (export, sync): the
+ * display currency and the plan's start.  The rest is the machine's own:
+ * a live recording (live.*), what notify sent and where (notify.*), sync's
+ * own state (sync.*).
+ */
+int setting_travels(const char *key);
 
 #endif

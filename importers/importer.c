@@ -10,8 +10,8 @@
 #include "importers/kaggle.h"
 
 const struct importer importers[] = {
-	{ "json", "a file written by `gpulog export`", json_import_parse,
-	    NULL, NULL, NULL },
+	{ "json", "a file written by `gpulog export`", NULL, json_stream,
+	    NULL, NULL },
 	{ "csv", "a CSV file with a header line (platform,start,end,...)",
 	    NULL, csv_import_stream, NULL, NULL },
 	{ "kaggle", "Kaggle's quota and kernel files, or --api",

@@ -18,6 +18,8 @@ struct err;
 struct run;
 struct expense;
 struct quota_snapshot;
+struct run_metrics;
+struct import_extra;
 
 /*
  * Where an importer's rows go.  The importer calls put and put_expense only
@@ -63,6 +65,26 @@ struct import_job {
 	int future;            /* rows may end after now (--future); with
 	                        * now 0 (unknown) they always may */
 	int64_t since;         /* the last import of this source; 0 = never */
+	/*
+	 * A gpulog export (importers/json.c), each optional.  catalog takes
+	 * the file's catalog whole, before its first run, expense, snapshot
+	 * or removal; format is the export's (1: restored where the
+	 * database lacks it; 2: merged).  Format 2's records go to the merge
+	 * callbacks instead of the sink: a run, a run's metrics by its uid,
+	 * an expense, a setting with its time, a removal.
+	 */
+	int (*catalog)(void *arg, const struct import_extra *x, int format,
+	    struct err *e);
+	int (*merge_run)(void *arg, const struct run *r, struct err *e);
+	int (*merge_metrics)(void *arg, const char *uid,
+	    const struct run_metrics *m, struct err *e);
+	int (*merge_expense)(void *arg, const struct expense *x,
+	    struct err *e);
+	int (*merge_setting)(void *arg, const char *key, const char *value,
+	    int64_t modified, struct err *e);
+	int (*removal)(void *arg, const char *kind, const char *key,
+	    int64_t at, struct err *e);
+	int format;            /* set by the json importer: 1 or 2 */
 	long skipped;          /* rows the importer left out as no run (a
 	                        * notebook never run, a hidden one, one that
 	                        * ends after now); each was named in a notice */

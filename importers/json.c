@@ -24,7 +24,9 @@
 #include "core/gpu.h"
 #include "core/model.h"
 #include "core/parse.h"
+#include "core/snapshot.h"
 #include "core/text.h"
+#include "importers/jstream.h"
 
 /* Whole numbers beyond 2^53 do not survive a JSON double. */
 #define EXACT_MAX FIELDS_EXACT_MAX
@@ -439,6 +441,9 @@ read_expense(struct rd *d, const cJSON *o, struct expense *x)
 	expense_init(x);
 	if (read_fields(d, o, fields_expense, fields_nexpense, x) < 0)
 		return -1;
+	/* Format 1 has no time of change: the migration's rule, its date. */
+	if (member(o, "modified") == NULL)
+		x->modified = x->at;
 	if (x->source[0] == '\0')
 		strcpy(x->source, "json");
 	if (x->uid[0] == '\0' && x->source_id == NULL) {
@@ -642,320 +647,463 @@ read_fx(struct rd *d, const cJSON *o, struct fx_point *p)
 	    &p->usd_inr_micro);
 }
 
-/* The array at key of root in *arr (NULL when absent or null). */
-static int
-section(struct rd *d, const cJSON *root, const char *key, const cJSON **arr)
-{
-	*arr = member(root, key);
-	if (*arr != NULL && !cJSON_IsArray(*arr))
-		return bad(d, key, "expected an array");
-	return 0;
-}
-
 /* Names element i of section key in d->at and checks it is an object. */
 static int
-element(struct rd *d, const char *key, size_t i, const cJSON *item)
+element(struct rd *d, const char *key, long i, const cJSON *item)
 {
-	snprintf(d->at, sizeof d->at, "%s[%zu]", key, i);
+	if (i >= 0)
+		snprintf(d->at, sizeof d->at, "%s[%ld]", key, i);
+	else
+		snprintf(d->at, sizeof d->at, "%s", key);
 	if (!cJSON_IsObject(item))
 		return bad(d, NULL, "expected an object");
 	return 0;
 }
 
-/*
- * Reads each element of section key into a new array of n items of size
- * bytes, through read(d, item, slot).
- */
+/* An optional "modified" time (format 2), 0 when absent. */
 static int
-read_all(struct rd *d, const cJSON *root, const char *key, size_t size,
-    int (*read)(struct rd *, const cJSON *, void *), void **out, size_t *n)
+get_modified(struct rd *d, const cJSON *o, int64_t *t)
 {
-	const cJSON *arr, *item;
-	size_t i = 0;
-	char *a;
+	int given;
 
-	*out = NULL;
-	*n = 0;
-	if (section(d, root, key, &arr) < 0)
+	*t = 0;
+	return get_time(d, o, "modified", OPTIONAL, t, &given);
+}
+
+/* A whole number or null (unknown: -1). */
+static int
+get_opt(struct rd *d, const cJSON *o, const char *key, int64_t max,
+    int64_t *out)
+{
+	return get_int(d, o, key, OPTIONAL, 0, max, -1, out);
+}
+
+/* metrics[i] (format 2): what `gpulog run` measured of run uid. */
+static int
+read_metrics(struct rd *d, const cJSON *v, char uid[33], struct run_metrics *m)
+{
+	int64_t util, status;
+
+	metrics_init(m);
+	if (get_key(d, v, "uid", REQUIRED, uid, 33, "0123456789abcdef0123456789abcdef") < 0 ||
+	    get_int(d, v, "samples", OPTIONAL, 0, EXACT_MAX, 0, &m->samples) <
+	    0 || get_opt(d, v, "peak_mem_mib", EXACT_MAX, &m->peak_mem_mib) < 0
+	    || get_opt(d, v, "mem_total_mib", EXACT_MAX, &m->mem_total_mib) <
+	    0 || get_opt(d, v, "mean_util_pct", 100, &util) < 0 ||
+	    get_opt(d, v, "energy_wh_milli", EXACT_MAX, &m->energy_wh_milli) <
+	    0 || get_int(d, v, "exit_status", OPTIONAL, -1, 255, -1, &status)
+	    < 0 || get_dup(d, v, "command", &m->command) < 0)
 		return -1;
-	if (arr == NULL || cJSON_GetArraySize(arr) == 0)
-		return 0;
-	a = xcalloc((size_t)cJSON_GetArraySize(arr), size);
-	*out = a;
-	cJSON_ArrayForEach(item, arr) {
-		if (element(d, key, i, item) < 0 || read(d, item, a + i * size)
-		    < 0)
-			return -1;
-		*n = ++i;
-	}
-	d->at[0] = '\0';
+	m->mean_util_pct = (int)util;
+	m->exit_status = (int)status;
 	return 0;
 }
 
-/* read_all()'s callbacks, typed. */
 static int
-rd_platform(struct rd *d, const cJSON *o, void *p)
+read_snapshot(struct rd *d, const cJSON *o, struct quota_snapshot *q)
 {
-	return read_platform(d, o, p);
+	int given;
+
+	memset(q, 0, sizeof *q);
+	if (get_key(d, o, "platform", REQUIRED, q->platform,
+	    sizeof q->platform, "kaggle") < 0 ||
+	    get_time(d, o, "taken_at", REQUIRED, &q->taken_at, &given) < 0 ||
+	    get_int(d, o, "used_s", REQUIRED, 0, EXACT_MAX, 0, &q->used_s) < 0
+	    || get_int(d, o, "reserved_s", OPTIONAL, 0, EXACT_MAX, 0,
+	    &q->reserved_s) < 0 ||
+	    get_int(d, o, "allowed_s", REQUIRED, 0, EXACT_MAX, 0,
+	    &q->allowed_s) < 0 ||
+	    get_time(d, o, "reset_at", OPTIONAL, &q->reset_at, &given) < 0 ||
+	    get_key(d, o, "source", OPTIONAL, q->source, sizeof q->source,
+	    "kaggle-api") < 0)
+		return -1;
+	if (q->source[0] == '\0')
+		strcpy(q->source, "json");
+	return 0;
 }
 
+/* What the streaming reader keeps between the members of a document. */
+struct doc {
+	struct rd d;
+	struct import_job *job;
+	struct import_extra cat;  /* the catalog, until it is handed on */
+	int format;               /* 0 until the marker */
+	int sent;                 /* the catalog was handed on */
+};
+
+/* Hands the catalog on before the first record (and what a hand-written
+ * file gives of it after a record before the next, or at the end). */
 static int
-rd_quota(struct rd *d, const cJSON *o, void *p)
+send_catalog(struct doc *x)
 {
-	return read_quota(d, o, p);
+	struct err inner;
+
+	if (x->sent)
+		return 0;
+	x->sent = 1;
+	if (x->job->catalog != NULL && x->job->catalog(x->job->sink->arg,
+	    &x->cat, x->format, &inner) < 0)
+		return bad(&x->d, NULL, "%s", inner.msg);
+	/* What comes later (a hand-written file's settings after its runs)
+	 * is handed on by itself. */
+	import_extra_free(&x->cat);
+	memset(&x->cat, 0, sizeof x->cat);
+	return 0;
 }
 
-static int
-rd_rate(struct rd *d, const cJSON *o, void *p)
+/* Appends one zeroed item of size bytes to *arr of *n; returns it. */
+static void *
+grow(void **arr, size_t *n, size_t size)
 {
-	return read_rate(d, o, p);
+	char *a = xrealloc(*arr, (*n + 1) * size);
+
+	memset(a + *n * size, 0, size);
+	*arr = a;
+	return a + (*n)++ * size;
 }
 
+/* The catalog sections: each item appended to the catalog. */
 static int
-rd_phase(struct rd *d, const cJSON *o, void *p)
+catalog_item(struct doc *x, const char *key, const cJSON *o)
 {
-	return read_phase(d, o, p);
+	struct rd *d = &x->d;
+	struct catalog *c = &x->cat.cat;
+	void *p;
+
+	if (strcmp(key, "platforms") == 0) {
+		p = grow((void **)&c->platforms, &c->nplatforms,
+		    sizeof *c->platforms);
+		return read_platform(d, o, p) < 0 ? -1 :
+		    get_modified(d, o, &((struct platform *)p)->modified);
+	}
+	if (strcmp(key, "quotas") == 0) {
+		p = grow((void **)&c->quotas, &c->nquotas, sizeof *c->quotas);
+		return read_quota(d, o, p) < 0 ? -1 :
+		    get_modified(d, o, &((struct quota *)p)->modified);
+	}
+	if (strcmp(key, "rates") == 0) {
+		p = grow((void **)&c->rates, &c->nrates, sizeof *c->rates);
+		return read_rate(d, o, p);
+	}
+	if (strcmp(key, "phases") == 0) {
+		p = grow((void **)&c->phases, &c->nphases, sizeof *c->phases);
+		return read_phase(d, o, p);
+	}
+	p = grow((void **)&c->fx, &c->nfx, sizeof *c->fx);
+	return read_fx(d, o, p) < 0 ? -1 :
+	    get_modified(d, o, &((struct fx_point *)p)->modified);
 }
 
+/* Format 1's settings object: the plan's start day and the currency. */
 static int
-rd_fx(struct rd *d, const cJSON *o, void *p)
+settings_v1(struct doc *x, const cJSON *o)
 {
-	return read_fx(d, o, p);
-}
-
-/* The settings object: the plan's start day and the display currency. */
-static int
-read_settings(struct rd *d, const cJSON *root, struct import_extra *x)
-{
-	const cJSON *o = member(root, "settings");
+	struct rd *d = &x->d;
 	char cur[16];
 	int64_t t;
 	struct err inner;
 
-	if (o == NULL)
-		return 0;
 	if (!cJSON_IsObject(o))
-		return bad(d, "settings", "expected an object");
-	snprintf(d->at, sizeof d->at, "settings");
-	if (get_text(d, o, "plan.start", OPTIONAL, x->plan_start,
-	    sizeof x->plan_start) < 0)
+		return bad(d, NULL, "expected an object");
+	if (get_text(d, o, "plan.start", OPTIONAL, x->cat.plan_start,
+	    sizeof x->cat.plan_start) < 0)
 		return -1;
-	if (x->plan_start[0] != '\0' && (strlen(x->plan_start) != 10 ||
-	    parse_day(x->plan_start, 0, &t, &inner) < 0))
+	if (x->cat.plan_start[0] != '\0' && (strlen(x->cat.plan_start) != 10 ||
+	    parse_day(x->cat.plan_start, 0, &t, &inner) < 0))
 		return bad(d, "plan.start", "expected a date YYYY-MM-DD");
 	if (get_text(d, o, "currency", OPTIONAL, cur, sizeof cur) < 0)
 		return -1;
-	if (cur[0] != '\0' && parse_currency(cur, x->currency, &inner) < 0)
+	if (cur[0] != '\0' && parse_currency(cur, x->cat.currency, &inner) < 0)
 		return bad(d, "currency", "%s", inner.msg);
-	d->at[0] = '\0';
 	return 0;
 }
 
+/* Format 2's settings[i]: a key, its value and when it was set. */
 static int
-read_catalog(struct rd *d, const cJSON *root, struct import_extra *x)
+setting_v2(struct doc *x, const cJSON *o)
 {
-	void *p;
-	int rc;
+	struct rd *d = &x->d;
+	char key[64], value[256], cur[4];
+	int64_t t;
+	struct err inner;
 
-	rc = read_all(d, root, "platforms", sizeof *x->cat.platforms,
-	    rd_platform, &p, &x->cat.nplatforms);
-	x->cat.platforms = p;
-	if (rc < 0)
+	if (get_text(d, o, "key", REQUIRED, key, sizeof key) < 0 ||
+	    get_text(d, o, "value", REQUIRED, value, sizeof value) < 0 ||
+	    get_modified(d, o, &t) < 0)
 		return -1;
-	rc = read_all(d, root, "quotas", sizeof *x->cat.quotas, rd_quota, &p,
-	    &x->cat.nquotas);
-	x->cat.quotas = p;
-	if (rc < 0)
+	if (strcmp(key, "plan.start") == 0 && (strlen(value) != 10 ||
+	    parse_day(value, 0, &t, &inner) < 0))
+		return bad(d, "value", "expected a date YYYY-MM-DD");
+	if (strcmp(key, "currency") == 0 && parse_currency(value, cur, &inner)
+	    < 0)
+		return bad(d, "value", "%s", inner.msg);
+	if (get_modified(d, o, &t) < 0)
 		return -1;
-	rc = read_all(d, root, "rates", sizeof *x->cat.rates, rd_rate, &p,
-	    &x->cat.nrates);
-	x->cat.rates = p;
-	if (rc < 0)
-		return -1;
-	rc = read_all(d, root, "phases", sizeof *x->cat.phases, rd_phase, &p,
-	    &x->cat.nphases);
-	x->cat.phases = p;
-	if (rc < 0)
-		return -1;
-	rc = read_all(d, root, "fx", sizeof *x->cat.fx, rd_fx, &p, &x->cat.nfx);
-	x->cat.fx = p;
-	if (rc < 0)
-		return -1;
-	return read_settings(d, root, x);
+	if (x->job->merge_setting != NULL && setting_travels(key) &&
+	    x->job->merge_setting(x->job->sink->arg, key, value, t, &inner) <
+	    0)
+		return bad(d, NULL, "%s", inner.msg);
+	return 0;
 }
 
-/*
- * Walks the runs (or expenses) of root: checks each one, and when sink is
- * not NULL hands it on.  A sink's failure is prefixed with where it was.
- */
+/* tombstones[i]: what was removed, and when. */
 static int
-walk_runs(struct rd *d, const cJSON *root, struct run_sink *sink)
+removal(struct doc *x, const cJSON *o)
 {
-	const cJSON *arr, *item;
+	static const char *const kinds[] = { "run", "expense", "quota",
+		"setting" };
+	struct rd *d = &x->d;
+	char key[64];
+	int64_t at;
+	int k, given;
+	struct err inner;
+
+	if (get_choice(d, o, "kind", kinds, 4, &k) < 0 ||
+	    get_text(d, o, "key", REQUIRED, key, sizeof key) < 0 ||
+	    get_time(d, o, "removed_at", REQUIRED, &at, &given) < 0)
+		return -1;
+	if (x->job->removal != NULL && x->job->removal(x->job->sink->arg,
+	    kinds[k], key, at, &inner) < 0)
+		return bad(d, NULL, "%s", inner.msg);
+	return 0;
+}
+
+/* A sink's refusal, prefixed with where it was. */
+static int
+sunk(struct doc *x, int rc, struct err *inner)
+{
+	return rc < 0 ? bad(&x->d, NULL, "%s", inner->msg) : 0;
+}
+
+/* runs[i], expenses[i] and snapshots[i]: records, after the catalog. */
+static int
+record(struct doc *x, const char *key, const cJSON *o)
+{
+	struct import_job *j = x->job;
+	void *arg = j->sink->arg;
+	struct run_metrics m;
+	struct quota_snapshot q;
+	struct expense xp;
 	struct run r;
 	struct err inner;
-	size_t i = 0;
-	int rc = 0;
+	char uid[33];
+	int rc;
 
-	if (section(d, root, "runs", &arr) < 0)
+	if (send_catalog(x) < 0)
 		return -1;
-	if (arr == NULL)
-		return 0;
-	cJSON_ArrayForEach(item, arr) {
-		if (element(d, "runs", i++, item) < 0)
-			return -1;
-		rc = read_run(d, item, &r);
-		if (rc == 0 && sink != NULL &&
-		    (rc = sink->put(sink->arg, &r, &inner)) < 0)
-			bad(d, NULL, "%s", inner.msg);
+	if (strcmp(key, "runs") == 0) {
+		rc = read_run(&x->d, o, &r);
+		if (rc == 0 && x->format >= 2 && j->merge_run != NULL)
+			rc = sunk(x, j->merge_run(arg, &r, &inner), &inner);
+		else if (rc == 0 && x->format < 2 && j->sink->put != NULL)
+			rc = sunk(x, j->sink->put(arg, &r, &inner), &inner);
 		run_clear(&r);
-		if (rc < 0)
-			return -1;
+		return rc;
 	}
-	d->at[0] = '\0';
+	if (strcmp(key, "metrics") == 0) {
+		rc = read_metrics(&x->d, o, uid, &m);
+		if (rc == 0 && j->merge_metrics != NULL)
+			rc = sunk(x, j->merge_metrics(arg, uid, &m, &inner),
+			    &inner);
+		metrics_clear(&m);
+		return rc;
+	}
+	if (strcmp(key, "expenses") == 0) {
+		rc = read_expense(&x->d, o, &xp);
+		if (rc == 0 && x->format >= 2 && j->merge_expense != NULL)
+			rc = sunk(x, j->merge_expense(arg, &xp, &inner),
+			    &inner);
+		else if (rc == 0 && x->format < 2 &&
+		    j->sink->put_expense != NULL)
+			rc = sunk(x, j->sink->put_expense(arg, &xp, &inner),
+			    &inner);
+		expense_clear(&xp);
+		return rc;
+	}
+	if (strcmp(key, "snapshots") == 0) {
+		if (read_snapshot(&x->d, o, &q) < 0)
+			return -1;
+		return j->put_snapshot == NULL ? 0 : sunk(x,
+		    j->put_snapshot(arg, &q, &inner), &inner);
+	}
+	return removal(x, o);
+}
+
+/* The marker, first in every export: the format, which must be known. */
+static int
+marker(struct doc *x, const cJSON *v)
+{
+	struct rd *d = &x->d;
+
+	if (!cJSON_IsNumber(v))
+		return bad(d, "gpulog_export", "expected a format number");
+	if (v->valuedouble != 1 && v->valuedouble != JSON_EXPORT_FORMAT)
+		return bad(d, "gpulog_export", "format %.17g; this gpulog "
+		    "reads formats 1 to %d%s", v->valuedouble,
+		    JSON_EXPORT_FORMAT, v->valuedouble > JSON_EXPORT_FORMAT ?
+		    ": upgrade gpulog" : "");
+	x->format = (int)v->valuedouble;
+	x->job->format = x->format;
 	return 0;
 }
 
+/* One member of the document, or one element of an array member (i is
+ * its index; -1 for a member that is not an array). */
 static int
-walk_expenses(struct rd *d, const cJSON *root, struct run_sink *sink)
+member_cb(void *arg, const char *key, long i, const cJSON *v)
 {
-	const cJSON *arr, *item;
-	struct expense x;
-	struct err inner;
-	size_t i = 0;
-	int rc = 0;
-
-	if (section(d, root, "expenses", &arr) < 0)
-		return -1;
-	if (arr == NULL)
-		return 0;
-	cJSON_ArrayForEach(item, arr) {
-		if (element(d, "expenses", i++, item) < 0)
-			return -1;
-		rc = read_expense(d, item, &x);
-		if (rc == 0 && sink != NULL && sink->put_expense != NULL &&
-		    (rc = sink->put_expense(sink->arg, &x, &inner)) < 0)
-			bad(d, NULL, "%s", inner.msg);
-		expense_clear(&x);
-		if (rc < 0)
-			return -1;
-	}
-	d->at[0] = '\0';
-	return 0;
-}
-
-/*
- * 1 when the text seems to stop inside the value that failed at byte at:
- * cJSON puts an error at the end on the last byte, and one in a string
- * that is never closed just after its opening quote.
- */
-static int
-cut_short(const char *buf, size_t len, size_t at)
-{
+	static const char *const catalog[] = { "platforms", "quotas", "rates",
+		"phases", "fx" };
+	static const char *const records[] = { "runs", "metrics",
+		"expenses", "snapshots", "tombstones" };
+	struct doc *x = arg;
 	size_t k;
+	int rc;
 
-	if (at + 1 >= len)
-		return 1;
-	if (buf[at] == '"')
-		at++;
-	else if (at == 0 || buf[at - 1] != '"')
-		return 0;
-	for (k = at; k < len; k++) {
-		if (buf[k] == '\\')
-			k++;
-		else if (buf[k] == '"')
-			return 0;
+	x->d.at[0] = '\0';
+	if (x->format == 0) {
+		if (strcmp(key, "gpulog_export") != 0 || i >= 0)
+			return bad(&x->d, NULL, "not a gpulog export: it does "
+			    "not open with the \"gpulog_export\" marker "
+			    "(`gpulog export` writes one)");
+		return marker(x, v);
 	}
-	return 1;
+	if (strcmp(key, "settings") == 0) {
+		if (x->format < 2 && i < 0) {
+			snprintf(x->d.at, sizeof x->d.at, "settings");
+			x->sent = 0;
+			rc = settings_v1(x, v);
+		} else if (x->format >= 2 && i >= 0) {
+			rc = element(&x->d, key, i, v) < 0 ? -1 :
+			    setting_v2(x, v);
+		} else {
+			rc = bad(&x->d, "settings", x->format < 2 ?
+			    "expected an object" : "expected an array");
+		}
+		x->d.at[0] = '\0';
+		return rc;
+	}
+	for (k = 0; k < sizeof catalog / sizeof catalog[0]; k++)
+		if (strcmp(key, catalog[k]) == 0)
+			break;
+	if (k < sizeof catalog / sizeof catalog[0]) {
+		if (i < 0)
+			return cJSON_IsNull(v) ? 0 : bad(&x->d, key,
+			    "expected an array");
+		x->sent = 0;
+		return element(&x->d, key, i, v) < 0 ? -1 :
+		    catalog_item(x, key, v);
+	}
+	for (k = 0; k < sizeof records / sizeof records[0]; k++)
+		if (strcmp(key, records[k]) == 0)
+			break;
+	if (k < sizeof records / sizeof records[0]) {
+		if (i < 0)
+			return cJSON_IsNull(v) ? 0 : bad(&x->d, key,
+			    "expected an array");
+		if (element(&x->d, key, i, v) < 0)
+			return -1;
+		return record(x, key, v);
+	}
+	/* "schema", "exported", "machine", and what a later gpulog of the
+	 * same format adds: not needed here. */
+	return 0;
 }
 
-/* Parses buf as one JSON value and nothing after it. */
-static cJSON *
-parse_doc(struct rd *d, const char *buf, size_t len)
+int
+json_stream(FILE *f, const char *name, struct import_job *job, struct err *e)
 {
-	const char *end = NULL;
-	size_t at, line = 1, k;
-	cJSON *root;
+	struct doc x;
+	int rc;
 
-	if (len == 0) {
-		bad(d, NULL, "empty; expected a gpulog export (JSON)");
-		return NULL;
-	}
-	root = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
-	if (root == NULL && (end == NULL || end < buf || end > buf + len))
-		end = cJSON_GetErrorPtr();
-	at = end != NULL && end >= buf && end <= buf + len ?
-	    (size_t)(end - buf) : len;
-	if (root != NULL) {
-		/* Only white space may follow the document. */
-		while (at < len && strchr(" \t\r\n", buf[at]) != NULL &&
-		    buf[at] != '\0')
-			at++;
-		if (at == len)
-			return root;
-		cJSON_Delete(root);
-	}
-	for (k = 0; k < at && k < len; k++)
-		line += buf[k] == '\n';
-	if (root == NULL && cut_short(buf, len, at))
-		bad(d, NULL, "not valid JSON: it ends too soon, at byte %zu "
-		    "(line %zu); is the file cut short?", at, line);
-	else if (root == NULL)
-		bad(d, NULL, "not valid JSON: error at byte %zu (line %zu)",
-		    at, line);
-	else
-		bad(d, NULL, "not valid JSON: unexpected text after the "
-		    "document at byte %zu (line %zu)", at, line);
-	return NULL;
+	memset(&x, 0, sizeof x);
+	x.d.name = name;
+	x.d.e = e;
+	x.job = job;
+	rc = jstream_object(f, name, member_cb, &x, job->progress,
+	    job->sink->arg, e);
+	if (rc == 0 && x.format == 0)
+		rc = bad(&x.d, NULL, "not a gpulog export: no \"gpulog_export\" "
+		    "marker (`gpulog export` writes one)");
+	if (rc == 0)
+		rc = send_catalog(&x);
+	import_extra_free(&x.cat);
+	return rc;
+}
+
+/* json_import_parse()'s catalog callback: a copy for the caller. */
+struct copy {
+	struct run_sink *sink;
+	struct import_extra *extra;
+	struct import_extra got;
+	int have;
+};
+
+static int
+copy_catalog(void *arg, const struct import_extra *x, int format,
+    struct err *e)
+{
+	struct copy *c = arg;
+
+	(void)format;
+	(void)e;
+	catalog_copy(&c->got.cat, &x->cat);
+	memcpy(c->got.plan_start, x->plan_start, sizeof c->got.plan_start);
+	memcpy(c->got.currency, x->currency, sizeof c->got.currency);
+	c->have = 1;
+	return 0;
+}
+
+static int
+copy_run(void *arg, const struct run *r, struct err *e)
+{
+	struct copy *c = arg;
+
+	return c->sink == NULL || c->sink->put == NULL ? 0 :
+	    c->sink->put(c->sink->arg, r, e);
+}
+
+static int
+copy_expense(void *arg, const struct expense *x, struct err *e)
+{
+	struct copy *c = arg;
+
+	return c->sink == NULL || c->sink->put_expense == NULL ? 0 :
+	    c->sink->put_expense(c->sink->arg, x, e);
 }
 
 int
 json_import_parse(const char *buf, size_t len, const char *name,
     struct run_sink *sink, struct import_extra *extra, struct err *e)
 {
-	struct rd d;
-	struct import_extra cat;
-	const cJSON *mark;
-	cJSON *root;
-	int rc = -1;
+	struct import_job job;
+	struct run_sink s;
+	struct copy c;
+	FILE *f;
+	int rc;
 
-	memset(&d, 0, sizeof d);
-	memset(&cat, 0, sizeof cat);
-	d.name = name;
-	d.e = e;
-	if ((root = parse_doc(&d, buf, len)) == NULL)
-		return -1;
-	if (!cJSON_IsObject(root)) {
-		bad(&d, NULL, "not a gpulog export: expected a JSON object");
-		goto out;
+	memset(&c, 0, sizeof c);
+	memset(&job, 0, sizeof job);
+	memset(&s, 0, sizeof s);
+	c.sink = sink;
+	s.put = copy_run;
+	s.put_expense = copy_expense;
+	s.arg = &c;
+	job.sink = &s;
+	job.catalog = copy_catalog;
+	job.merge_run = copy_run;
+	job.merge_expense = copy_expense;
+	if (len == 0)
+		return err_set(e, "%s: empty; expected a gpulog export (JSON)",
+		    name);
+	if ((f = fmemopen((void *)buf, len, "rb")) == NULL)
+		return err_set(e, "%s: cannot read", name);
+	rc = json_stream(f, name, &job, e);
+	fclose(f);
+	if (rc == 0 && extra != NULL && c.have) {
+		*extra = c.got;
+		memset(&c.got, 0, sizeof c.got);
 	}
-	mark = member(root, "gpulog_export");
-	if (mark == NULL || !cJSON_IsNumber(mark)) {
-		bad(&d, NULL, "not a gpulog export: no \"gpulog_export\" "
-		    "marker (`gpulog export` writes one)");
-		goto out;
-	}
-	if (mark->valuedouble != JSON_EXPORT_FORMAT) {
-		bad(&d, "gpulog_export", "format %.17g; this gpulog reads "
-		    "format %d%s", mark->valuedouble, JSON_EXPORT_FORMAT,
-		    mark->valuedouble > JSON_EXPORT_FORMAT ? ": upgrade gpulog"
-		    : "");
-		goto out;
-	}
-	/* Everything is checked before the sink sees anything. */
-	if (read_catalog(&d, root, &cat) < 0 || walk_runs(&d, root, NULL) < 0
-	    || walk_expenses(&d, root, NULL) < 0)
-		goto out;
-	if (extra != NULL) {
-		*extra = cat;
-		memset(&cat, 0, sizeof cat);
-	}
-	if (sink != NULL && (walk_runs(&d, root, sink) < 0 ||
-	    walk_expenses(&d, root, sink) < 0))
-		goto out;
-	rc = 0;
-out:
-	import_extra_free(&cat);
-	cJSON_Delete(root);
+	import_extra_free(&c.got);
 	return rc;
 }

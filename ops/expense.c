@@ -146,7 +146,7 @@ ops_spend(struct ops *o, const struct ops_expense_in *in, struct expense *x,
 	if (apply(o, cat, in, x, e) < 0 || kind_of(o, cat, in, x, e) < 0)
 		return -1;
 	name_of(what, sizeof what, "spend", x);
-	if (store_begin(o->s, what, e) < 0)
+	if (ops_begin(o, what, e) < 0)
 		return -1;
 	if (store_add_expense(o->s, x, e) < 0 || store_commit(o->s, e) < 0) {
 		store_rollback(o->s);
@@ -185,7 +185,7 @@ ops_expense_edit(struct ops *o, int64_t id, const struct ops_expense_in *in,
 	if (apply(o, cat, in, x, e) < 0)
 		return -1;
 	name_of(what, sizeof what, "edit", x);
-	if (store_begin(o->s, what, e) < 0)
+	if (ops_begin(o, what, e) < 0)
 		return -1;
 	if (store_update_expense(o->s, x, e) < 0 ||
 	    store_commit(o->s, e) < 0) {
@@ -206,7 +206,7 @@ ops_expense_rm(struct ops *o, int64_t id, struct expense *x, struct err *e)
 	if (get(o, id, x, e) < 0)
 		return -1;
 	name_of(what, sizeof what, "rm", x);
-	if (store_begin(o->s, what, e) < 0)
+	if (ops_begin(o, what, e) < 0)
 		return -1;
 	if (store_delete_expense(o->s, id, e) < 0 ||
 	    store_commit(o->s, e) < 0) {

@@ -18,14 +18,15 @@
 #include "store/bulk.h"
 #include "store/snapshot.h"
 #include "store/store.h"
+#include "store/sync.h"
 
 /*
  * Makes sure platform key is in the database: it is, or the file's own
  * catalog has it and it is added now (before the first row naming it).
  * Returns -2 when it is unknown (a bad row, not a failed import).
  */
-static int
-ensure_platform(struct ops_import *im, const char *key, struct err *e)
+int
+ops_import_platform(struct ops_import *im, const char *key, struct err *e)
 {
 	size_t i;
 	char *safe;
@@ -82,7 +83,7 @@ ops_import_catalog(struct ops_import *im, const struct catalog *cat,
 	int rc = -1, covered;
 
 	for (i = 0; i < xc->nplatforms; i++)
-		if (ensure_platform(im, xc->platforms[i].key, e) < 0)
+		if (ops_import_platform(im, xc->platforms[i].key, e) < 0)
 			goto out;
 	for (i = 0; i < xc->nquotas; i++) {
 		if (!is_new_platform(im, xc->quotas[i].platform))
@@ -176,7 +177,7 @@ ops_import_snapshot(struct ops_import *im, const struct quota_snapshot *q,
 	size_t n = 0, i;
 	int rc;
 
-	if ((rc = ensure_platform(im, q->platform, e)) < 0)
+	if ((rc = ops_import_platform(im, q->platform, e)) < 0)
 		return -1;
 	if ((rc = store_import_snapshot(im->s, q, e)) < 0)
 		return -1;
@@ -308,7 +309,7 @@ ops_import_reconcile(struct ops_import *im, char *notice, size_t n,
 				    pieces + 1);
 			r.source_id = xstrdup(id);
 			r.created = r.modified = q.taken_at;
-			if ((rc = ensure_platform(im, r.platform, e)) >= 0 &&
+			if ((rc = ops_import_platform(im, r.platform, e)) >= 0 &&
 			    (rc = store_bulk_import_run(im->bulk, &r, e)) >= 0)
 				pieces++;
 			run_clear(&r);
@@ -347,7 +348,7 @@ ops_import_begin(struct ops *o, struct ops_import *im, const char *what,
 	im->o = o;
 	im->s = o->s;
 	o->field = OPS_F_NONE;
-	if (store_begin(o->s, what, e) < 0)
+	if (ops_begin(o, what, e) < 0)
 		return -1;
 	if (store_load_platforms(o->s, &im->known, &im->nknown, &inner) < 0 ||
 	    store_bulk_new(o->s, &im->bulk, &inner) < 0 ||
@@ -367,7 +368,7 @@ ops_import_run(struct ops_import *im, const struct run *r, struct err *e)
 	struct run c = *r;
 	int rc;
 
-	if ((rc = ensure_platform(im, r->platform, e)) < 0)
+	if ((rc = ops_import_platform(im, r->platform, e)) < 0)
 		return rc;
 	/* Every source's spelling of a GPU becomes the catalog's. */
 	if (r->gpu[0] != '\0')
@@ -389,7 +390,7 @@ ops_import_expense(struct ops_import *im, const struct expense *x,
 {
 	int rc;
 
-	if ((x->platform[0] != '\0' && ensure_platform(im, x->platform, e) <
+	if ((x->platform[0] != '\0' && ops_import_platform(im, x->platform, e) <
 	    0) || (rc = store_import_expense(im->s, x, e)) < 0)
 		return -1;
 	if (rc > 0)
@@ -406,6 +407,8 @@ ops_import_commit(struct ops_import *im, int dry, struct err *e)
 
 	store_bulk_free(im->bulk);
 	im->bulk = NULL;
+	store_merge_free(im->merge);
+	im->merge = NULL;
 	if (dry)
 		store_rollback(im->s);
 	else if ((rc = store_commit(im->s, e)) < 0)
@@ -421,6 +424,8 @@ ops_import_abort(struct ops_import *im)
 {
 	store_bulk_free(im->bulk);
 	im->bulk = NULL;
+	store_merge_free(im->merge);
+	im->merge = NULL;
 	store_rollback(im->s);
 	free(im->known);
 	im->known = NULL;

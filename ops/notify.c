@@ -48,7 +48,7 @@ ops_notify_url(struct ops *o, const char *url, struct err *e)
 			return -1;
 		}
 	}
-	if (store_begin(o->s, *url ? "notify --url" : "notify --url ''", e) < 0)
+	if (ops_begin(o, *url ? "notify --url" : "notify --url ''", e) < 0)
 		return -1;
 	if (store_set_setting(o->s, "notify.url", url, e) < 0 ||
 	    store_commit(o->s, e) < 0) {

@@ -52,6 +52,18 @@ struct ops {
 void ops_init(struct ops *o, struct store *s, int64_t now);
 void ops_clear(struct ops *o);
 
+/*
+ * A setting that is this machine's own (see setting_travels()): sync's
+ * machine name.  Its own change, named after the key.  -1 when key would
+ * travel.
+ */
+int ops_setting_local(struct ops *o, const char *key, const char *value,
+    struct err *e);
+
+/* Begins a change named what, whose writes are stamped with o->now (see
+ * store_set_clock()); every change in ops/ begins here. */
+int ops_begin(struct ops *o, const char *what, struct err *e);
+
 /* The catalog (platforms, quotas, rates, phases, fx), loaded when first
  * asked for; borrowed until the next settings change.  NULL on failure. */
 const struct summary *ops_catalog(struct ops *o, struct err *e);
@@ -332,8 +344,20 @@ struct ops_import {
 	long snap_added, snap_there;
 	struct quota_snapshot snap;  /* the last snapshot seen */
 	long nsettings;              /* settings taken from the file */
+	/* A merge (export format 2, sync): what it did. */
+	struct store_merge *merge;
+	long removed;                /* records a removal in the file took */
+	long gone;                   /* records the file has that were
+	                              * removed here since: left out */
+	long xupdated;               /* expenses replaced by newer ones */
+	long nmerged;                /* settings and catalog rows taken */
+	long dups;                   /* runs kept as likely duplicates */
 };
 
+/* Makes sure platform key is in the database (the file's catalog may
+ * describe it); -2 when neither knows it. */
+int ops_import_platform(struct ops_import *im, const char *key,
+    struct err *e);
 int ops_import_begin(struct ops *o, struct ops_import *im, const char *what,
     const char *since_source, int64_t *since, struct err *e);
 int ops_import_run(struct ops_import *im, const struct run *r,
@@ -346,6 +370,38 @@ int ops_import_catalog(struct ops_import *im, const struct catalog *cat,
     const char *plan_start, const char *currency, struct err *e);
 int ops_import_reconcile(struct ops_import *im, char *notice, size_t n,
     struct err *e);
+
+/*
+ * A merge of another machine's records (export format 2, `gpulog sync`),
+ * inside an import's change.  Each record carries the time it was last
+ * changed, and the newer of the two copies wins; at the same time the
+ * one whose export text sorts later wins (for a setting, the smaller
+ * value: the earlier plan start), so that every machine settles the same
+ * way.  A removal (a tombstone: kind, key, when) wins over every
+ * change made at or before it, and a record removed here at or after the
+ * file's last change of it stays removed.  A run that is new here and
+ * overlaps a run this machine had on the same platform by more than half
+ * the shorter of the two is added and kept as a likely duplicate (`gpulog
+ * log --duplicates`).  Settings that are the machine's own
+ * (setting_travels()) are left alone.  Each returns 0, -1 on failure, or
+ * -2 for a record naming a platform nobody describes.
+ */
+int ops_merge_run(struct ops_import *im, const struct run *r,
+    struct err *e);
+/* A run's metrics, by the run's uid: written when the run is here (they
+ * never change once `gpulog run` wrote them). */
+int ops_merge_metrics(struct ops_import *im, const char *uid,
+    const struct run_metrics *m, struct err *e);
+int ops_merge_expense(struct ops_import *im, const struct expense *x,
+    struct err *e);
+int ops_merge_removal(struct ops_import *im, const char *kind,
+    const char *key, int64_t at, struct err *e);
+int ops_merge_setting(struct ops_import *im, const char *key,
+    const char *value, int64_t modified, struct err *e);
+int ops_merge_catalog(struct ops_import *im, const struct catalog *cat,
+    struct err *e);
+int ops_merge_snapshot(struct ops_import *im,
+    const struct quota_snapshot *q, struct err *e);
 int ops_import_commit(struct ops_import *im, int dry, struct err *e);
 void ops_import_abort(struct ops_import *im);
 

@@ -127,7 +127,7 @@ ops_record_close(struct ops *o, struct ops_result *res,
 		r->created = r->modified;
 	snprintf(res->what, sizeof res->what, "run #%lld ended",
 	    (long long)r->id);
-	if (store_begin(o->s, res->what, e) < 0 ||
+	if (ops_begin(o, res->what, e) < 0 ||
 	    (r->id > 0 ? store_update_run(o->s, r, e) :
 	    store_add_run(o->s, r, e)) < 0)
 		goto fail;

@@ -24,6 +24,13 @@ ops_init(struct ops *o, struct store *s, int64_t now)
 	o->now = now;
 }
 
+int
+ops_begin(struct ops *o, const char *what, struct err *e)
+{
+	store_set_clock(o->s, o->now);
+	return store_begin(o->s, what, e);
+}
+
 void
 ops_clear(struct ops *o)
 {
@@ -288,7 +295,7 @@ ops_insert(struct ops *o, struct run *r, const char *verb,
 	char what[96], key[40];
 
 	r->created = r->modified = o->now;
-	if (store_begin(o->s, verb, e) < 0 || store_add_run(o->s, r, e) < 0)
+	if (ops_begin(o, verb, e) < 0 || store_add_run(o->s, r, e) < 0)
 		goto fail;
 	snprintf(res->what, sizeof res->what, "%s #%lld %s", verb,
 	    (long long)r->id, fmt_run_label(what, sizeof what, r, o->now));
@@ -332,7 +339,7 @@ static int
 update(struct ops *o, struct run *r, struct ops_result *res, struct err *e)
 {
 	r->modified = o->now;
-	if (store_begin(o->s, res->what, e) < 0 ||
+	if (ops_begin(o, res->what, e) < 0 ||
 	    store_update_run(o->s, r, e) < 0 || store_commit(o->s, e) < 0) {
 		store_rollback(o->s);
 		return lost_race(o, r->id, e);
@@ -553,7 +560,7 @@ remove_run(struct ops *o, struct run *r, const char *verb,
 
 	snprintf(res->what, sizeof res->what, "%s #%lld %s", verb,
 	    (long long)r->id, fmt_run_label(what, sizeof what, r, o->now));
-	if (store_begin(o->s, res->what, e) < 0 ||
+	if (ops_begin(o, res->what, e) < 0 ||
 	    store_delete_run(o->s, r->id, e) < 0 ||
 	    store_commit(o->s, e) < 0) {
 		store_rollback(o->s);
@@ -658,6 +665,7 @@ ops_undo(struct ops *o, char *what, size_t len, struct err *e)
 	if (rc > 0 && above >= 0 && guard_live(o, above + 1, "undo the start "
 	    "of", e) < 0)
 		return -1;
+	store_set_clock(o->s, o->now);
 	rc = store_undo(o->s, what, len, e);
 	/* An undone settings change leaves the loaded catalog stale. */
 	if (rc > 0)

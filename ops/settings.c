@@ -242,7 +242,7 @@ ops_platform_set(struct ops *o, const struct ops_platform_in *in,
 	}
 
 	snprintf(res->what, sizeof res->what, "platforms set %s", res->p.key);
-	if (store_begin(o->s, res->what, e) < 0)
+	if (ops_begin(o, res->what, e) < 0)
 		return -1;
 	if (((res->changed || res->created) &&
 	    store_set_platform(o->s, &res->p, sort, e) < 0) ||
@@ -263,7 +263,7 @@ ops_set_rates(struct ops *o, const struct rate *rates, size_t n,
 	size_t i;
 
 	o->field = OPS_F_NONE;
-	if (store_begin(o->s, what, e) < 0)
+	if (ops_begin(o, what, e) < 0)
 		return -1;
 	for (i = 0; i < n; i++) {
 		struct rate r = rates[i];
@@ -285,7 +285,7 @@ static int
 put_fx(struct ops *o, int64_t day, int64_t micro, const char *source,
     const char *what, struct err *e)
 {
-	if (store_begin(o->s, what, e) < 0)
+	if (ops_begin(o, what, e) < 0)
 		return -1;
 	if (store_set_fx(o->s, day, micro, source, e) < 0) {
 		store_rollback(o->s);
@@ -340,7 +340,7 @@ static int
 put_setting(struct ops *o, const char *key, const char *value,
     const char *what, struct err *e)
 {
-	if (store_begin(o->s, what, e) < 0)
+	if (ops_begin(o, what, e) < 0)
 		return -1;
 	if (store_set_setting(o->s, key, value, e) < 0) {
 		store_rollback(o->s);

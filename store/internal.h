@@ -25,6 +25,8 @@ struct store {
 	int busy_said;         /* on_busy called for this wait */
 	void (*on_busy)(void *);
 	void *on_busy_arg;
+	int64_t clock;         /* what a write is stamped with (modified,
+	                        * a removal's time): store_set_clock() */
 };
 
 /* Prepares sql or fails with the database's reason. */

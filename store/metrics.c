@@ -17,22 +17,6 @@
 #include "store/store.h"
 #include "store/summary.h"
 
-void
-metrics_init(struct run_metrics *m)
-{
-	memset(m, 0, sizeof *m);
-	m->peak_mem_mib = m->mem_total_mib = m->energy_wh_milli = -1;
-	m->mean_util_pct = -1;
-	m->exit_status = -1;
-}
-
-void
-metrics_clear(struct run_metrics *m)
-{
-	free(m->command);
-	metrics_init(m);
-}
-
 /* Binds v, or NULL when it is negative (unknown). */
 static void
 bind_opt(sqlite3_stmt *st, int i, int64_t v)

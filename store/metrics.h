@@ -8,25 +8,12 @@
 
 #include <stdint.h>
 
+#include "core/model.h"
+
 struct store;
 struct run;
 struct summary;
 struct err;
-
-struct run_metrics {
-	int64_t run_id;
-	int64_t samples;          /* nvidia-smi samples taken */
-	int64_t peak_mem_mib;     /* the busiest GPU's peak; -1 unknown */
-	int64_t mem_total_mib;    /* that GPU's memory; -1 unknown */
-	int mean_util_pct;        /* over samples and GPUs; -1 unknown */
-	int64_t energy_wh_milli;  /* thousandths of a watt-hour; -1 */
-	int exit_status;          /* as a shell shows it; -1 while running */
-	char *command;            /* owned; the command line, or NULL */
-};
-
-/* metrics_init() sets unknowns; metrics_clear() frees and re-inits. */
-void metrics_init(struct run_metrics *m);
-void metrics_clear(struct run_metrics *m);
 
 /* Writes m for its run, replacing what was there; inside a change. */
 int metrics_put(struct store *s, const struct run_metrics *m, struct err *e);

@@ -379,8 +379,8 @@ store_import_run(struct store *s, const struct run *r, struct err *e)
 }
 
 static const char insert_expense[] = "INSERT INTO expenses(at, platform, "
-    "amount_minor, currency, note, source, source_id, uid, kind, units_centi) "
-    "VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10)";
+    "amount_minor, currency, note, source, source_id, uid, kind, units_centi, "
+    "modified) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)";
 
 /* Binds an expense's kind (as expense_kind() reads it: a word it does not
  * know is a plain spend) and units at k and k + 1: units below 0 are
@@ -411,6 +411,14 @@ bind_expense(sqlite3_stmt *st, const struct expense *x)
 	bind_kind(st, 9, x);
 }
 
+/* An expense written now is stamped with the store's clock. */
+static void
+bind_expense_stamp(struct store *s, sqlite3_stmt *st, const struct expense *x)
+{
+	bind_expense(st, x);
+	sqlite3_bind_int64(st, 11, s->clock);
+}
+
 int
 store_add_expense(struct store *s, struct expense *x, struct err *e)
 {
@@ -419,7 +427,7 @@ store_add_expense(struct store *s, struct expense *x, struct err *e)
 
 	if (st_prepare(s, &st, insert_expense, e) < 0)
 		return -1;
-	bind_expense(st, x);
+	bind_expense_stamp(s, st, x);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
@@ -448,7 +456,7 @@ store_import_expense(struct store *s, const struct expense *x, struct err *e)
 		return st_fail(s, e, "import an expense");
 	if (st_prepare(s, &st, insert_expense, e) < 0)
 		return -1;
-	bind_expense(st, x);
+	bind_expense_stamp(s, st, x);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	n = sqlite3_changes(s->db);
@@ -457,7 +465,7 @@ store_import_expense(struct store *s, const struct expense *x, struct err *e)
 
 /* The columns of an expense, as read_expense() takes them. */
 #define EXPENSE_COLS "id, uid, at, platform, amount_minor, currency, note, " \
-	"source, source_id, kind, units_centi"
+	"source, source_id, kind, units_centi, modified"
 
 /* Reads the row at st (EXPENSE_COLS) into x, clearing it first. */
 static void
@@ -476,6 +484,7 @@ read_expense(sqlite3_stmt *st, struct expense *x)
 	st_col_copy(st, 9, x->kind, sizeof x->kind);
 	x->units_centi = sqlite3_column_type(st, 10) == SQLITE_NULL ? -1 :
 	    sqlite3_column_int64(st, 10);
+	x->modified = sqlite3_column_int64(st, 11);
 }
 
 int
@@ -533,8 +542,9 @@ store_update_expense(struct store *s, const struct expense *x,
 
 	if (st_prepare(s, &st, "UPDATE expenses SET at = ?1, platform = ?2, "
 	    "amount_minor = ?3, currency = ?4, note = ?5, kind = ?7, "
-	    "units_centi = ?8 WHERE id = ?6", e) < 0)
+	    "units_centi = ?8, modified = ?9 WHERE id = ?6", e) < 0)
 		return -1;
+	sqlite3_bind_int64(st, 9, s->clock);
 	sqlite3_bind_int64(st, 1, x->at);
 	st_bind_text(st, 2, x->platform);
 	sqlite3_bind_int64(st, 3, x->amount_minor);

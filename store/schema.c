@@ -136,6 +136,25 @@ static const char *const migrations[] = {
 	"ALTER TABLE platforms ADD COLUMN pack_days INTEGER NOT NULL"
 	" DEFAULT 0;"
 	"UPDATE platforms SET pack_days = 90 WHERE key = 'colab-pro';",
+
+	/* 8: what sync between machines needs.  Every record that travels
+	 * knows when it was last changed (the newer wins; 0 is the built-in
+	 * catalog, older than any change); a removal leaves a tombstone
+	 * (kind "run", "expense", "quota" or "setting", the record's key,
+	 * when), so that it travels too; and a run from another machine that
+	 * overlaps one of this machine's most of its length is kept as a
+	 * likely duplicate (uid_a < uid_b). */
+	"ALTER TABLE expenses ADD COLUMN modified INTEGER NOT NULL DEFAULT 0;"
+	"UPDATE expenses SET modified = at;"
+	"ALTER TABLE settings ADD COLUMN modified INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE platforms ADD COLUMN modified INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE quotas ADD COLUMN modified INTEGER NOT NULL DEFAULT 0;"
+	"ALTER TABLE fx ADD COLUMN modified INTEGER NOT NULL DEFAULT 0;"
+	"CREATE TABLE tombstones (kind TEXT NOT NULL, key TEXT NOT NULL,"
+	" removed_at INTEGER NOT NULL, PRIMARY KEY (kind, key))"
+	" WITHOUT ROWID;"
+	"CREATE TABLE duplicates (uid_a TEXT NOT NULL, uid_b TEXT NOT NULL,"
+	" found INTEGER NOT NULL, PRIMARY KEY (uid_a, uid_b)) WITHOUT ROWID;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] ==
@@ -148,22 +167,23 @@ static const struct {
 } undo_tables[] = {
 	{ "platforms", { "key", "name", "billing", "gpu", "vram", "cost_usd",
 	    "cost_inr", "session_cap_s", "session_text", "storage",
-	    "best_for", "default_gpu", "sort", "pack_days" } },
+	    "best_for", "default_gpu", "sort", "pack_days", "modified" } },
 	{ "quotas", { "platform", "unit", "amount", "win", "reset_wday",
-	    "reset_mday", "reset_min", "rolling_days" } },
+	    "reset_mday", "reset_min", "rolling_days", "modified" } },
 	{ "rates", { "platform", "gpu", "currency", "rate_micro", "low_micro",
 	    "high_micro", "cu_centi_h", "updated", "source" } },
 	{ "phases", { "first_month", "last_month", "name", "platforms",
 	    "where_text", "reason", "budget_min_minor", "budget_max_minor",
 	    "currency" } },
-	{ "fx", { "day", "usd_inr_micro", "source" } },
-	{ "settings", { "key", "value" } },
+	{ "fx", { "day", "usd_inr_micro", "source", "modified" } },
+	{ "settings", { "key", "value", "modified" } },
 	{ "runs", { "uid", "platform", "gpu", "gpus", "start_ts", "end_ts",
 	    "cost_minor", "currency", "rate_micro", "cu_centi",
 	    "checkpointed", "note", "project", "tags", "source", "source_id",
 	    "created", "modified" } },
 	{ "expenses", { "uid", "at", "platform", "amount_minor", "currency",
-	    "note", "source", "source_id", "kind", "units_centi" } },
+	    "note", "source", "source_id", "kind", "units_centi",
+	    "modified" } },
 	{ "quota_snapshots", { "platform", "taken_at", "used_s", "reserved_s",
 	    "allowed_s", "reset_at", "source" } },
 	{ "run_metrics", { "run_id", "samples", "peak_mem_mib",
@@ -331,6 +351,8 @@ schema_migrate(struct store *s, int64_t now, struct err *e)
 	for (; v < target; v++)
 		if (st_exec(s, migrations[v], e) < 0)
 			goto fail;
+	/* The built-in catalog is older than any change a user makes. */
+	s->clock = 0;
 	if (create_undo_triggers(s, e) < 0 ||
 	    (s->opened_version == 0 && load_catalog(s, now, e) < 0))
 		goto fail;

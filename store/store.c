@@ -311,6 +311,82 @@ out:
 	return rc;
 }
 
+/* gpulog_now(): the store's clock, for the triggers below. */
+static void
+sql_clock(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	struct store *s = sqlite3_user_data(cx);
+
+	(void)argc;
+	(void)argv;
+	sqlite3_result_int64(cx, s->clock);
+}
+
+/*
+ * A removal, by whatever path (rm, cancel, undo, a merge), leaves a
+ * tombstone stamped with the store's clock, the latest removal of a key
+ * kept.  The triggers are the connection's own (TEMP): they call a
+ * function only gpulog has, and another SQLite client sees none of them.
+ */
+static int
+create_tomb_triggers(struct store *s, struct err *e)
+{
+	static const struct {
+		const char *table, *kind, *key;
+	} t[] = {
+		{ "runs", "run", "uid" },
+		{ "expenses", "expense", "uid" },
+		{ "quotas", "quota", "platform" },
+		{ "settings", "setting", "key" },
+	};
+	char sql[512];
+	size_t i;
+
+	if (sqlite3_create_function(s->db, "gpulog_now", 0, SQLITE_UTF8, s,
+	    sql_clock, NULL, NULL) != SQLITE_OK)
+		return st_fail(s, e, "open the database");
+	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+		snprintf(sql, sizeof sql, "CREATE TEMP TRIGGER tomb_%s AFTER "
+		    "DELETE ON main.%s BEGIN INSERT INTO tombstones(kind, key, "
+		    "removed_at) VALUES ('%s', old.%s, gpulog_now()) ON "
+		    "CONFLICT(kind, key) DO UPDATE SET removed_at = "
+		    "max(removed_at, excluded.removed_at);%s END;", t[i].table,
+		    t[i].table, t[i].kind, t[i].key, i == 0 ?
+		    " DELETE FROM duplicates WHERE uid_a = old.uid OR uid_b = "
+		    "old.uid;" : "");
+		if (st_exec(s, sql, e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int
+store_part_mark(struct store *s, struct err *e)
+{
+	return sqlite3_exec(s->db, "SAVEPOINT part", NULL, NULL, NULL) ==
+	    SQLITE_OK ? 0 : st_fail(s, e, "start a change");
+}
+
+int
+store_part_keep(struct store *s, struct err *e)
+{
+	return sqlite3_exec(s->db, "RELEASE part", NULL, NULL, NULL) ==
+	    SQLITE_OK ? 0 : st_fail(s, e, "save the change");
+}
+
+void
+store_part_drop(struct store *s)
+{
+	sqlite3_exec(s->db, "ROLLBACK TO part; RELEASE part", NULL, NULL,
+	    NULL);
+}
+
+void
+store_set_clock(struct store *s, int64_t t)
+{
+	s->clock = t;
+}
+
 int
 store_open(struct store **sp, const char *path, int64_t now, struct err *e)
 {
@@ -338,11 +414,13 @@ store_open(struct store **sp, const char *path, int64_t now, struct err *e)
 	{
 		struct err inner;
 
-		if (schema_migrate(s, now, &inner) < 0) {
+		if (schema_migrate(s, now, &inner) < 0 ||
+		    (!s->readonly && create_tomb_triggers(s, &inner) < 0)) {
 			err_set(e, "cannot open %s: %s", path, inner.msg);
 			goto fail;
 		}
 	}
+	s->clock = now;
 	*sp = s;
 	return 0;
 fail:
@@ -517,6 +595,64 @@ step_done(struct store *s, sqlite3_stmt *st, const char *what, struct err *e)
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e, what);
 }
 
+/* The records whose rows undo stamps, and their tombstones' kind. */
+static const struct {
+	const char *table, *kind, *key;
+} stamped[] = {
+	{ "runs", "run", "uid" },
+	{ "expenses", "expense", "uid" },
+	{ "quotas", "quota", "platform" },
+	{ "settings", "setting", "key" },
+	{ "platforms", NULL, "key" },
+	{ "fx", NULL, "day" },
+};
+
+/*
+ * Undo is a change of its own: what it puts back or restores is stamped
+ * with the store's clock (after any tombstone of it, whose removal it
+ * takes back), so that on another machine it wins over the state it
+ * undid.  The triggers live while the undo runs (on is 0 drops them).
+ */
+static int
+undo_stamps(struct store *s, int on, struct err *e)
+{
+	char sql[1024], tomb[256];
+	size_t i;
+
+	for (i = 0; i < sizeof stamped / sizeof stamped[0]; i++) {
+		const char *t = stamped[i].table, *k = stamped[i].key;
+
+		if (!on) {
+			snprintf(sql, sizeof sql, "DROP TRIGGER IF EXISTS "
+			    "temp.stamp_%s_ins; DROP TRIGGER IF EXISTS "
+			    "temp.stamp_%s_upd;", t, t);
+			if (st_exec(s, sql, e) < 0)
+				return -1;
+			continue;
+		}
+		tomb[0] = '\0';
+		if (stamped[i].kind != NULL)
+			snprintf(tomb, sizeof tomb, "max(gpulog_now(), coalesce("
+			    "(SELECT removed_at + 1 FROM tombstones WHERE kind = "
+			    "'%s' AND key = new.%s), 0))", stamped[i].kind, k);
+		snprintf(sql, sizeof sql, "CREATE TEMP TRIGGER stamp_%s_ins "
+		    "AFTER INSERT ON main.%s BEGIN UPDATE %s SET modified = "
+		    "%s WHERE rowid = new.rowid;", t, t, t, tomb[0] ? tomb :
+		    "gpulog_now()");
+		if (stamped[i].kind != NULL)
+			snprintf(sql + strlen(sql), sizeof sql - strlen(sql),
+			    " DELETE FROM tombstones WHERE kind = '%s' AND key "
+			    "= new.%s;", stamped[i].kind, k);
+		snprintf(sql + strlen(sql), sizeof sql - strlen(sql), " END; "
+		    "CREATE TEMP TRIGGER stamp_%s_upd AFTER UPDATE ON main.%s "
+		    "BEGIN UPDATE %s SET modified = gpulog_now() WHERE rowid = "
+		    "new.rowid; END;", t, t, t);
+		if (st_exec(s, sql, e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
 int
 store_undo(struct store *s, char *what, size_t len, struct err *e)
 {
@@ -558,6 +694,8 @@ store_undo(struct store *s, char *what, size_t len, struct err *e)
 	    "ORDER BY seq DESC", e) < 0)
 		goto fail;
 	sqlite3_bind_int64(st, 1, id);
+	if (undo_stamps(s, 1, e) < 0)
+		goto fail;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *sql = (const char *)sqlite3_column_text(st, 0);
 
@@ -582,6 +720,8 @@ store_undo(struct store *s, char *what, size_t len, struct err *e)
 		if (rc < 0)
 			goto fail;
 	}
+	if (undo_stamps(s, 0, e) < 0)
+		goto fail;
 	if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
 		st_fail(s, e, "undo");
 		goto fail;
@@ -696,11 +836,13 @@ store_set_setting(struct store *s, const char *key, const char *value,
 	sqlite3_stmt *st;
 	int rc;
 
-	if (st_prepare(s, &st, "INSERT INTO settings(key, value) VALUES (?, ?)"
-	    " ON CONFLICT(key) DO UPDATE SET value = excluded.value", e) < 0)
+	if (st_prepare(s, &st, "INSERT INTO settings(key, value, modified) "
+	    "VALUES (?1, ?2, ?3) ON CONFLICT(key) DO UPDATE SET value = ?2, "
+	    "modified = ?3", e) < 0)
 		return -1;
 	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 3, s->clock);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "save a setting");
@@ -714,11 +856,12 @@ store_set_platform(struct store *s, const struct platform *p, int sort,
 
 	if (st_prepare(s, &st, "INSERT INTO platforms(key, name, billing, gpu,"
 	    " vram, cost_usd, cost_inr, session_cap_s, session_text, storage,"
-	    " best_for, default_gpu, sort, pack_days) VALUES (?1,?2,?3,?4,?5,"
-	    "?6,?7,?8,?9,?10,?11,?12,?13,?14) ON CONFLICT(key) DO UPDATE SET"
-	    " name=?2, billing=?3, gpu=?4, vram=?5, cost_usd=?6, cost_inr=?7,"
-	    " session_cap_s=?8, session_text=?9, storage=?10, best_for=?11,"
-	    " default_gpu=?12, pack_days=?14", e) < 0)
+	    " best_for, default_gpu, sort, pack_days, modified) VALUES (?1,?2,"
+	    "?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15) ON CONFLICT(key) DO"
+	    " UPDATE SET name=?2, billing=?3, gpu=?4, vram=?5, cost_usd=?6,"
+	    " cost_inr=?7, session_cap_s=?8, session_text=?9, storage=?10,"
+	    " best_for=?11, default_gpu=?12, pack_days=?14, modified=?15", e)
+	    < 0)
 		return -1;
 	sqlite3_bind_text(st, 1, p->key, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, p->name, -1, SQLITE_STATIC);
@@ -734,6 +877,7 @@ store_set_platform(struct store *s, const struct platform *p, int sort,
 	st_bind_text(st, 12, p->default_gpu);
 	sqlite3_bind_int(st, 13, sort);
 	sqlite3_bind_int(st, 14, p->pack_days);
+	sqlite3_bind_int64(st, 15, s->clock);
 	return step_done(s, st, "save a platform", e);
 }
 
@@ -748,7 +892,8 @@ store_load_platforms(struct store *s, struct platform **out, size_t *n,
 
 	if (st_prepare(s, &st, "SELECT key, name, billing, gpu, vram, "
 	    "cost_usd, cost_inr, session_cap_s, session_text, storage, "
-	    "best_for, default_gpu, pack_days FROM platforms ORDER BY sort, "
+	    "best_for, default_gpu, pack_days, modified FROM platforms ORDER "
+	    "BY sort, "
 	    "key", e) < 0)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -773,6 +918,7 @@ store_load_platforms(struct store *s, struct platform **out, size_t *n,
 		st_col_copy(st, 10, p->best_for, sizeof p->best_for);
 		st_col_copy(st, 11, p->default_gpu, sizeof p->default_gpu);
 		p->pack_days = sqlite3_column_int(st, 12);
+		p->modified = sqlite3_column_int64(st, 13);
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
@@ -793,10 +939,11 @@ store_set_quota(struct store *s, const struct quota *q, struct err *e)
 	sqlite3_stmt *st;
 
 	if (st_prepare(s, &st, "INSERT INTO quotas(platform, unit, amount, "
-	    "win, reset_wday, reset_mday, reset_min, rolling_days) VALUES "
-	    "(?1,?2,?3,?4,?5,?6,?7,?8) ON CONFLICT(platform) DO UPDATE SET "
-	    "unit=?2, amount=?3, win=?4, reset_wday=?5, reset_mday=?6, "
-	    "reset_min=?7, rolling_days=?8", e) < 0)
+	    "win, reset_wday, reset_mday, reset_min, rolling_days, modified) "
+	    "VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9) ON CONFLICT(platform) DO "
+	    "UPDATE SET unit=?2, amount=?3, win=?4, reset_wday=?5, "
+	    "reset_mday=?6, reset_min=?7, rolling_days=?8, modified=?9", e) <
+	    0)
 		return -1;
 	sqlite3_bind_text(st, 1, q->platform, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, unit_names[q->unit], -1, SQLITE_STATIC);
@@ -806,6 +953,7 @@ store_set_quota(struct store *s, const struct quota *q, struct err *e)
 	sqlite3_bind_int(st, 6, q->reset_mday);
 	sqlite3_bind_int(st, 7, q->reset_min);
 	sqlite3_bind_int(st, 8, q->rolling_days);
+	sqlite3_bind_int64(st, 9, s->clock);
 	return step_done(s, st, "save a quota", e);
 }
 
@@ -841,7 +989,8 @@ store_load_quotas(struct store *s, struct quota **out, size_t *n,
 	int rc;
 
 	if (st_prepare(s, &st, "SELECT q.platform, unit, amount, win, "
-	    "reset_wday, reset_mday, reset_min, rolling_days FROM quotas q "
+	    "reset_wday, reset_mday, reset_min, rolling_days, q.modified "
+	    "FROM quotas q "
 	    "JOIN platforms p ON p.key = q.platform ORDER BY p.sort, p.key",
 	    e) < 0)
 		return -1;
@@ -863,6 +1012,7 @@ store_load_quotas(struct store *s, struct quota **out, size_t *n,
 		q->reset_mday = sqlite3_column_int(st, 5);
 		q->reset_min = sqlite3_column_int(st, 6);
 		q->rolling_days = sqlite3_column_int(st, 7);
+		q->modified = sqlite3_column_int64(st, 8);
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE) {
@@ -1009,10 +1159,11 @@ store_set_fx(struct store *s, int64_t day, int64_t micro, const char *source,
 {
 	sqlite3_stmt *st;
 
-	if (st_prepare(s, &st, "INSERT INTO fx(day, usd_inr_micro, source) "
-	    "VALUES (?1, ?2, ?3) ON CONFLICT(day) DO UPDATE SET "
-	    "usd_inr_micro=?2, source=?3", e) < 0)
+	if (st_prepare(s, &st, "INSERT INTO fx(day, usd_inr_micro, source, "
+	    "modified) VALUES (?1, ?2, ?3, ?4) ON CONFLICT(day) DO UPDATE SET "
+	    "usd_inr_micro=?2, source=?3, modified=?4", e) < 0)
 		return -1;
+	sqlite3_bind_int64(st, 4, s->clock);
 	sqlite3_bind_int64(st, 1, day);
 	sqlite3_bind_int64(st, 2, micro);
 	sqlite3_bind_text(st, 3, source, -1, SQLITE_STATIC);
@@ -1028,14 +1179,15 @@ store_load_fx(struct store *s, struct fx_point **out, size_t *n,
 	size_t k = 0, cap = 0;
 	int rc;
 
-	if (st_prepare(s, &st, "SELECT day, usd_inr_micro FROM fx ORDER BY "
-	    "day", e) < 0)
+	if (st_prepare(s, &st, "SELECT day, usd_inr_micro, modified FROM fx "
+	    "ORDER BY day", e) < 0)
 		return -1;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		if (k == cap)
 			a = xrealloc(a, (cap = cap ? cap * 2 : 16) * sizeof *a);
 		a[k].day = sqlite3_column_int64(st, 0);
 		a[k].usd_inr_micro = sqlite3_column_int64(st, 1);
+		a[k].modified = sqlite3_column_int64(st, 2);
 		k++;
 	}
 	sqlite3_finalize(st);

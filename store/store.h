@@ -22,7 +22,7 @@ struct fx_point;
 struct store;
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define STORE_SCHEMA_VERSION 7
+#define STORE_SCHEMA_VERSION 8
 
 /*
  * Opens (creating if need be) the database at path, migrates it to the
@@ -55,6 +55,24 @@ void store_busy_wait(struct store *s, int64_t limit_ms,
 /* How many changes were saved since s was opened, and the name of the
  * last one in what (len bytes; "" when none). */
 int store_saved(const struct store *s, char *what, size_t len);
+
+/*
+ * The instant the writes that follow are stamped with: the modified time
+ * of a setting, platform, quota, exchange rate or expense they write, and
+ * the removal time of a run, expense, quota or setting they delete (kept
+ * as a tombstone, so that the removal travels).  store_open() sets it to
+ * its now; the operations layer sets it to the change's instant, and a
+ * merge to the time a record carries.
+ */
+void store_set_clock(struct store *s, int64_t t);
+
+/*
+ * Inside a change, a part that can be taken back alone: mark starts it,
+ * keep ends it kept, drop takes back what it wrote (the change goes on).
+ */
+int store_part_mark(struct store *s, struct err *e);
+int store_part_keep(struct store *s, struct err *e);
+void store_part_drop(struct store *s);
 
 /* Schema version found at open, before migrating (0 for a new file). */
 int store_opened_version(const struct store *s);

@@ -31,9 +31,9 @@ static void
 test_rate_on(void)
 {
 	const struct fx_point fx[] = {
-		{ 100, 80000000 },
-		{ 200, 83000000 },
-		{ 300, 85000000 },
+		{ 100, 80000000, 0 },
+		{ 200, 83000000, 0 },
+		{ 300, 85000000, 0 },
 	};
 
 	/* Before any rate: the earliest. */
@@ -58,8 +58,8 @@ test_convert(void)
 {
 	/* 80.00 from 2026-06-01, 83.50 from 2026-07-01. */
 	const struct fx_point fx[] = {
-		{ DAYN(2026, 6, 1), 80000000 },
-		{ DAYN(2026, 7, 1), 83500000 },
+		{ DAYN(2026, 6, 1), 80000000, 0 },
+		{ DAYN(2026, 7, 1), 83500000, 0 },
 	};
 	int64_t jul15 = t_utc(2026, 7, 15, 12, 0, 0);
 	/* 2026-06-30 20:00Z: still June in UTC, 01:30 on July 1 in India. */

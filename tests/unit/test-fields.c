@@ -158,6 +158,7 @@ test_round_trip(void)
 	expense_init(&x);
 	snprintf(x.uid, sizeof x.uid, "fedcba9876543210fedcba9876543210");
 	x.at = NOW - 86400;
+	x.modified = NOW - 600;
 	snprintf(x.platform, sizeof x.platform, "colab-pro");
 	x.amount_minor = 89900;
 	snprintf(x.currency, sizeof x.currency, "INR");
@@ -182,6 +183,7 @@ test_round_trip(void)
 	expense_init(&x);
 	snprintf(x.uid, sizeof x.uid, "00000000000000000000000000000002");
 	x.at = NOW;
+	x.modified = NOW;
 	x.amount_minor = 1;
 	snprintf(x.currency, sizeof x.currency, "USD");
 	snprintf(x.source, sizeof x.source, "cli");
@@ -232,13 +234,15 @@ test_shown(void)
 
 	expense_init(&x);
 	x.at = NOW;
+	x.modified = NOW;
 	x.amount_minor = 500;
 	snprintf(x.currency, sizeof x.currency, "USD");
 	j = fields_json(fields_expense, fields_nexpense, &x, FIELDS_EXPORT, 0);
 	CHECK_EQ_STR(j, "{\"uid\": \"\", \"at\": \"2026-12-01T12:00:00Z\", "
 	    "\"platform\": null, \"amount_minor\": 500, \"currency\": \"USD\", "
 	    "\"note\": null, \"source\": \"cli\", \"source_id\": null, "
-	    "\"kind\": \"spend\", \"units_centi\": null}");
+	    "\"kind\": \"spend\", \"units_centi\": null, "
+	    "\"modified\": \"2026-12-01T12:00:00Z\"}");
 	free(j);
 	expense_clear(&x);
 

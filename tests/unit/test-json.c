@@ -139,9 +139,10 @@ test_bad(const char *text, const char *want)
 	struct got g;
 	struct err e;
 
+	/* The reader streams: rows before the fault may have reached the
+	 * sink, and the import's one transaction discards them
+	 * (tests/cli/export-import.sh checks that nothing is written). */
 	CHECK_EQ_INT(parse(text, strlen(text), &g, &e), -1);
-	/* Nothing reaches the sink from a bad file. */
-	CHECK_EQ_INT(g.nruns, 0);
 	if (!CHECK(strstr(e.msg, want) != NULL))
 		printf("  message: %s\n  wanted:  %s\n", e.msg, want);
 	got_free(&g);

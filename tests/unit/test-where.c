@@ -17,7 +17,7 @@
 #include "t.h"
 
 static struct quota_status qs[8];
-static struct fx_point fx = { 0, CATALOG_FX_MICRO };
+static struct fx_point fx = { 0, CATALOG_FX_MICRO, 0 };
 /* Copies of the built-in tables: a struct catalog owns writable arrays. */
 static struct platform platforms[32];
 static struct quota quotas[8];

@@ -1,0 +1,288 @@
+/*
+ * cmd-sync.c: `gpulog sync DIR`: keeps several machines' logs in step
+ * through a folder that a sync tool (Syncthing, Dropbox, iCloud Drive, a
+ * git repository) copies between them.  Each machine writes only its own
+ * file there, gpulog-NAME.json (an export, through a temporary name
+ * renamed over it), and merges every other machine's file in one change.
+ * The merge rule is ops/merge.c's; the format cmd-export.c's.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "core/text.h"
+#include "store/store.h"
+
+enum { S_NAME = 1, S_DRY_RUN };
+
+const struct opt sync_opts[] = {
+	{ S_NAME, 0, "name", "NAME",
+	    "this machine's name in DIR (kept; default: the host's name)" },
+	{ S_DRY_RUN, 0, "dry-run", NULL,
+	    "say what would change; write nothing" },
+	{ 0, 0, NULL, NULL, NULL },
+};
+
+/* 1 for a name a sync file may carry: letters, digits, '.', '_', '-'. */
+static int
+name_ok(const char *s)
+{
+	size_t n = strlen(s);
+
+	return n > 0 && n <= 40 && s[0] != '.' && strspn(s,
+	    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	    "0123456789._-") == n;
+}
+
+/* This machine's name: --name, or the one kept, or a new one made of the
+ * host's name and six random hex digits (kept from then on). */
+static int
+machine_name(struct ctx *c, const char *given, char *out, size_t len)
+{
+	char kept[64] = "", host[64] = "", uid[33], *safe;
+	struct err e;
+	size_t i, k = 0;
+
+	if (given != NULL && !name_ok(given)) {
+		safe = text_safe(given);
+		cli_fail(EXIT_USAGE, "sync: --name: invalid name \"%s\": "
+		    "letters, digits, '.', '_' and '-', at most 40", safe);
+		free(safe);
+		return -1;
+	}
+	if (store_get_setting(c->s, "sync.machine", kept, sizeof kept, &e) < 0)
+		return cli_err(EXIT_FAIL, &e), -1;
+	if (given == NULL && kept[0] != '\0') {
+		snprintf(out, len, "%s", kept);
+		return 0;
+	}
+	if (given != NULL) {
+		snprintf(out, len, "%s", given);
+	} else {
+		gethostname(host, sizeof host - 1);
+		for (i = 0; host[i] != '\0' && host[i] != '.' && k < 24; i++)
+			if (strchr("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOP"
+			    "QRSTUVWXYZ0123456789_-", host[i]) != NULL)
+				host[k++] = host[i];
+		host[k] = '\0';
+		store_new_uid(uid);
+		snprintf(out, len, "%s-%.6s", k ? host : "machine", uid + 26);
+	}
+	if (strcmp(out, kept) != 0 && ops_setting_local(&c->ops,
+	    "sync.machine", out, &e) < 0)
+		return cli_err(EXIT_FAIL, &e), -1;
+	return 0;
+}
+
+static int
+by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * The other machines' files in dir, sorted: every gpulog-*.json but own,
+ * the sync tools' conflict copies included (merging one twice changes
+ * nothing).  This machine's own temporary files, left by a sync that was
+ * killed, are removed.
+ */
+static char **
+peer_files(const char *dir, const char *own, size_t *n, struct err *e)
+{
+	char **list = NULL, tmp[96];
+	struct dirent *d;
+	size_t k = 0;
+	DIR *dp;
+
+	*n = 0;
+	if ((dp = opendir(dir)) == NULL) {
+		err_set(e, "%s: cannot read: %s", dir, strerror(errno));
+		return NULL;
+	}
+	snprintf(tmp, sizeof tmp, ".%s.tmp", own);
+	while ((d = readdir(dp)) != NULL) {
+		size_t len = strlen(d->d_name);
+
+		if (strncmp(d->d_name, tmp, strlen(tmp)) == 0) {
+			char *p = cli_path_join(dir, d->d_name);
+
+			unlink(p);
+			free(p);
+			continue;
+		}
+		if (strncmp(d->d_name, "gpulog-", 7) != 0 || len < 12 ||
+		    strcmp(d->d_name + len - 5, ".json") != 0 ||
+		    strcmp(d->d_name, own) == 0)
+			continue;
+		list = xrealloc(list, (k + 1) * sizeof *list);
+		list[k++] = xstrdup(d->d_name);
+	}
+	closedir(dp);
+	if (k > 1)
+		qsort(list, k, sizeof *list, by_name);
+	*n = k;
+	if (list == NULL)
+		list = xcalloc(1, sizeof *list);
+	return list;
+}
+
+/* 1 when files a and b hold the same bytes. */
+static int
+same_bytes(const char *a, const char *b)
+{
+	FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+	char x[8192], y[8192];
+	size_t na, nb;
+	int same = fa != NULL && fb != NULL;
+
+	while (same) {
+		na = fread(x, 1, sizeof x, fa);
+		nb = fread(y, 1, sizeof y, fb);
+		if (na != nb || memcmp(x, y, na) != 0)
+			same = 0;
+		if (na == 0)
+			break;
+	}
+	if (fa != NULL)
+		fclose(fa);
+	if (fb != NULL)
+		fclose(fb);
+	return same;
+}
+
+/*
+ * Writes this machine's file: everything it holds, through a temporary
+ * name beside it, renamed over it once on disk, so that a sync tool never
+ * copies half a file; left alone when nothing in it changed.
+ */
+static int
+write_own(struct ctx *c, const char *dir, const char *own, const char *name,
+    int *changed, struct err *e)
+{
+	char *path = cli_path_join(dir, own), *tmp, tname[96];
+	FILE *f = NULL;
+	int fd, ok = 0;
+
+	snprintf(tname, sizeof tname, ".%s.tmpXXXXXX", own);
+	tmp = cli_path_join(dir, tname);
+	*changed = 0;
+	if ((fd = mkstemp(tmp)) < 0) {
+		err_set(e, "%s: cannot write: %s", path, strerror(errno));
+		goto out;
+	}
+	if ((f = fdopen(fd, "w")) == NULL) {
+		close(fd);
+		err_set(e, "%s: cannot write: %s", path, strerror(errno));
+		goto out;
+	}
+	if (store_read_begin(c->s, e) < 0)
+		goto out;
+	if (cli_export_doc(f, path, c, name, e) < 0) {
+		store_read_end(c->s);
+		goto out;
+	}
+	store_read_end(c->s);
+	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) {
+		err_set(e, "%s: cannot write: %s", path, strerror(errno ?
+		    errno : EIO));
+		goto out;
+	}
+	fclose(f);
+	f = NULL;
+	if (same_bytes(tmp, path)) {
+		ok = 1;
+		goto out;
+	}
+	/* A sync tool copies the file with the mode it has: the spend in
+	 * it is the user's own (mkstemp's 0600). */
+	if (rename(tmp, path) != 0) {
+		err_set(e, "%s: cannot write: %s", path, strerror(errno));
+		goto out;
+	}
+	*changed = ok = 1;
+out:
+	if (f != NULL)
+		fclose(f);
+	if (!*changed)
+		unlink(tmp);
+	free(tmp);
+	free(path);
+	return ok ? 0 : -1;
+}
+
+int
+cmd_sync(struct ctx *c, const struct args *a)
+{
+	const char *dir = a->pos[0];
+	int dry = opt_has(a, S_DRY_RUN), refused = 0, changed, rc;
+	char name[64], own[80], **files = NULL, *path, *safe, what[200];
+	struct cli_merge *m;
+	struct stat sb;
+	struct err e;
+	size_t n = 0, i;
+	FILE *f;
+
+	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+		safe = text_safe(dir);
+		cli_fail(EXIT_USAGE, "sync: %s: %s; give the folder your sync "
+		    "tool shares", safe, errno == ENOENT || stat(dir, &sb) != 0
+		    ? "no such folder" : "not a folder");
+		free(safe);
+		return EXIT_USAGE;
+	}
+	if (machine_name(c, opt_get(a, S_NAME), name, sizeof name) < 0)
+		return EXIT_FAIL;
+	snprintf(own, sizeof own, "gpulog-%s.json", name);
+	if ((files = peer_files(dir, own, &n, &e)) == NULL)
+		return cli_err(EXIT_FAIL, &e);
+	snprintf(what, sizeof what, "sync %.180s", dir);
+	if ((m = cli_merge_begin(c, what, &e)) == NULL) {
+		rc = cli_err(EXIT_FAIL, &e);
+		goto out;
+	}
+	for (i = 0; i < n; i++) {
+		path = cli_path_join(dir, files[i]);
+		if ((f = fopen(path, "rb")) == NULL) {
+			err_set(&e, "%s: cannot read: %s", path,
+			    strerror(errno));
+		} else {
+			rc = cli_merge_file(m, f, path, &e);
+			fclose(f);
+			if (rc == 0) {
+				free(path);
+				continue;
+			}
+		}
+		cli_err(EXIT_FAIL, &e);
+		cli_say("nothing of %s was merged", files[i]);
+		refused++;
+		free(path);
+	}
+	if (cli_merge_end(m, dry, 1, &e) < 0) {
+		rc = cli_err(EXIT_FAIL, &e);
+		goto out;
+	}
+	printf("%s %zu other machine%s file%s in %s\n", dry ? "would merge" :
+	    "merged", n - (size_t)refused, n - refused == 1 ? "'s" : "s'",
+	    n - refused == 1 ? "" : "s", dir);
+	if (dry) {
+		rc = refused ? EXIT_FAIL : EXIT_OK;
+		goto out;
+	}
+	if (write_own(c, dir, own, name, &changed, &e) < 0) {
+		rc = cli_err(EXIT_FAIL, &e);
+		goto out;
+	}
+	printf("%s %s\n", changed ? "wrote" : "up to date:", own);
+	rc = refused ? EXIT_FAIL : EXIT_OK;
+out:
+	for (i = 0; i < n; i++)
+		free(files[i]);
+	free(files);
+	return rc;
+}
