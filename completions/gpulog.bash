@@ -88,6 +88,8 @@ _gpulog() {
 		COMPREPLY=($(compgen -W "json csv kaggle colab" -- "$cur")) ;;
 	import:1|export:*)
 		COMPREPLY=($(compgen -f -- "$cur")) ;;
+	sync:0)
+		COMPREPLY=($(compgen -d -- "$cur")) ;;
 	help:0)
 		COMPREPLY=($(compgen -W "$("${g[@]}" __complete commands 2>/dev/null)" -- "$cur")) ;;
 	*)
