@@ -125,7 +125,7 @@ const struct cmd cli_cmds[] = {
 	    "FORMATS, has every format." },
 	{ "tui", cmd_tui, tui_opts, 0, 0, "[--theme T] [--dump [--width W] [--height H]]",
 	    "the full-screen dashboard (gpulog alone opens it on a terminal)",
-	    "Keys 1-5 switch views; ? lists every key; q quits." },
+	    "Keys 1-6 switch views; ? lists every key; q quits." },
 	{ NULL, NULL, NULL, 0, 0, NULL, NULL, NULL },
 };
 
