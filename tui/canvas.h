@@ -31,7 +31,8 @@ struct glyphs {
 	const char *hl, *vl, *ell, *dot, *dash, *full, *shade, *light,
 	    *up, *down, *mark;
 	const char *tl, *tr, *bl, *br;  /* box corners */
-	const char *fills[6];   /* series of a stacked chart */
+	const char *fills[7];   /* series of a stacked chart: six
+	                           platforms and "other" */
 	const char *eighths[9]; /* partial blocks, 0..8 eighths */
 };
 

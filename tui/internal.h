@@ -174,6 +174,10 @@ struct tui {
 	int64_t week_gpu_s[TUI_WEEKS_MAX][TUI_SERIES + 1];
 	char series[TUI_SERIES][32];
 	int nseries, nweeks;
+	int week_first;           /* the first week shown: none before the
+	                             plan began that holds no run */
+	int week_quota;           /* the weekly quota the weeks follow, an
+	                             index into sm.cat.quotas, or -1 */
 };
 
 struct tui_view {
