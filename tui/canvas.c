@@ -208,6 +208,18 @@ cv_attr(struct canvas *cv, int y, int x, int n, int attr)
 }
 
 void
+cv_blit(struct canvas *dst, const struct canvas *src, int y0, int y1, int x)
+{
+	int y, i;
+	struct cell *c;
+
+	for (y = y0 < 0 ? 0 : y0; y < y1 && y < src->h; y++)
+		for (i = 0; i < src->w; i++)
+			if ((c = cv_cell(dst, y, x + i)) != NULL)
+				*c = src->c[y * src->w + i];
+}
+
+void
 cv_print(const struct canvas *cv, FILE *f)
 {
 	int y, x, last;

@@ -71,6 +71,11 @@ int cv_put_right(struct canvas *cv, int y, int xend, int maxw, int attr,
 /* Repeats glyph g n times from (y, x). */
 void cv_fill(struct canvas *cv, int y, int x, int n, int attr, const char *g);
 
+/* Copies rows [y0, y1) of src, all its columns, into dst from column x
+ * on (what falls off dst is left out). */
+void cv_blit(struct canvas *dst, const struct canvas *src, int y0, int y1,
+    int x);
+
 /* Sets the attribute of n cells from (y, x), keeping their text. */
 void cv_attr(struct canvas *cv, int y, int x, int n, int attr);
 

@@ -45,7 +45,7 @@ enum { VIEW_OVERVIEW, VIEW_RUNS, VIEW_PLATFORMS, VIEW_PLAN, VIEW_REPORTS,
 	VIEW_EXPENSES, VIEW_N };
 
 #define TUI_ROWS_MAX 256   /* run rows kept for the run list */
-#define TUI_LATEST 24      /* latest runs kept for the Overview */
+#define TUI_LATEST 64      /* latest runs kept for the Overview */
 #define TUI_WEEKS_MAX 52   /* weeks in the Reports chart */
 #define TUI_SERIES 6       /* platforms drawn apart; the rest are "other" */
 #define TUI_FIELDS 10

@@ -615,6 +615,61 @@ draw_latest(struct tui *t, int y, int y1)
 	return y;
 }
 
+/* The figures of now: quotas, budget and the Now panel. */
+static int
+draw_left(struct tui *t, int y, int y1)
+{
+	y = draw_quotas(t, y, y1);
+	if (y < y1)
+		y = draw_budget(t, y, y1);
+	if (y < y1)
+		y = draw_now(t, y, y1);
+	return y;
+}
+
+/* The plan and the runs. */
+static int
+draw_right(struct tui *t, int y, int y1)
+{
+	y = draw_plan(t, y, y1);
+	if (y < y1)
+		y = draw_open(t, y, y1);
+	if (y < y1)
+		y = draw_latest(t, y, y1);
+	return y;
+}
+
+/* From this width the Overview is two columns of at least 80 each. */
+#define OVERVIEW_TWO_COLUMNS 160
+
+/*
+ * Two columns: the figures on the left (three fifths, their lines being
+ * the longest), the plan and runs on the right (two fifths, 80 columns at
+ * least).  Each is drawn by the same functions into a canvas of its own
+ * width, so each lays out as on a screen that wide, then copied beside
+ * the other.
+ */
+static void
+overview_columns(struct tui *t, int y0, int y1)
+{
+	struct canvas whole = t->cv, col;
+	int wr = whole.w * 2 / 5 < 80 ? 80 : whole.w * 2 / 5;
+	int wl = whole.w - wr, side;
+
+	for (side = 0; side < 2; side++) {
+		cv_init(&col, side ? whole.w - wl : wl, whole.h, whole.ascii);
+		t->cv = col;
+		if (side == 0)
+			draw_left(t, y0, y1);
+		else
+			draw_right(t, y0, y1);
+		col = t->cv;
+		t->cv = whole;
+		cv_blit(&t->cv, &col, y0, y1, side ? wl : 0);
+		cv_free(&col);
+	}
+}
+
 void
 overview_draw(struct tui *t, int y0, int y1)
 {
@@ -635,15 +690,11 @@ overview_draw(struct tui *t, int y0, int y1)
 		}
 	}
 	y++;
-	y = draw_quotas(t, y, y1);
+	if (cv->w >= OVERVIEW_TWO_COLUMNS) {
+		overview_columns(t, y, y1);
+		return;
+	}
+	y = draw_left(t, y, y1);
 	if (y < y1)
-		y = draw_budget(t, y, y1);
-	if (y < y1)
-		y = draw_now(t, y, y1);
-	if (y < y1)
-		y = draw_plan(t, y, y1);
-	if (y < y1)
-		y = draw_open(t, y, y1);
-	if (y < y1)
-		draw_latest(t, y, y1);
+		draw_right(t, y, y1);
 }
