@@ -132,7 +132,7 @@ const struct cmd cli_cmds[] = {
 	    "removal travels. Run it from cron or a timer." },
 	{ "tui", cmd_tui, tui_opts, 0, 0, "[--theme T] [--dump [--width W] [--height H]]",
 	    "the full-screen dashboard (gpulog alone opens it on a terminal)",
-	    "Keys 1-5 switch views; ? lists every key; q quits." },
+	    "Keys 1-6 switch views; ? lists every key; q quits." },
 	{ NULL, NULL, NULL, 0, 0, NULL, NULL, NULL },
 };
 

@@ -187,3 +187,16 @@ budget_finish(struct budget_status *b, int64_t now)
 	else
 		b->state = BS_WITHIN;
 }
+
+int64_t
+budget_even(const struct budget_status *b, int64_t now)
+{
+	if (b->max < 0)
+		return -1;
+	if (now <= b->ms || b->me <= b->ms)
+		return 0;
+	if (now >= b->me)
+		return b->max;
+	return (int64_t)((double)b->max * (double)(now - b->ms) /
+	    (double)(b->me - b->ms));
+}

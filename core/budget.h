@@ -110,4 +110,12 @@ void budget_init(struct budget_status *b, const char *currency,
  */
 void budget_finish(struct budget_status *b, int64_t now);
 
+/*
+ * The budget's pace marker: what an even spend to the top of the range
+ * would have reached by now, max times the part of the month gone
+ * (rounded down; 0 before the month, max after it).  -1 when the phase
+ * has no range.
+ */
+int64_t budget_even(const struct budget_status *b, int64_t now);
+
 #endif

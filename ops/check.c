@@ -141,6 +141,24 @@ ops_check_cost(const struct summary *cat, const char *in, int64_t *minor,
 }
 
 int
+ops_check_amount(const struct summary *cat, const char *in, int64_t *minor,
+    char cur[4], struct err *e)
+{
+	char *safe;
+
+	if (parse_money(in, 2, cat->currency, minor, cur, e) < 0)
+		return -1;
+	if (*minor <= 0) {
+		safe = text_safe(in);
+		err_set(e, "invalid amount \"%s\": must be more than zero",
+		    safe);
+		free(safe);
+		return -1;
+	}
+	return 0;
+}
+
+int
 ops_check_rate(const char *in, int64_t *micro, char cur[4], struct err *e)
 {
 	char max[32];

@@ -26,20 +26,9 @@ static int
 apply(struct ops *o, const struct summary *cat,
     const struct ops_expense_in *in, struct expense *x, struct err *e)
 {
-	char *safe;
-
-	if (in->amount != NULL) {
-		if (parse_money(in->amount, 2, cat->currency,
-		    &x->amount_minor, x->currency, e) < 0)
-			return fail(o, OPS_F_AMOUNT);
-		if (x->amount_minor <= 0) {
-			safe = text_safe(in->amount);
-			err_set(e, "invalid amount \"%s\": must be more than "
-			    "zero", safe);
-			free(safe);
-			return fail(o, OPS_F_AMOUNT);
-		}
-	}
+	if (in->amount != NULL && ops_check_amount(cat, in->amount,
+	    &x->amount_minor, x->currency, e) < 0)
+		return fail(o, OPS_F_AMOUNT);
 	if (in->platform != NULL) {
 		if (*in->platform == '\0')
 			x->platform[0] = '\0';

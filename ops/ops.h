@@ -424,6 +424,10 @@ int ops_check_tag(const char *in, struct err *e);
 int ops_check_project(const char *in, struct err *e);
 int ops_check_cost(const struct summary *cat, const char *in,
     int64_t *minor, char cur[4], struct err *e);
+/* An expense's amount ("899INR", "$11.99"; the display currency when
+ * none is named): more than zero. */
+int ops_check_amount(const struct summary *cat, const char *in,
+    int64_t *minor, char cur[4], struct err *e);
 int ops_check_rate(const char *in, int64_t *micro, char cur[4],
     struct err *e);
 int ops_check_units(const char *in, int64_t *centi, struct err *e);

@@ -514,6 +514,31 @@ store_each_expense(struct store *s, int64_t since, int64_t until,
 }
 
 int
+store_latest_expenses(struct store *s, int limit,
+    int (*fn)(const struct expense *, void *), void *arg, struct err *e)
+{
+	sqlite3_stmt *st;
+	struct expense x;
+	int rc, stop = 0;
+
+	if (st_prepare(s, &st, "SELECT " EXPENSE_COLS " FROM expenses "
+	    "ORDER BY at DESC, id DESC LIMIT ?1", e) < 0)
+		return -1;
+	sqlite3_bind_int(st, 1, limit);
+	expense_init(&x);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		read_expense(st, &x);
+		if ((stop = fn(&x, arg)) != 0)
+			break;
+	}
+	expense_clear(&x);
+	sqlite3_finalize(st);
+	if (stop != 0)
+		return stop;
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read the expenses");
+}
+
+int
 store_get_expense(struct store *s, int64_t id, struct expense *x,
     struct err *e)
 {

@@ -162,6 +162,11 @@ int store_import_expense(struct store *s, const struct expense *x,
     struct err *e);
 int store_each_expense(struct store *s, int64_t since, int64_t until,
     int (*fn)(const struct expense *, void *), void *arg, struct err *e);
+/* The newest limit expenses, newest first (by when paid, then id), each
+ * to fn (x borrowed for the call); a bounded read, by the index on at.
+ * Returns 0, fn's nonzero return, or -1. */
+int store_latest_expenses(struct store *s, int limit,
+    int (*fn)(const struct expense *, void *), void *arg, struct err *e);
 /* Reads expense id into x (expense_init()ed; cleared on reuse).  Returns
  * 1 found, 0 not, -1 failure. */
 int store_get_expense(struct store *s, int64_t id, struct expense *x,

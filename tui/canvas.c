@@ -18,7 +18,7 @@ static const struct glyphs utf8_glyphs = {
 	"\xe2\x96\xb2", "\xe2\x96\xbc", "\xe2\x96\xb6",
 	"\xe2\x94\x8c", "\xe2\x94\x90", "\xe2\x94\x94", "\xe2\x94\x98",
 	{ "\xe2\x96\x88", "\xe2\x96\x93", "\xe2\x96\x92", "\xe2\x96\x91",
-	  "\xe2\x96\x9a", "\xe2\x96\x9e" },
+	  "\xe2\x96\x9a", "\xe2\x96\x9e", "\xe2\x96\x99" },
 	{ " ", "\xe2\x96\x81", "\xe2\x96\x82", "\xe2\x96\x83",
 	  "\xe2\x96\x84", "\xe2\x96\x85", "\xe2\x96\x86", "\xe2\x96\x87",
 	  "\xe2\x96\x88" },
@@ -27,7 +27,7 @@ static const struct glyphs utf8_glyphs = {
 static const struct glyphs ascii_glyphs = {
 	"-", "|", "~", "-", "-", "#", "=", ".", "^", "v", ">",
 	"+", "+", "+", "+",
-	{ "#", "=", "+", "%", "o", "*" },
+	{ "#", "=", "+", "%", "o", "*", "@" },
 	{ " ", ".", ".", "_", "_", "o", "o", "#", "#" },
 };
 
@@ -205,6 +205,18 @@ cv_attr(struct canvas *cv, int y, int x, int n, int attr)
 	for (i = 0; i < n; i++)
 		if ((c = cv_cell(cv, y, x + i)) != NULL)
 			c->attr = (unsigned char)attr;
+}
+
+void
+cv_blit(struct canvas *dst, const struct canvas *src, int y0, int y1, int x)
+{
+	int y, i;
+	struct cell *c;
+
+	for (y = y0 < 0 ? 0 : y0; y < y1 && y < src->h; y++)
+		for (i = 0; i < src->w; i++)
+			if ((c = cv_cell(dst, y, x + i)) != NULL)
+				*c = src->c[y * src->w + i];
 }
 
 void

@@ -31,7 +31,8 @@ struct glyphs {
 	const char *hl, *vl, *ell, *dot, *dash, *full, *shade, *light,
 	    *up, *down, *mark;
 	const char *tl, *tr, *bl, *br;  /* box corners */
-	const char *fills[6];   /* series of a stacked chart */
+	const char *fills[7];   /* series of a stacked chart: six
+	                           platforms and "other" */
 	const char *eighths[9]; /* partial blocks, 0..8 eighths */
 };
 
@@ -69,6 +70,11 @@ int cv_put_right(struct canvas *cv, int y, int xend, int maxw, int attr,
 
 /* Repeats glyph g n times from (y, x). */
 void cv_fill(struct canvas *cv, int y, int x, int n, int attr, const char *g);
+
+/* Copies rows [y0, y1) of src, all its columns, into dst from column x
+ * on (what falls off dst is left out). */
+void cv_blit(struct canvas *dst, const struct canvas *src, int y0, int y1,
+    int x);
 
 /* Sets the attribute of n cells from (y, x), keeping their text. */
 void cv_attr(struct canvas *cv, int y, int x, int n, int attr);

@@ -1,6 +1,6 @@
 /*
  * form.c: the dashboard's forms (add, start and edit a run; a platform's
- * quota or a rate): which fields each has, how each field
+ * quota or a rate; add and edit an expense): which fields each has, how each field
  * is checked, and saving.  Each field is checked as it is typed with the
  * operations layer's checker and the message the CLI uses, and a mistake
  * never loses what was typed.  Saving is one change through ops/, so
@@ -206,6 +206,47 @@ check_rate(struct tui *t, struct form_field *f)
 	return ops_check_rate(f->text, &n, cur, (struct err *)f->err);
 }
 
+/* An expense's platform: empty is none. */
+static int
+check_platform_opt(struct tui *t, struct form_field *f)
+{
+	if (f->text[0] == '\0')
+		return 0;
+	return check_platform(t, f);
+}
+
+static int
+check_amount(struct tui *t, struct form_field *f)
+{
+	int64_t n;
+	char cur[4];
+
+	return ops_check_amount(&t->sm, f->text, &n, cur,
+	    (struct err *)f->err);
+}
+
+/* An expense's date: empty on a new one is now. */
+static int
+check_date(struct tui *t, struct form_field *f)
+{
+	int64_t v;
+
+	if (f->text[0] == '\0' && t->form.kind == FORM_SPEND)
+		return 0;
+	return ops_check_time(f->text, t->now, &v, (struct err *)f->err);
+}
+
+static int
+check_units(struct tui *t, struct form_field *f)
+{
+	int64_t v;
+
+	(void)t;
+	if (f->text[0] == '\0')
+		return 0; /* not a pack */
+	return ops_check_units(f->text, &v, (struct err *)f->err);
+}
+
 static void
 field(struct form *fm, const char *label, const char *hint,
     const char *text, int (*check)(struct tui *, struct form_field *))
@@ -371,6 +412,42 @@ form_open_rate(struct tui *t, const char *platform)
 	open_form(t);
 }
 
+void
+form_open_expense(struct tui *t, const struct expense *x)
+{
+	struct form *fm = &t->form;
+	char money[48] = "", when[32] = "", label[128];
+
+	memset(fm, 0, sizeof *fm);
+	fm->kind = x != NULL ? FORM_EXPENSE : FORM_SPEND;
+	if (x != NULL) {
+		fm->expense_id = x->id;
+		snprintf(fm->title, sizeof fm->title, "Edit expense %s",
+		    tui_expense_label(t, label, sizeof label, x));
+		fmt_money(money, sizeof money, x->amount_minor, x->currency,
+		    FMT_ASCII);
+		fmt_local(when, sizeof when, x->at, "%Y-%m-%d %H:%M");
+	} else {
+		snprintf(fm->title, sizeof fm->title, "Add an expense");
+	}
+	field(fm, "Amount", "899INR, $11.99 (no currency: the display "
+	    "currency)", money, check_amount);
+	field(fm, "Platform", "colab-pro, vast (empty: none)", x ?
+	    x->platform : "", check_platform_opt);
+	field(fm, "Date", x ? "2026-11-28 10:00, yesterday 09:30" :
+	    "2026-11-28 10:00, yesterday 09:30 (empty: now)", when,
+	    check_date);
+	field(fm, "Note", "what it was for", x && x->note ? x->note : "",
+	    NULL);
+	if (x == NULL) {
+		field(fm, "Units", "100: a pack of units of the quota "
+		    "(empty: none)", "", check_units);
+		field(fm, "Credit", "y: prepaid credit, its runs count, not "
+		    "it", "n", check_yesno);
+	}
+	open_form(t);
+}
+
 int
 form_changed(const struct form *f)
 {
@@ -408,7 +485,8 @@ field_of(struct form *fm, int which)
 {
 	switch (which) {
 	case OPS_F_PLATFORM: return fld(fm, "Platform");
-	case OPS_F_WHEN: case OPS_F_DAY: return fld(fm, "When");
+	case OPS_F_WHEN: case OPS_F_DAY: return fld(fm, "When") ?
+	    fld(fm, "When") : fld(fm, "Date");
 	case OPS_F_START: return fld(fm, "Start") ? fld(fm, "Start") :
 	    fld(fm, "When");
 	case OPS_F_END: return fld(fm, "End") ? fld(fm, "End") :
@@ -420,6 +498,8 @@ field_of(struct form *fm, int which)
 	    fld(fm, "Cost");
 	case OPS_F_TAGS: return fld(fm, "Tags");
 	case OPS_F_PROJECT: return fld(fm, "Project");
+	case OPS_F_AMOUNT: return fld(fm, "Amount");
+	case OPS_F_UNITS: return fld(fm, "Units");
 	case OPS_F_QUOTA: return fld(fm, "Quota");
 	case OPS_F_RESET: return fld(fm, "Reset");
 	default: return NULL;
@@ -548,6 +628,62 @@ save_platform(struct tui *t, struct err *e)
 	return 0;
 }
 
+/* The given text of field label: on a new expense when typed, on an edit
+ * when changed (so that an edit leaves alone what it was not asked to
+ * change); NULL otherwise. */
+static const char *
+given(struct form *fm, const char *label)
+{
+	struct form_field *f = fld(fm, label);
+
+	if (f == NULL)
+		return NULL;
+	if (fm->kind == FORM_SPEND)
+		return f->text[0] != '\0' ? f->text : NULL;
+	return strcmp(f->text, f->orig) != 0 ? f->text : NULL;
+}
+
+/* The expense form: a new one as `gpulog spend`, a change as `gpulog edit
+ * eN`. */
+static int
+save_expense(struct tui *t, struct err *e)
+{
+	struct form *fm = &t->form;
+	struct ops_expense_in in;
+	struct expense x;
+	const char *v;
+	char what[128];
+	int rc;
+
+	memset(&in, 0, sizeof in);
+	expense_init(&x);
+	in.amount = fm->kind == FORM_SPEND ? val(fm, "Amount") :
+	    given(fm, "Amount");
+	in.platform = given(fm, "Platform");
+	in.at = given(fm, "Date");
+	in.note = given(fm, "Note");
+	in.units = given(fm, "Units");
+	in.credit = (v = val(fm, "Credit")) != NULL && (v[0] == 'y' ||
+	    v[0] == 'Y');
+	t->ops.now = t->now;
+	if (fm->kind == FORM_SPEND)
+		rc = ops_spend(&t->ops, &in, &x, e);
+	else
+		rc = ops_expense_edit(&t->ops, fm->expense_id, &in, &x, e);
+	if (rc < 0) {
+		show_field(t, e);
+		expense_clear(&x);
+		return -1;
+	}
+	tui_msg(t, CC_GREEN, "%s %s%s", fm->kind == FORM_SPEND ? "spent" :
+	    "changed", tui_expense_label(t, what, sizeof what, &x),
+	    expense_kind(&x) == EXP_PACK ? " (a pack)" : expense_kind(&x) ==
+	    EXP_CREDIT ? " (credit)" : "");
+	t->exps.want_id = x.id;
+	expense_clear(&x);
+	return 0;
+}
+
 static int
 save(struct tui *t)
 {
@@ -569,6 +705,8 @@ save(struct tui *t)
 	}
 	if (fm->kind == FORM_QUOTA || fm->kind == FORM_RATE)
 		rc = save_platform(t, &e);
+	else if (fm->kind == FORM_SPEND || fm->kind == FORM_EXPENSE)
+		rc = save_expense(t, &e);
 	else
 		rc = save_run(t, &e);
 	if (rc < 0) {

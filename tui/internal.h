@@ -42,13 +42,14 @@ enum {
 #define TK_CTRL(c) ((c) & 0x1f)
 
 enum { VIEW_OVERVIEW, VIEW_RUNS, VIEW_PLATFORMS, VIEW_PLAN, VIEW_REPORTS,
-	VIEW_N };
+	VIEW_EXPENSES, VIEW_N };
 
 #define TUI_ROWS_MAX 256   /* run rows kept for the run list */
-#define TUI_LATEST 24      /* latest runs kept for the Overview */
+#define TUI_LATEST 64      /* latest runs kept for the Overview */
 #define TUI_WEEKS_MAX 52   /* weeks in the Reports chart */
 #define TUI_SERIES 6       /* platforms drawn apart; the rest are "other" */
 #define TUI_FIELDS 10
+#define TUI_EXPENSES_MAX 500 /* newest expenses kept for their list */
 
 /* A walk of the Runs list under way, a bounded step at a time, so that a
  * filter that matches little never holds a key back (view-runs.c). */
@@ -89,6 +90,16 @@ struct runs_view {
 	int64_t delete_id;        /* the run a delete asks about */
 };
 
+/* The Expenses view: the newest expenses, newest first. */
+struct expenses_view {
+	struct expense rows[TUI_EXPENSES_MAX]; /* owned */
+	int n;
+	int cur;                  /* cursor, an index into rows */
+	int top;                  /* the first row shown */
+	int64_t want_id;          /* put the cursor on this one when read */
+	int64_t delete_id;        /* the expense a delete asks about */
+};
+
 struct form_field {
 	const char *label;
 	const char *hint;         /* shown while the field is empty */
@@ -98,7 +109,8 @@ struct form_field {
 	int (*check)(struct tui *, struct form_field *);
 };
 
-enum { FORM_ADD, FORM_EDIT, FORM_START, FORM_QUOTA, FORM_RATE };
+enum { FORM_ADD, FORM_EDIT, FORM_START, FORM_QUOTA, FORM_RATE,
+	FORM_SPEND, FORM_EXPENSE };
 
 struct form {
 	int kind;
@@ -107,6 +119,7 @@ struct form {
 	int n, cur;
 	size_t caret;             /* byte offset in f[cur].text */
 	int64_t run_id;           /* FORM_EDIT */
+	int64_t expense_id;       /* FORM_EXPENSE */
 	char platform[32];        /* FORM_QUOTA, FORM_RATE */
 };
 
@@ -151,6 +164,8 @@ struct tui {
 
 	int plat_cur;             /* Platforms: the selected row */
 
+	struct expenses_view exps;
+
 	/* Plan and Reports */
 	int64_t plan_spent[PLAN_MONTHS + 2];
 	int64_t plan_gpu_s[PLAN_MONTHS + 2];
@@ -159,6 +174,10 @@ struct tui {
 	int64_t week_gpu_s[TUI_WEEKS_MAX][TUI_SERIES + 1];
 	char series[TUI_SERIES][32];
 	int nseries, nweeks;
+	int week_first;           /* the first week shown: none before the
+	                             plan began that holds no run */
+	int week_quota;           /* the weekly quota the weeks follow, an
+	                             index into sm.cat.quotas, or -1 */
 };
 
 struct tui_view {
@@ -197,6 +216,12 @@ void plan_draw(struct tui *t, int y0, int y1);
 int plan_load(struct tui *t, struct err *e);
 void reports_draw(struct tui *t, int y0, int y1);
 int reports_load(struct tui *t, struct err *e);
+void expenses_draw(struct tui *t, int y0, int y1);
+int expenses_key(struct tui *t, int key);
+int expenses_load(struct tui *t, struct err *e);
+void expenses_free(struct tui *t);
+/* A click on row (0: the first shown) of the list. */
+void expenses_click(struct tui *t, int row);
 
 /* Key handlers of the views, named in tui_keys[]. */
 int runs_line_down(struct tui *t);
@@ -215,6 +240,15 @@ int plat_down(struct tui *t);
 int plat_up(struct tui *t);
 int plat_quota(struct tui *t);
 int plat_rate(struct tui *t);
+int exp_down(struct tui *t);
+int exp_up(struct tui *t);
+int exp_page_down(struct tui *t);
+int exp_page_up(struct tui *t);
+int exp_first(struct tui *t);
+int exp_last(struct tui *t);
+int exp_add(struct tui *t);
+int exp_edit(struct tui *t);
+int exp_delete(struct tui *t);
 
 /* The live filter and the list's walks: view-runs.c.  runs_edit_key()
  * takes every key while the filter is typed; runs_work() goes on with the
@@ -236,6 +270,8 @@ int form_changed(const struct form *f);
 void form_open_run(struct tui *t, int kind, const struct run *r);
 void form_open_quota(struct tui *t, const char *platform);
 void form_open_rate(struct tui *t, const char *platform);
+/* The expense form: x to edit, or NULL for a new one. */
+void form_open_expense(struct tui *t, const struct expense *x);
 
 /* Shared drawing and helpers: tui.c. */
 void tui_msg(struct tui *t, int attr, const char *fmt, ...)
@@ -257,6 +293,10 @@ void tui_gauge(struct tui *t, int y, int x, int w, int pct, int attr);
 int tui_colour(int level);
 /* The colour of a quota used pct%: its level's, by the same table. */
 int tui_level(int pct);
+/* An expense's label for messages: "e3 ₹899.00 colab-pro", made
+ * harmless.  Returns buf. */
+char *tui_expense_label(const struct tui *t, char *buf, size_t n,
+    const struct expense *x);
 /* Undoes the latest change, as `gpulog undo`. */
 int tui_undo(struct tui *t);
 /* The run's label for messages: "kaggle P100 2h30m". */

@@ -46,6 +46,7 @@ static int key_view2(struct tui *t);
 static int key_view3(struct tui *t);
 static int key_view4(struct tui *t);
 static int key_view5(struct tui *t);
+static int key_view6(struct tui *t);
 static int key_undo(struct tui *t);
 static int key_refresh(struct tui *t);
 
@@ -55,6 +56,7 @@ const struct tui_view tui_views[VIEW_N] = {
 	{ "Platforms", '3', platforms_draw, NULL, NULL },
 	{ "Plan", '4', plan_draw, NULL, plan_load },
 	{ "Reports", '5', reports_draw, NULL, reports_load },
+	{ "Expenses", '6', expenses_draw, expenses_key, expenses_load },
 };
 
 /* Order matters twice: the first row for a key wins, and the help lists
@@ -68,6 +70,8 @@ const struct tui_key tui_keys[] = {
 	{ '4', "4", -1, 0, "Plan: the 13 months", key_view4 },
 	{ '5', "5", -1, 0, "Reports: GPU-hours a week, spend a month",
 	    key_view5 },
+	{ '6', "6", -1, 0, "Expenses: subscriptions, packs and credit, "
+	    "newest first", key_view6 },
 	{ '\t', "Tab Right", -1, 0, "next view", key_next_view },
 	{ TK_RIGHT, "Right", -1, 0, NULL, key_next_view },
 	{ TK_BTAB, "S-Tab Left", -1, 0, "previous view", key_prev_view },
@@ -109,6 +113,27 @@ const struct tui_key tui_keys[] = {
 	    plat_quota },
 	{ 'r', "r", VIEW_PLATFORMS, 5, "set a rate for one of its GPUs",
 	    plat_rate },
+	{ TK_DOWN, "Down j", VIEW_EXPENSES, 0, "next expense", exp_down },
+	{ 'j', "j", VIEW_EXPENSES, 0, NULL, exp_down },
+	{ TK_UP, "Up k", VIEW_EXPENSES, 0, "previous expense", exp_up },
+	{ 'k', "k", VIEW_EXPENSES, 0, NULL, exp_up },
+	{ TK_PGDN, "PgDn Space", VIEW_EXPENSES, 0, "next page",
+	    exp_page_down },
+	{ ' ', "Space", VIEW_EXPENSES, 0, NULL, exp_page_down },
+	{ TK_PGUP, "PgUp b", VIEW_EXPENSES, 0, "previous page", exp_page_up },
+	{ 'b', "b", VIEW_EXPENSES, 0, NULL, exp_page_up },
+	{ TK_HOME, "Home g", VIEW_EXPENSES, 0, "newest expense", exp_first },
+	{ 'g', "g", VIEW_EXPENSES, 0, NULL, exp_first },
+	{ TK_END, "End G", VIEW_EXPENSES, 0, "oldest expense", exp_last },
+	{ 'G', "G", VIEW_EXPENSES, 0, NULL, exp_last },
+	{ 'a', "a", VIEW_EXPENSES, 4, "add an expense: a subscription, a "
+	    "pack of units, credit (as gpulog spend)", exp_add },
+	{ 'e', "e", VIEW_EXPENSES, 5, "edit the expense under the cursor "
+	    "(as gpulog edit eN)", exp_edit },
+	{ TK_ENTER, "Enter", VIEW_EXPENSES, 0, "edit the expense under the "
+	    "cursor", exp_edit },
+	{ 'd', "d", VIEW_EXPENSES, 6, "delete the expense (asks first)",
+	    exp_delete },
 	{ 'u', "u", -1, 9, "undo the last change (as gpulog undo)",
 	    key_undo },
 	{ TK_CTRL('l'), "C-l", -1, 0, "read the database and redraw",
@@ -303,6 +328,7 @@ static int key_view2(struct tui *t) { return show_view(t, 1); }
 static int key_view3(struct tui *t) { return show_view(t, 2); }
 static int key_view4(struct tui *t) { return show_view(t, 3); }
 static int key_view5(struct tui *t) { return show_view(t, 4); }
+static int key_view6(struct tui *t) { return show_view(t, 5); }
 
 static int
 key_next_view(struct tui *t)
@@ -352,8 +378,16 @@ draw_tabs(struct tui *t)
 	char clock[64];
 	int x = 1, v;
 
+	int tabs = 0;
+
+	fmt_local(clock, sizeof clock, t->now, cv->w >= 100 ?
+	    "%a %d %b %H:%M:%S" : "%a %H:%M:%S");
+	for (v = 0; v < VIEW_N; v++)
+		tabs += cv_width(tui_views[v].name) + 4;
 	cv_fill(cv, 0, 0, cv->w, CA_REV, " ");
-	x += cv_put(cv, 0, x, -1, CA_REV | CA_BOLD, "gpulog") + 2;
+	/* The program's name goes first when the clock still fits. */
+	if (x + 8 + tabs + cv_width(clock) + 2 <= cv->w)
+		x += cv_put(cv, 0, x, -1, CA_REV | CA_BOLD, "gpulog") + 2;
 	for (v = 0; v < VIEW_N; v++) {
 		int attr = v == t->view ? CA_BOLD | CC_YELLOW : CA_REV;
 
@@ -362,8 +396,6 @@ draw_tabs(struct tui *t)
 		    tui_views[v].name);
 	}
 	t->tab_x[VIEW_N] = x;
-	fmt_local(clock, sizeof clock, t->now, cv->w >= 100 ?
-	    "%a %d %b %H:%M:%S" : "%a %H:%M:%S");
 	if (x + cv_width(clock) + 2 <= cv->w)
 		cv_put_right(cv, 0, cv->w - 1, -1, CA_REV, clock);
 }
@@ -388,8 +420,7 @@ draw_bar(struct tui *t, int y)
 		    "Esc clear  C-u erase  C-c quit");
 		return;
 	}
-	cv_put(cv, y, x, -1, CA_REV | CA_BOLD, "1-5");
-	x += 3;
+	x += cv_printf(cv, y, x, -1, CA_REV | CA_BOLD, "1-%d", VIEW_N);
 	cv_put(cv, y, x, -1, CA_REV, " views ");
 	x += 7;
 	for (rank = 1; rank < 16; rank++) {
@@ -487,7 +518,7 @@ draw_help(struct tui *t, int y0, int y1)
 			    filter_keys[i].help);
 	}
 	if (t->view == VIEW_RUNS || t->view == VIEW_OVERVIEW ||
-	    t->view == VIEW_PLATFORMS) {
+	    t->view == VIEW_PLATFORMS || t->view == VIEW_EXPENSES) {
 		help_section(t, &y, y0 + 1, y1, "In a form");
 		for (i = 0; form_keys[i].name != NULL; i++)
 			help_line(t, &y, y0 + 1, y1, form_keys[i].name,
@@ -669,6 +700,8 @@ handle(struct tui *t, int key)
 		else if (t->view == VIEW_PLATFORMS && row >= 0 &&
 		    row < (int)t->sm.cat.nplatforms)
 			t->plat_cur = row;
+		else if (t->view == VIEW_EXPENSES)
+			expenses_click(t, row);
 		return TUI_DRAW;
 	}
 	t->msg[0] = '\0';
@@ -714,6 +747,7 @@ tui_clear(struct tui *t)
 		run_clear(&t->runs.rows[i]);
 	for (i = 0; i < t->nlatest; i++)
 		run_clear(&t->latest[i]);
+	expenses_free(t);
 	summary_free(&t->sm);
 	ops_clear(&t->ops);
 	cv_free(&t->cv);

@@ -237,6 +237,48 @@ draw_quotas(struct tui *t, int y, int y1)
 	return y;
 }
 
+/*
+ * The budget's range gauge, w cells scaled to a quarter past the top of the
+ * range (or to what is spent, when more): what is spent filled in the
+ * level's colour, the range shaded, a tick at each end of it (the low end
+ * only when above zero) and the pace marker where an even spend to the top
+ * would be by now (budget_even()).
+ */
+static void
+budget_gauge(struct tui *t, int y, int x, int w, int attr)
+{
+	const struct budget_status *b = &t->sm.budget;
+	const struct glyphs *g = t->cv.g;
+	int64_t top = b->max + b->max / 4, even = budget_even(b, t->now);
+	int k, fill, xlo, xhi, xeven;
+
+	if (b->spent > top)
+		top = b->spent;
+	if (top <= 0)
+		top = 1;
+	fill = (int)((b->spent * w + top / 2) / top);
+	if (b->spent > 0 && fill == 0)
+		fill = 1;
+	/* The cell that holds each mark; the top's is the last within it. */
+	xlo = (int)(b->min * w / top);
+	xhi = (int)(b->max * w / top) - (b->max * w % top == 0 && b->max > 0);
+	xeven = (int)(even * w / top);
+	if (xhi >= w)
+		xhi = w - 1;
+	if (xeven >= w)
+		xeven = w - 1;
+	for (k = 0; k < w; k++) {
+		const char *gl = k < fill ? g->full : k >= xlo && k <= xhi ?
+		    g->shade : g->light;
+
+		cv_put(&t->cv, y, x + k, 1, k < fill ? attr : CA_DIM, gl);
+	}
+	if (b->min > 0)
+		cv_put(&t->cv, y, x + xlo, 1, CA_BOLD, g->vl);
+	cv_put(&t->cv, y, x + xhi, 1, CA_BOLD, g->vl);
+	cv_put(&t->cv, y, x + xeven, 1, CC_CYAN | CA_BOLD, g->down);
+}
+
 static int
 draw_budget(struct tui *t, int y, int y1)
 {
@@ -259,8 +301,10 @@ draw_budget(struct tui *t, int y, int y1)
 		return y;
 	x = 2;
 	if (b->max >= 0) {
-		tui_gauge(t, y, x, cv->w >= 100 ? 12 : 8, b->pct, lvl);
-		x += cv->w >= 100 ? 13 : 9;
+		int gw = cv->w >= 100 ? 24 : 8;
+
+		budget_gauge(t, y, x, gw, lvl);
+		x += gw + 1;
 	}
 	x += cv_printf(cv, y, x, -1, CA_BOLD, "%s spent", tui_money(t, m1,
 	    sizeof m1, b->spent, b->currency));
@@ -571,6 +615,61 @@ draw_latest(struct tui *t, int y, int y1)
 	return y;
 }
 
+/* The figures of now: quotas, budget and the Now panel. */
+static int
+draw_left(struct tui *t, int y, int y1)
+{
+	y = draw_quotas(t, y, y1);
+	if (y < y1)
+		y = draw_budget(t, y, y1);
+	if (y < y1)
+		y = draw_now(t, y, y1);
+	return y;
+}
+
+/* The plan and the runs. */
+static int
+draw_right(struct tui *t, int y, int y1)
+{
+	y = draw_plan(t, y, y1);
+	if (y < y1)
+		y = draw_open(t, y, y1);
+	if (y < y1)
+		y = draw_latest(t, y, y1);
+	return y;
+}
+
+/* From this width the Overview is two columns of at least 80 each. */
+#define OVERVIEW_TWO_COLUMNS 160
+
+/*
+ * Two columns: the figures on the left (three fifths, their lines being
+ * the longest), the plan and runs on the right (two fifths, 80 columns at
+ * least).  Each is drawn by the same functions into a canvas of its own
+ * width, so each lays out as on a screen that wide, then copied beside
+ * the other.
+ */
+static void
+overview_columns(struct tui *t, int y0, int y1)
+{
+	struct canvas whole = t->cv, col;
+	int wr = whole.w * 2 / 5 < 80 ? 80 : whole.w * 2 / 5;
+	int wl = whole.w - wr, side;
+
+	for (side = 0; side < 2; side++) {
+		cv_init(&col, side ? whole.w - wl : wl, whole.h, whole.ascii);
+		t->cv = col;
+		if (side == 0)
+			draw_left(t, y0, y1);
+		else
+			draw_right(t, y0, y1);
+		col = t->cv;
+		t->cv = whole;
+		cv_blit(&t->cv, &col, y0, y1, side ? wl : 0);
+		cv_free(&col);
+	}
+}
+
 void
 overview_draw(struct tui *t, int y0, int y1)
 {
@@ -591,15 +690,11 @@ overview_draw(struct tui *t, int y0, int y1)
 		}
 	}
 	y++;
-	y = draw_quotas(t, y, y1);
+	if (cv->w >= OVERVIEW_TWO_COLUMNS) {
+		overview_columns(t, y, y1);
+		return;
+	}
+	y = draw_left(t, y, y1);
 	if (y < y1)
-		y = draw_budget(t, y, y1);
-	if (y < y1)
-		y = draw_now(t, y, y1);
-	if (y < y1)
-		y = draw_plan(t, y, y1);
-	if (y < y1)
-		y = draw_open(t, y, y1);
-	if (y < y1)
-		draw_latest(t, y, y1);
+		draw_right(t, y, y1);
 }

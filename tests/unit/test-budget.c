@@ -282,6 +282,14 @@ test_budget_finish(void)
 
 	/* ₹300 spent, ₹70 of it in the last 7 days: ₹10 a day for the
 	 * 21 days left (11 Jul to 1 Aug) is ₹300 + ₹210 = ₹510 by the end. */
+	/* The pace marker: 10 of 31 days gone, of ₹899. */
+	CHECK_EQ_INT(budget_even(&b, now), 89900 * 10 / 31);
+	CHECK_EQ_INT(budget_even(&b, b.ms - 1), 0);
+	CHECK_EQ_INT(budget_even(&b, b.me), 89900);
+	b.max = -1;
+	CHECK_EQ_INT(budget_even(&b, now), -1);
+	b.max = 89900;
+
 	b.spent = 30000;
 	b.recent = 7000;
 	b.history = 1;

@@ -829,6 +829,24 @@ test_expenses(void)
 	memset(&in, 0, sizeof in);
 	CHECK_EQ_INT(ops_spend(&o, &in, &y, &e), -1);
 	CHECK_EQ_INT(o.field, OPS_F_AMOUNT);
+	/* The form's checker is the change's: the same words. */
+	{
+		const struct summary *cat = ops_catalog(&o, &e);
+		struct err e2;
+		int64_t m;
+		char cur[4];
+
+		in.amount = "-5";
+		CHECK_EQ_INT(ops_spend(&o, &in, &y, &e), -1);
+		if (CHECK(cat != NULL)) {
+			CHECK_EQ_INT(ops_check_amount(cat, "-5", &m, cur, &e2),
+			    -1);
+			CHECK_EQ_STR(e2.msg, e.msg);
+			CHECK_EQ_INT(ops_check_amount(cat, "899", &m, cur,
+			    &e2), 0);
+			CHECK_EQ_INT(m, 89900);
+		}
+	}
 
 	/* rm, and undo brings it back whole. */
 	CHECK_EQ_INT(ops_expense_rm(&o, x.id, &y, &e), 0);

@@ -1016,6 +1016,23 @@ test_import(void)
 	CHECK_EQ_INT(store_each_expense(s, now - H(23), 0, count_expense, &xc,
 	    &e), 0);
 	CHECK_EQ_INT(xc.n, 0);
+	/* The newest first, as many as asked for. */
+	expense_init(&x);
+	x.at = now - H(2);
+	x.amount_minor = 500;
+	strcpy(x.currency, "USD");
+	CHECK_EQ_INT(store_begin(s, "spend", &e), 0);
+	CHECK_EQ_INT(store_add_expense(s, &x, &e), 0);
+	CHECK_EQ_INT(store_commit(s, &e), 0);
+	expense_clear(&x);
+	memset(&xc, 0, sizeof xc);
+	CHECK_EQ_INT(store_latest_expenses(s, 1, count_expense, &xc, &e), 0);
+	CHECK_EQ_INT(xc.n, 1);
+	CHECK_EQ_INT(xc.total, 500);
+	memset(&xc, 0, sizeof xc);
+	CHECK_EQ_INT(store_latest_expenses(s, 10, count_expense, &xc, &e), 0);
+	CHECK_EQ_INT(xc.n, 2);
+	CHECK_EQ_INT(xc.total, 100400);
 	store_close(s);
 	remove_db("import.db");
 }
