@@ -602,10 +602,9 @@ int
 cli_merge_file(struct cli_merge *m, FILE *f, const char *label,
     struct err *e)
 {
-	struct ops_import before = m->im.w;
 	int rc;
 
-	if (store_part_mark(m->im.c->s, e) < 0)
+	if (ops_merge_part(&m->im.w, e) < 0)
 		return -1;
 	m->job.format = 0;
 	rc = json_stream(f, label, &m->job, e);
@@ -615,12 +614,9 @@ cli_merge_file(struct cli_merge *m, FILE *f, const char *label,
 	import_extra_free(&m->im.extra);
 	m->im.w.extra = &m->im.extra.cat;
 	if (rc == 0)
-		return store_part_keep(m->im.c->s, e);
+		return ops_merge_part_done(&m->im.w, 1, e);
 	/* Nothing of this file stays, nor its counts. */
-	store_part_drop(m->im.c->s);
-	before.merge = m->im.w.merge;
-	before.known = m->im.w.known;  /* realloc'd; its first nknown hold */
-	m->im.w = before;
+	ops_merge_part_done(&m->im.w, 0, e);
 	return -1;
 }
 

@@ -328,3 +328,36 @@ ops_setting_local(struct ops *o, const char *key, const char *value,
 	}
 	return 0;
 }
+
+int
+ops_merge_part(struct ops_import *im, struct err *e)
+{
+	if (store_part_mark(im->s, e) < 0)
+		return -1;
+	free(im->part);
+	im->part = xmalloc(sizeof *im->part);
+	*im->part = *im;
+	return 0;
+}
+
+int
+ops_merge_part_done(struct ops_import *im, int ok, struct err *e)
+{
+	struct ops_import *before = im->part;
+	int rc = 0;
+
+	im->part = NULL;
+	if (ok) {
+		rc = store_part_keep(im->s, e);
+	} else {
+		/* Nothing of the part stays, nor its counts; the platforms it
+		 * added are gone again (the list keeps its first nknown). */
+		store_part_drop(im->s);
+		before->merge = im->merge;
+		before->known = im->known;
+		before->part = NULL;
+		*im = *before;
+	}
+	free(before);
+	return rc;
+}

@@ -352,6 +352,7 @@ struct ops_import {
 	long xupdated;               /* expenses replaced by newer ones */
 	long nmerged;                /* settings and catalog rows taken */
 	long dups;                   /* runs kept as likely duplicates */
+	struct ops_import *part;     /* the counts when a part began */
 };
 
 /* Makes sure platform key is in the database (the file's catalog may
@@ -388,6 +389,12 @@ int ops_import_reconcile(struct ops_import *im, char *notice, size_t n,
  */
 int ops_merge_run(struct ops_import *im, const struct run *r,
     struct err *e);
+
+/* One input of a merge as a part that is kept or dropped whole: mark
+ * starts it; done(ok 1) keeps it, done(ok 0) takes back what it wrote
+ * and its counts, the change going on. */
+int ops_merge_part(struct ops_import *im, struct err *e);
+int ops_merge_part_done(struct ops_import *im, int ok, struct err *e);
 /* A run's metrics, by the run's uid: written when the run is here (they
  * never change once `gpulog run` wrote them). */
 int ops_merge_metrics(struct ops_import *im, const char *uid,

@@ -228,6 +228,35 @@ def main():
             except SystemExit as e:
                 print("import csv: %s" % e, file=sys.stderr)
 
+        # An export of the same history read back into a new database
+        # (streamed, format 2), beside `import csv` of the same runs; at
+        # every size, with its peak memory.
+        if has(gpulog, "sync"):
+            xjson = os.path.join(out, "export-%d.json" % n)
+            subprocess.run([gpulog, "export", "-o", xjson], env=env,
+                           check=True)
+            jdb = os.path.join(out, "import-json.db")
+
+            def fresh_j():
+                for ext in ("", "-wal", "-shm"):
+                    if os.path.exists(jdb + ext):
+                        os.remove(jdb + ext)
+                subprocess.run([gpulog, "status"], check=True,
+                               env=dict(env, GPULOG_DB=jdb),
+                               stdout=subprocess.DEVNULL)
+            reps = 3 if n <= 100000 else 1
+            try:
+                g = measure([gpulog, "import", "json", xjson],
+                            dict(env, GPULOG_DB=jdb), reps=reps,
+                            setup=fresh_j)
+                f = measure([gpulog, "import", "csv", csv],
+                            dict(env, GPULOG_DB=jdb), reps=reps,
+                            setup=fresh_j)
+                rows.append((n, "import json of an export (floor: "
+                             "gpulog import csv)", g, f))
+            except SystemExit as e:
+                print("import json: %s" % e, file=sys.stderr)
+
         # The peers, on the same history: this week's time by tag beside
         # status, and all-time totals beside the weekly report.
         if shutil.which("timew") and shutil.which("hledger"):
