@@ -76,12 +76,28 @@ shown(const char *s)
 	return safe;
 }
 
+/*
+ * While read_fields() reads an object, the member after the last one it
+ * found: an export writes the fields in the table's order, so each is
+ * found at once instead of by a search from the first.
+ */
+static struct {
+	const cJSON *obj, *next;
+} hint;
+
 /* Member key of o; NULL when it is absent or null. */
 static const cJSON *
 member(const cJSON *o, const char *key)
 {
-	const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+	const cJSON *v;
 
+	if (hint.obj == o && hint.next != NULL && hint.next->string != NULL &&
+	    strcmp(hint.next->string, key) == 0)
+		v = hint.next;
+	else
+		v = cJSON_GetObjectItemCaseSensitive(o, key);
+	if (hint.obj == o && v != NULL)
+		hint.next = v->next;
 	return v == NULL || cJSON_IsNull(v) ? NULL : v;
 }
 
@@ -328,9 +344,11 @@ read_fields(struct rd *d, const cJSON *o, const struct field *t, size_t n,
 	const struct field *f;
 	char *at;
 	int64_t v;
-	int given, i, req;
+	int given, i, req, rc = -1;
 	size_t k;
 
+	hint.obj = o;
+	hint.next = o->child;
 	for (k = 0; k < n; k++) {
 		f = &t[k];
 		if (f->name == NULL)
@@ -341,7 +359,7 @@ read_fields(struct rd *d, const cJSON *o, const struct field *t, size_t n,
 		case FK_INT:
 			if (get_small(d, o, f->name, req, (int)f->min,
 			    (int)f->max, (int)f->def, &i) < 0)
-				return -1;
+				goto out;
 			memcpy(at, &i, sizeof i);
 			break;
 		case FK_INT64:
@@ -351,13 +369,13 @@ read_fields(struct rd *d, const cJSON *o, const struct field *t, size_t n,
 			if (get_int(d, o, f->name, req, f->min,
 			    f->kind == FK_MONEY && f->max > MONEY_MAX_MINOR ?
 			    MONEY_MAX_MINOR : f->max, f->def, &v) < 0)
-				return -1;
+				goto out;
 			memcpy(at, &v, sizeof v);
 			break;
 		case FK_TIME:
 		case FK_END:
 			if (get_time(d, o, f->name, req, &v, &given) < 0)
-				return -1;
+				goto out;
 			/* An end not given leaves the run open. */
 			if (!given && f->kind == FK_END)
 				v = RUN_OPEN;
@@ -366,33 +384,36 @@ read_fields(struct rd *d, const cJSON *o, const struct field *t, size_t n,
 			break;
 		case FK_TEXT:
 			if (get_text(d, o, f->name, req, at, f->size) < 0)
-				return -1;
+				goto out;
 			break;
 		case FK_KEY:
 			if (get_key(d, o, f->name, req, at, f->size,
 			    f->example) < 0)
-				return -1;
+				goto out;
 			break;
 		case FK_CURRENCY:
 			if (get_currency(d, o, f->name, req, at) < 0)
-				return -1;
+				goto out;
 			break;
 		case FK_STR:
 			if (get_dup(d, o, f->name, (char **)(void *)at) < 0)
-				return -1;
+				goto out;
 			break;
 		case FK_LIST:
 			if (get_tags(d, o, f->name, (char **)(void *)at) < 0)
-				return -1;
+				goto out;
 			break;
 		case FK_BOOL:
 			if (get_bool(d, o, f->name, &i) < 0)
-				return -1;
+				goto out;
 			memcpy(at, &i, sizeof i);
 			break;
 		}
 	}
-	return 0;
+	rc = 0;
+out:
+	hint.obj = hint.next = NULL;
+	return rc;
 }
 
 /* Reads runs[i] into r (run_init()ed here; the caller clears it). */

@@ -484,7 +484,10 @@ read_expense(sqlite3_stmt *st, struct expense *x)
 	st_col_copy(st, 9, x->kind, sizeof x->kind);
 	x->units_centi = sqlite3_column_type(st, 10) == SQLITE_NULL ? -1 :
 	    sqlite3_column_int64(st, 10);
-	x->modified = sqlite3_column_int64(st, 11);
+	/* A row written by another SQLite client has no time of change:
+	 * the migration's rule, its date. */
+	x->modified = sqlite3_column_int64(st, 11) > 0 ?
+	    sqlite3_column_int64(st, 11) : x->at;
 }
 
 int
