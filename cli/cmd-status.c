@@ -410,11 +410,16 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 			    -sm->budget.remaining, sm->currency));
 		printf(" %s %s%s%s\n  ", c->dot, cli_color(c, col),
 		    alerts_budget_word(&sm->budget), cli_color(c, C_OFF));
+		if (sm->budget.basis || sm->budget.coming > 0)
+			printf("%s by %s", cli_money(c, b2, sizeof b2,
+			    sm->budget.projected, sm->currency), fmt_local(b3,
+			    sizeof b3, sm->budget.me - 1, "%d %b"));
 		if (sm->budget.basis)
-			printf("%s by %s at the last %d days' pace",
-			    cli_money(c, b2, sizeof b2, sm->budget.projected,
-			    sm->currency), fmt_local(b3, sizeof b3,
-			    sm->budget.me - 1, "%d %b"), BUDGET_PACE_DAYS);
+			printf(" at the last %d days' pace%s", BUDGET_PACE_DAYS,
+			    sm->budget.coming > 0 ? " and the subscriptions "
+			    "to come" : "");
+		else if (sm->budget.coming > 0)
+			printf(" with the subscriptions to come; no pace yet");
 		else
 			printf("no pace yet: under a day of history");
 	}

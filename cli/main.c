@@ -73,7 +73,11 @@ const struct cmd cli_cmds[] = {
 	    "--units N buys a pack of N units of the platform's quota "
 	    "(compute units, or\nhours), valid its pack days (platforms set "
 	    "--pack-days; Colab Pro 90).  --credit\nrecords prepaid credit: "
-	    "the month's spend counts the runs paid from it, not\nthe top-up." },
+	    "the month's spend counts the runs paid from it, not\nthe top-up.  "
+	    "--monthly records a subscription, paid again each month on "
+	    "its\nday (or the last day of a shorter month) until --stop eN; "
+	    "each payment is\nrecorded by the first command run once it is "
+	    "due." },
 	{ "status", cmd_status, status_opts, 0, 0, "[--short] [--json] "
 	    "[--check[=LIST]]",
 	    "quotas, this month's budget, the plan and open runs",
@@ -430,6 +434,11 @@ run_cmd(const struct cmd *cmd, int argc, char **argv, const char *gdb)
 	store_busy_wait(c.s, -1, cmd->fn == cmd_tui ? NULL : cli_on_busy, NULL);
 	ops_init(&c.ops, c.s, c.now);
 	cli_journal_recover(&c);
+	/* The subscriptions' payments that fell due since the last command
+	 * are recorded before this one reads or changes anything. */
+	if (ops_monthly_due(&c.ops, NULL, &e) < 0)
+		cli_warn("cannot record the subscriptions' payments: %s",
+		    e.msg);
 	rc = cmd->fn(&c, &a);
 	saved = store_saved(c.s, saved_what, sizeof saved_what);
 	ops_clear(&c.ops);

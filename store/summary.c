@@ -460,6 +460,24 @@ load_pace(struct summary *sm, struct store *s, struct err *e)
 	return 0;
 }
 
+/* The budget's coming payments: each subscription's after now and before
+ * the month's end, on the days local_month_same_day() gives. */
+static int
+month_coming(const struct expense *x, void *arg)
+{
+	struct summary *sm = arg;
+	int64_t t;
+	int n;
+
+	for (n = 1; (t = local_month_same_day(x->at, n)) < sm->budget.me;
+	    n++)
+		if (t > sm->now && t >= sm->budget.ms)
+			sm->budget.coming = money_hold(sm->budget.coming +
+			    summary_convert(sm, x->amount_minor, x->currency,
+			    t));
+	return 0;
+}
+
 /* The credit top-ups, from every expense up to now. */
 static int
 collect_credit(const struct expense *x, void *arg)
@@ -594,7 +612,8 @@ summary_load(struct summary *sm, struct store *s, int64_t now, struct err *e)
 	f.brief = 1;
 	if (store_each_run(s, &f, month_run, sm, e) < 0 ||
 	    store_each_expense(s, sm->budget.ms, sm->budget.me, month_expense,
-	    sm, e) < 0 || load_pace(sm, s, e) < 0)
+	    sm, e) < 0 || load_pace(sm, s, e) < 0 ||
+	    store_each_monthly(s, month_coming, sm, e) < 0)
 		return -1;
 	budget_finish(&sm->budget, now);
 	memset(&f, 0, sizeof f);

@@ -274,6 +274,10 @@ draw_budget(struct tui *t, int y, int y1)
 			x += cv_printf(cv, y, x, -1, 0, " %s %dd pace %s by %s",
 			    cv->g->dot, BUDGET_PACE_DAYS, tui_money(t, m1,
 			    sizeof m1, b->projected, b->currency), m3);
+		else if (b->coming > 0)
+			x += cv_printf(cv, y, x, -1, 0, " %s %s by %s with "
+			    "subscriptions", cv->g->dot, tui_money(t, m1,
+			    sizeof m1, b->projected, b->currency), m3);
 		else
 			x += cv_printf(cv, y, x, -1, 0, " %s no pace yet",
 			    cv->g->dot);
