@@ -78,7 +78,7 @@ const struct cmd cli_cmds[] = {
 	    "its\nday (or the last day of a shorter month) until --stop eN; "
 	    "each payment is\nrecorded by the first command run once it is "
 	    "due." },
-	{ "status", cmd_status, status_opts, 0, 0, "[--short] [--json] "
+	{ "status", cmd_status, status_opts, 0, 0, "[--short] [--json | --csv] "
 	    "[--check[=LIST]]",
 	    "quotas, this month's budget, the plan and open runs",
 	    "A quota or the budget is ok below 80% used, warn from 80%, near "
@@ -96,14 +96,14 @@ const struct cmd cli_cmds[] = {
 	    "or any webhook: an HTTP POST of the text),\nor standard output.  "
 	    "What was sent is remembered in the database." },
 	{ "where", cmd_where, where_opts, 1, 1, "DURATION [--gpu MODEL] "
-	    "[--vram GB] [--json]", "where a job that long should run now",
+	    "[--vram GB] [--json | --csv]", "where a job that long should run now",
 	    "Ranks the platforms: free quota left before the next reset and "
 	    "whether the job\nfits one session, the plan phase's picks first, "
 	    "then paid ones by what the\njob costs.  With no --gpu, a "
 	    "T4-class GPU (16 GB) is assumed." },
 	{ "report", cmd_report, report_opts, 0, 0, "[--by GROUP] [options]",
 	    "runs, GPU-hours and spend per group", NULL },
-	{ "plan", cmd_plan, plan_opts, 0, 0, "[--start DATE] [--json]",
+	{ "plan", cmd_plan, plan_opts, 0, 0, "[--start DATE] [--json | --csv]",
 	    "the 13-month plan, or set when month 1 starts", NULL },
 	{ "platforms", cmd_platforms, platforms_opts, 0, 2,
 	    "[set KEY [options]] [--json]",
