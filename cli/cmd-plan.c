@@ -52,7 +52,7 @@ plan_expense(const struct expense *x, void *arg)
 	struct plan_acc *p = arg;
 	int m = plan_month(p->sm->plan_start, x->at);
 
-	if (m >= 1 && m <= PLAN_MONTHS)
+	if (m >= 1 && m <= PLAN_MONTHS && expense_is_spend(x))
 		p->spent[m] += summary_convert(p->sm, x->amount_minor,
 		    x->currency, x->at);
 	return 0;

@@ -183,7 +183,8 @@ on_expense(const struct expense *x, void *arg)
 	int64_t spent;
 	char key[72];
 
-	if (rp->platform != NULL && strcmp(rp->platform, x->platform) != 0)
+	if ((rp->platform != NULL && strcmp(rp->platform, x->platform) != 0)
+	    || !expense_is_spend(x))
 		return 0;
 	spent = summary_convert(rp->sm, x->amount_minor, x->currency, x->at);
 	if (rp->by <= BY_MONTH)

@@ -107,8 +107,7 @@ list_one(const struct expense *x, void *arg)
 	default:
 		cli_print_expense(l->c, x);
 	}
-	/* The month's rule: a credit top-up is not spend. */
-	if (expense_kind(x) != EXP_CREDIT)
+	if (expense_is_spend(x))
 		l->total += summary_convert(l->sm, x->amount_minor,
 		    x->currency, x->at);
 	l->n++;

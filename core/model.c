@@ -110,6 +110,12 @@ expense_kind(const struct expense *x)
 	return EXP_SPEND;
 }
 
+int
+expense_is_spend(const struct expense *x)
+{
+	return expense_kind(x) != EXP_CREDIT;
+}
+
 const char *
 expense_kind_name(int kind)
 {

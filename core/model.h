@@ -110,6 +110,11 @@ enum expense_kind {
  * spend. */
 int expense_kind(const struct expense *x);
 
+/* 1 when x counts in spend (the month's, a plan month's, a report's):
+ * every expense but prepaid credit, whose runs count by their cost
+ * instead of its top-up. */
+int expense_is_spend(const struct expense *x);
+
 /* "spend", "pack", "credit" or "monthly". */
 const char *expense_kind_name(int kind);
 

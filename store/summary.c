@@ -407,7 +407,7 @@ month_expense(const struct expense *x, void *arg)
 	struct summary *sm = arg;
 	int64_t v;
 
-	if (expense_kind(x) == EXP_CREDIT)
+	if (!expense_is_spend(x))
 		return 0;
 	v = summary_convert(sm, x->amount_minor, x->currency, x->at);
 

@@ -50,7 +50,7 @@ day_expense(const struct expense *x, void *arg)
 	int64_t d = local_day_number(x->at) -
 	    local_day_number(t->sm.budget.ms);
 
-	if (d >= 0 && d < 32)
+	if (d >= 0 && d < 32 && expense_is_spend(x))
 		t->day_spend[d] += fx_convert(x->amount_minor, x->currency,
 		    t->sm.currency, x->at, t->sm.cat.fx, t->sm.cat.nfx, NULL);
 	return 0;

@@ -9,6 +9,8 @@ gpulog status --csv
 gpulog where 2h --csv
 gpulog where 3h -g "A100 80GB" --csv
 gpulog plan --csv
+echo "plan and report count spend as the budget does, credit by its runs:"
+gpulog report --by platform --csv
 echo "mistakes:"
 gpulog status --csv --json
 echo "exit $?"
