@@ -102,7 +102,13 @@ const struct cmd cli_cmds[] = {
 	    "then paid ones by what the\njob costs.  With no --gpu, a "
 	    "T4-class GPU (16 GB) is assumed." },
 	{ "report", cmd_report, report_opts, 0, 0, "[--by GROUP] [options]",
-	    "runs, GPU-hours and spend per group", NULL },
+	    "runs, GPU-hours and spend per group",
+	    "GROUP is day, week, month (default), phase, platform, gpu, project "
+	    "or tag.\n--by week counts ISO weeks from Monday 00:00 local time; "
+	    "--week-of kaggle\ncounts the weeks of Kaggle's quota instead, "
+	    "from its reset.  --by phase counts\nthe plan's phases by the "
+	    "plan month each run or expense starts in, and\n(outside the "
+	    "plan) before month 1 and after month 13." },
 	{ "plan", cmd_plan, plan_opts, 0, 0, "[--start DATE] [--json | --csv]",
 	    "the 13-month plan, or set when month 1 starts", NULL },
 	{ "platforms", cmd_platforms, platforms_opts, 0, 2,
