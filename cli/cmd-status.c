@@ -320,7 +320,8 @@ print_short(struct ctx *c, struct summary *sm)
 	}
 	if (sm->nopen > 0)
 		printf(" %s %zu running%s", c->dot, sm->nopen,
-		    has_nudge(sm, NUDGE_OPEN, -1) ? "!" : "");
+		    has_nudge(sm, NUDGE_OPEN, -1) ||
+		    has_nudge(sm, NUDGE_IDLE, -1) ? "!" : "");
 	putchar('\n');
 }
 
@@ -374,6 +375,12 @@ cli_print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
 			    (long long)n->run_id, n->platform, fmt_duration(b,
 			    sizeof b, n->value), fmt_duration(b2, sizeof b2,
 			    n->limit));
+		break;
+	case NUDGE_IDLE:
+		fprintf(f, "run #%lld on %s: its GPU idle since %s (%s): a "
+		    "paid GPU doing nothing still costs by the hour",
+		    (long long)n->run_id, n->platform, fmt_local(d, sizeof d,
+		    n->at, "%a %H:%M"), fmt_duration(b, sizeof b, n->value));
 		break;
 	case NUDGE_PACK:
 		fprintf(f, "%s pack e%lld: %s of %s %s left expire %s (%s)",
@@ -551,6 +558,12 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 				    level_color(sm->nudges[j].level)),
 				    fmt_duration(b, sizeof b,
 				    sm->nudges[j].limit), cli_color(c, C_OFF));
+			else if (sm->nudges[j].kind == NUDGE_IDLE &&
+			    sm->nudges[j].run_id == r->id)
+				printf("  %s! GPU idle for %s%s", cli_color(c,
+				    level_color(sm->nudges[j].level)),
+				    fmt_duration(b, sizeof b,
+				    sm->nudges[j].value), cli_color(c, C_OFF));
 		putchar('\n');
 	}
 }
@@ -584,12 +597,12 @@ print_nudges_json(struct ctx *c, const struct summary *sm,
 		if (n->kind == NUDGE_PACK)
 			printf("null, \"expense\": \"e%lld\"",
 			    (long long)n->run_id);
-		else if (n->kind == NUDGE_OPEN)
+		else if (n->kind == NUDGE_OPEN || n->kind == NUDGE_IDLE)
 			printf("%lld", (long long)n->run_id);
 		else
 			printf("null");
 		printf(", \"percent\": ");
-		if (n->kind == NUDGE_OPEN)
+		if (n->kind == NUDGE_OPEN || n->kind == NUDGE_IDLE)
 			printf("null");
 		else
 			printf("%d", n->pct);
@@ -643,7 +656,7 @@ read_check(const char *v, unsigned *kinds, struct err *e)
 			w[n] = '\0';
 			safe = text_safe(w);
 			err_set(e, "--check: unknown kind '%s' (quota, budget, "
-			    "open, lapse or pack)", safe);
+			    "open, lapse, pack or idle)", safe);
 			free(safe);
 			free(w);
 			return -1;

@@ -47,7 +47,10 @@ const struct cmd cli_cmds[] = {
 	    "The run is open while COMMAND runs and ends with it; gpulog "
 	    "exits with its\nstatus (128+N when signal N killed it).  "
 	    "Without -p the platform is guessed:\nkaggle in a Kaggle kernel, "
-	    "colab-free or colab-pro in Colab, else local." },
+	    "colab-free or colab-pro in Colab, else local.\nOn a platform "
+	    "billed by the hour it warns once when the GPU stays under\n"
+	    "--idle-pct (5%) busy for --idle-for (15m), and `status "
+	    "--check=idle` and `notify`\ntell of it while it lasts." },
 	{ "stop", cmd_stop, stop_opts, 0, 1, "[ID] [--at TIME]",
 	    "end an open run (the only open one, when no ID is given)", NULL },
 	{ "cancel", cmd_cancel, no_opts, 0, 1, "[ID]",
@@ -86,8 +89,9 @@ const struct cmd cli_cmds[] = {
 	    "past its top.  The nudges:\na quota or the budget near or over "
 	    "(quota, budget), a paid run open longer\nthan 2h or a run past "
 	    "its platform's session cap (open), and a free quota\nwith 25% or "
-	    "more unused that resets within 24h (lapse),\nand a pack of a "
-	    "quota's units expiring within 7 days with units left (pack)." },
+	    "more unused that resets within 24h (lapse),\na pack of a "
+	    "quota's units expiring within 7 days with units left (pack),\n"
+	    "and a paid run whose GPU `gpulog run` finds idle (idle)." },
 	{ "notify", cmd_notify, notify_opts, 0, 0, "[--dry-run] [--via WAY] "
 	    "| --url URL", "send each new nudge once (for cron or a timer)",
 	    "Finds what `status --check` finds and sends each condition the "

@@ -158,6 +158,14 @@ int ops_record_prepare(struct ops *o, const struct ops_run_in *in,
     struct ops_result *res, struct err *e);
 int ops_record_open(struct ops *o, struct ops_result *res,
     struct run_metrics *m, struct err *e);
+/*
+ * Records that open run id's GPUs have been idle since the time since
+ * (seconds since the epoch), or with since 0 that they are busy again:
+ * the setting "idle.ID", which the summary reads into an idle nudge while
+ * the run is open (core/alerts.h) and ops_record_close() removes.  Kept
+ * outside any change.  -1 on a store failure.
+ */
+int ops_run_idle(struct ops *o, int64_t id, int64_t since, struct err *e);
 int ops_record_close(struct ops *o, struct ops_result *res,
     const struct ops_measured *ms, struct run_metrics *m, struct err *e);
 

@@ -562,7 +562,7 @@ load_nudges(struct summary *sm)
 {
 	struct nudge_input in;
 	int64_t *cu = xcalloc(sm->cat.nquotas + 1, sizeof *cu);
-	size_t i, max = 2 * sm->cat.nquotas + 1 + sm->nopen + sm->npacks;
+	size_t i, max = 2 * sm->cat.nquotas + 1 + 2 * sm->nopen + sm->npacks;
 
 	for (i = 0; i < sm->cat.nquotas; i++)
 		cu[i] = summary_cu_rate(sm, sm->cat.quotas[i].platform, "");
@@ -574,6 +574,7 @@ load_nudges(struct summary *sm)
 	in.budget = &sm->budget;
 	in.open = sm->open;
 	in.nopen = sm->nopen;
+	in.open_idle = sm->open_idle;
 	in.platforms = sm->cat.platforms;
 	in.nplatforms = sm->cat.nplatforms;
 	in.packs = sm->packs;
@@ -582,6 +583,28 @@ load_nudges(struct summary *sm)
 	sm->nudges = xcalloc(max, sizeof *sm->nudges);
 	sm->nnudges = alerts_nudges(&in, sm->nudges, max);
 	free(cu);
+}
+
+/* Each open run's idleness, as `gpulog run` recorded it. */
+static int
+load_idle(struct summary *sm, struct store *s, struct err *e)
+{
+	char key[48], val[32];
+	size_t i;
+	int rc;
+
+	sm->open_idle = xcalloc(sm->nopen + 1, sizeof *sm->open_idle);
+	for (i = 0; i < sm->nopen; i++) {
+		snprintf(key, sizeof key, "idle.%lld",
+		    (long long)sm->open[i].id);
+		if ((rc = store_get_setting(s, key, val, sizeof val, e)) < 0)
+			return -1;
+		/* One from before the run began is an earlier run's that
+		 * had its id (ended without ops_record_close(), removed). */
+		if (rc == 1 && strtoll(val, NULL, 10) >= sm->open[i].start)
+			sm->open_idle[i] = strtoll(val, NULL, 10);
+	}
+	return 0;
 }
 
 int
@@ -618,7 +641,8 @@ summary_load(struct summary *sm, struct store *s, int64_t now, struct err *e)
 	budget_finish(&sm->budget, now);
 	memset(&f, 0, sizeof f);
 	f.open_only = 1;
-	if (store_each_run(s, &f, collect_open, sm, e) < 0)
+	if (store_each_run(s, &f, collect_open, sm, e) < 0 ||
+	    load_idle(sm, s, e) < 0)
 		return -1;
 	load_nudges(sm);
 	return 0;
@@ -634,6 +658,7 @@ summary_free(struct summary *sm)
 	for (i = 0; i < sm->nopen; i++)
 		run_clear(&sm->open[i]);
 	free(sm->open);
+	free(sm->open_idle);
 	free(sm->nudges);
 	free(sm->packs);
 	free(sm->hist);

@@ -1004,6 +1004,64 @@ test_monthly(void)
 	done(&o, s);
 }
 
+/* The idle spell `gpulog run` records: an idle nudge while it lasts, none
+ * once the GPU is busy again; undo never takes it back. */
+static void
+test_run_idle(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct ops_run_in in;
+	struct ops_result res;
+	struct summary sm;
+	struct err e;
+	char what[128];
+	size_t i, k;
+	int64_t id;
+
+	if (s == NULL)
+		return;
+	ops_result_init(&res);
+	ops_run_in_init(&in);
+	in.platform = "vast";
+	in.gpu = "RTX 4090";
+	CHECK_EQ_INT(ops_start(&o, &in, &res, &e), 0);
+	id = res.run.id;
+	CHECK_EQ_INT(ops_run_idle(&o, id, NOW + 60, &e), 0);
+	CHECK_EQ_INT(summary_load(&sm, s, NOW + 660, &e), 0);
+	for (i = k = 0; i < sm.nnudges; i++)
+		if (sm.nudges[i].kind == NUDGE_IDLE) {
+			k++;
+			CHECK_EQ_INT(sm.nudges[i].run_id, id);
+			CHECK_EQ_INT(sm.nudges[i].value, 600);
+			CHECK_EQ_INT(sm.nudges[i].at, NOW + 60);
+		}
+	CHECK_EQ_INT(k, 1);
+	summary_free(&sm);
+	/* One from before the run began is an earlier run's. */
+	CHECK_EQ_INT(ops_run_idle(&o, id, NOW - 1, &e), 0);
+	CHECK_EQ_INT(summary_load(&sm, s, NOW + 660, &e), 0);
+	for (i = k = 0; i < sm.nnudges; i++)
+		k += sm.nudges[i].kind == NUDGE_IDLE;
+	CHECK_EQ_INT(k, 0);
+	summary_free(&sm);
+	/* Undo takes back the start, not the idle spell: no change of its
+	 * own. */
+	CHECK_EQ_INT(ops_undo(&o, what, sizeof what, &e), 1);
+	CHECK(strncmp(what, "start", 5) == 0);
+	CHECK_EQ_INT(ops_start(&o, &in, &res, &e), 0);
+	id = res.run.id;
+	CHECK_EQ_INT(ops_run_idle(&o, id, NOW - 60, &e), 0);
+	CHECK_EQ_INT(ops_run_idle(&o, id, 0, &e), 0);
+	CHECK_EQ_INT(summary_load(&sm, s, NOW, &e), 0);
+	for (i = k = 0; i < sm.nnudges; i++)
+		k += sm.nudges[i].kind == NUDGE_IDLE;
+	CHECK_EQ_INT(k, 0);
+	summary_free(&sm);
+	ops_result_clear(&res);
+	done(&o, s);
+}
+
 /* A subscription dated months back records the payments due in the same
  * change: undo takes them all back. */
 static void
@@ -1518,6 +1576,7 @@ main(void)
 	test_expenses();
 	test_monthly();
 	test_monthly_back();
+	test_run_idle();
 	test_packs();
 	test_packs_windows();
 	test_settings();
