@@ -216,8 +216,6 @@ cmd_spend(struct ctx *c, const struct args *a)
 	struct err e;
 	char m1[48], m2[48], m3[48];
 	int rc = EXIT_USAGE;
-	int64_t next;
-	int n;
 
 	if (opt_has(a, S_STOP))
 		return stop(c, a);
@@ -268,13 +266,9 @@ cmd_spend(struct ctx *c, const struct args *a)
 		    x.units_centi));
 	else if (expense_kind(&x) == EXP_CREDIT)
 		fputs(" (credit)", stdout);
-	else if (expense_kind(&x) == EXP_MONTHLY) {
-		for (n = 1; (next = local_month_same_day(x.at, n)) <= c->now;
-		    n++)
-			;
-		printf(" monthly, next %s", fmt_local(m3, sizeof m3, next,
-		    "%a %Y-%m-%d"));
-	}
+	else if (expense_kind(&x) == EXP_MONTHLY)
+		printf(" monthly, next %s", fmt_local(m3, sizeof m3,
+		    local_month_same_day_after(x.at, c->now), "%a %Y-%m-%d"));
 	printf(" %s this month %s", c->dot, cli_money(c, m2, sizeof m2,
 	    sm.budget.spent, sm.currency));
 	if (sm.budget.max >= 0)

@@ -298,6 +298,17 @@ local_month_same_day(int64_t t, int n)
 }
 
 int64_t
+local_month_same_day_after(int64_t t, int64_t after)
+{
+	int64_t next;
+	int n = 1;
+
+	while ((next = local_month_same_day(t, n)) <= after)
+		n++;
+	return next;
+}
+
+int64_t
 local_week_start(int64_t t)
 {
 	struct lt l;

@@ -88,6 +88,10 @@ int64_t local_month_add(int64_t t, int n);
  */
 int64_t local_month_same_day(int64_t t, int n);
 
+/* The first local_month_same_day(t, n), n >= 1, after the instant after:
+ * a monthly subscription's next payment. */
+int64_t local_month_same_day_after(int64_t t, int64_t after);
+
 /* Start of the local ISO week (Monday 00:00) holding t. */
 int64_t local_week_start(int64_t t);
 

@@ -18,6 +18,7 @@ gpulog log --since 2027-01-01 >/dev/null
 gpulog spend --since 2027-01-01
 gpulog spend --since 2027-01-01 --csv
 gpulog spend --since 2027-03-01 --json | sed 's/"uid":"[0-9a-f]*"/"uid":"UID"/; s/"source_id":"[0-9a-f]*:/"source_id":"UID:/'
+gpulog show e1 | grep monthly
 gpulog spend --stop e1
 at 2028-03-01T00:00
 gpulog spend --since 2027-01-01

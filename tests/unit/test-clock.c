@@ -349,6 +349,13 @@ test_month_same_day(void)
 	for (n = 0; n < (int)(sizeof want / sizeof want[0]); n++)
 		CHECK_EQ_INT(local_month_same_day(t, n), t_utc(want[n][0],
 		    want[n][1], want[n][2], 10, 30, 0));
+	/* The next payment after an instant: the same day, later. */
+	CHECK_EQ_INT(local_month_same_day_after(t, t), t_utc(2027, 2, 28, 10,
+	    30, 0));
+	CHECK_EQ_INT(local_month_same_day_after(t, t_utc(2027, 2, 28, 10, 30,
+	    0)), t_utc(2027, 3, 31, 10, 30, 0));
+	CHECK_EQ_INT(local_month_same_day_after(t, t_utc(2027, 3, 31, 10, 29,
+	    59)), t_utc(2027, 3, 31, 10, 30, 0));
 	/* The 30th of a month: February's last, then the 30th again. */
 	t = t_utc(2027, 1, 30, 0, 0, 0);
 	CHECK_EQ_INT(local_month_same_day(t, 1), t_utc(2027, 2, 28, 0, 0, 0));
