@@ -13,8 +13,27 @@ STD      = -std=c11 -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700
 BUILD   ?= build
 
 PKG_CONFIG ?= pkg-config
-pc_cflags = $(shell $(PKG_CONFIG) --cflags $(1) 2>/dev/null)
-pc_libs   = $(shell $(PKG_CONFIG) --libs $(1) 2>/dev/null || echo $(2))
+
+# macOS: Homebrew's ncurses, sqlite and curl are keg-only (not linked into
+# Homebrew's prefix, so pkg-config does not see them, and the system's
+# older ones would be used).  Each one's lib/pkgconfig, found through
+# `brew --prefix FORMULA`, goes first on PKG_CONFIG_PATH for pkg-config;
+# scripts/deps.sh looks in the same places.  (make 3.81, Apple's, passes
+# no exported variable to $(shell): the path is given on its command.)
+BREW_KEGS = ncurses sqlite curl
+ifeq ($(shell uname -s 2>/dev/null),Darwin)
+brew_pc = $(if $(1),$(wildcard $(1)/lib/pkgconfig))
+BREW_PC := $(strip $(foreach f,$(BREW_KEGS),$(call brew_pc,$(shell \
+	brew --prefix $(f) 2>/dev/null))))
+ifneq ($(BREW_PC),)
+empty :=
+space := $(empty) $(empty)
+PKG_ENV = PKG_CONFIG_PATH="$(subst $(space),:,$(BREW_PC))$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}"
+endif
+endif
+pc_cflags = $(shell $(PKG_ENV) $(PKG_CONFIG) --cflags $(1) 2>/dev/null)
+pc_libs   = $(shell $(PKG_ENV) $(PKG_CONFIG) --libs $(1) 2>/dev/null || \
+	echo $(2))
 
 SQLITE_LIBS = $(call pc_libs,sqlite3,-lsqlite3)
 CJSON_LIBS  = $(call pc_libs,libcjson,-lcjson)

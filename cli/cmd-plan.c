@@ -14,11 +14,12 @@
 #include "store/store.h"
 #include "store/summary.h"
 
-enum { P_START = 1, P_JSON };
+enum { P_START = 1, P_JSON, P_CSV };
 
 const struct opt plan_opts[] = {
 	{ P_START, 0, "start", "DATE", "set the day month 1 starts" },
 	{ P_JSON, 0, "json", NULL, "print JSON" },
+	{ P_CSV, 0, "csv", NULL, "print CSV" },
 	{ 0, 0, NULL, NULL, NULL },
 };
 
@@ -51,10 +52,43 @@ plan_expense(const struct expense *x, void *arg)
 	struct plan_acc *p = arg;
 	int m = plan_month(p->sm->plan_start, x->at);
 
-	if (m >= 1 && m <= PLAN_MONTHS)
+	if (m >= 1 && m <= PLAN_MONTHS && expense_is_spend(x))
 		p->spent[m] += summary_convert(p->sm, x->amount_minor,
 		    x->currency, x->at);
 	return 0;
+}
+
+/* One month of `plan --csv`: amounts in the display currency with two
+ * decimals, the phase's platforms separated by spaces. */
+static void
+print_csv_month(const struct summary *sm, const struct plan_acc *acc,
+    const struct phase *p, int m, const char *from, int64_t lo, int64_t hi)
+{
+	char b[48], *list, *q;
+
+	printf("%d,%s,%s,", m, from, m == sm->plan_month ? "yes" : "no");
+	csv_field(stdout, p ? p->name : NULL);
+	putchar(',');
+	if (p != NULL) {
+		list = xstrdup(p->platforms);
+		for (q = list; *q != '\0'; q++)
+			if (*q == ',')
+				*q = ' ';
+		csv_field(stdout, list);
+		free(list);
+	}
+	putchar(',');
+	csv_field(stdout, p ? p->where : NULL);
+	if (p != NULL)
+		printf(",%s,", fmt_centi(b, sizeof b, lo));
+	else
+		printf(",,");
+	if (p != NULL)
+		printf("%s", fmt_centi(b, sizeof b, hi));
+	printf(",%s,%s,%d,", sm->currency, fmt_centi(b, sizeof b,
+	    acc->spent[m]), acc->runs[m]);
+	printf("%s\n", fmt_centi(b, sizeof b, (acc->gpu_s[m] * 100 + 1800) /
+	    3600));
 }
 
 static int
@@ -80,8 +114,13 @@ cmd_plan(struct ctx *c, const struct args *a)
 	struct filter f;
 	struct err e;
 	char d[32], b1[48], b2[48], b3[48], h[32];
-	int m, json = opt_has(a, P_JSON);
+	int m, json = opt_has(a, P_JSON), csv = opt_has(a, P_CSV);
 
+	if (json && csv)
+		return cli_fail(EXIT_USAGE, "plan: choose --json or --csv");
+	if (opt_has(a, P_START) && (json || csv))
+		return cli_fail(EXIT_USAGE, "plan: --json and --csv print the "
+		    "plan; not with --start");
 	if (opt_has(a, P_START))
 		return set_start(c, opt_get(a, P_START));
 	if (summary_load_catalog(&sm, c->s, c->now, &e) < 0) {
@@ -104,6 +143,9 @@ cmd_plan(struct ctx *c, const struct args *a)
 		printf("{\n  \"start\": \"%s\", \"month\": %d, \"currency\": "
 		    "\"%s\",\n  \"months\": [", fmt_local(d, sizeof d,
 		    sm.plan_start, "%Y-%m-%d"), sm.plan_month, sm.currency);
+	else if (csv)
+		puts("month,from,current,phase,platforms,where,budget_min,"
+		    "budget_max,currency,spent,runs,gpu_hours");
 	else
 		printf("%s   month  from        phase              where"
 		    "                          budget               "
@@ -137,6 +179,10 @@ cmd_plan(struct ctx *c, const struct args *a)
 			    / 3600));
 			continue;
 		}
+		if (csv) {
+			print_csv_month(&sm, &acc, p, m, d, lo, hi);
+			continue;
+		}
 		snprintf(b1, sizeof b1, "%s%s%s", cli_money_whole(c, b2,
 		    sizeof b2, lo, sm.currency), c->dash, cli_money_whole(c,
 		    b3, sizeof b3, hi, sm.currency));
@@ -153,6 +199,8 @@ cmd_plan(struct ctx *c, const struct args *a)
 	}
 	if (json)
 		printf("\n  ]\n}\n");
+	else if (csv)
+		;
 	else if (sm.plan_month < 1)
 		printf("the plan starts %s\n", fmt_local(d, sizeof d,
 		    sm.plan_start, "%Y-%m-%d"));

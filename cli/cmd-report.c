@@ -1,6 +1,7 @@
 /*
  * cmd-report.c: `gpulog report`: runs, GPU-hours and spend per group
- * (day, week, month, platform, gpu, project, tag) and a total.  A run
+ * (day, week, a quota's week, month, the plan's phase, platform, gpu,
+ * project, tag) and a total.  A run
  * counts in the group of its start (local time); spend is converted to the
  * display currency at the rate of its date.  Expenses count in time and
  * platform groups, and in a group of their own otherwise.
@@ -17,17 +18,19 @@
 #include "core/fmt.h"
 #include "core/model.h"
 #include "core/parse.h"
+#include "core/quota.h"
 #include "core/text.h"
 #include "store/metrics.h"
 #include "store/store.h"
 #include "store/summary.h"
 
 enum { R_BY = 1, R_SINCE, R_UNTIL, R_PLATFORM, R_JSON, R_CSV, R_CHART,
-	R_WIDTH };
+	R_WIDTH, R_WEEK_OF };
 
 const struct opt report_opts[] = {
-	{ R_BY, 'b', "by", "GROUP", "day, week, month (default), platform, "
-	    "gpu, project or tag" },
+	{ R_BY, 'b', "by", "GROUP", "group by GROUP (default: month)" },
+	{ R_WEEK_OF, 0, "week-of", "P", "weeks from P's weekly quota reset "
+	    "(implies --by week)" },
 	{ R_SINCE, 0, "since", "D", "from D on" },
 	{ R_UNTIL, 0, "until", "D", "before D (a day: through D)" },
 	{ R_PLATFORM, 'p', "platform", "P", "runs and spend on platform P" },
@@ -40,13 +43,16 @@ const struct opt report_opts[] = {
 	{ 0, 0, NULL, NULL, NULL },
 };
 
-enum { BY_DAY, BY_WEEK, BY_MONTH, BY_PLATFORM, BY_GPU, BY_PROJECT, BY_TAG };
+enum { BY_DAY, BY_WEEK, BY_MONTH, BY_PLATFORM, BY_GPU, BY_PROJECT, BY_TAG,
+	BY_PHASE };
 static const char *const by_names[] = { "day", "week", "month", "platform",
-	"gpu", "project", "tag" };
+	"gpu", "project", "tag", "phase" };
+#define NBY (sizeof by_names / sizeof by_names[0])
 
 struct group {
 	char key[72];
 	int64_t runs, gpu_s, spent;
+	int order;            /* --by phase: the phase's first month */
 };
 
 struct report {
@@ -60,6 +66,7 @@ struct report {
 	size_t last;          /* the group hit last: runs come in order */
 	struct group total;
 	const char *platform;
+	const struct quota *week_of; /* --week-of: weeks are its windows */
 };
 
 static struct group *
@@ -104,6 +111,10 @@ time_key(struct report *rp, int64_t t)
 		lo = local_month_start(t);
 		rp->key_hi = local_month_add(t, 1);
 		fmt_local(rp->key, sizeof rp->key, t, "%Y-%m");
+	} else if (rp->week_of != NULL) {
+		/* The quota's own week, by the one window rule. */
+		quota_window(rp->week_of, t, &lo, &rp->key_hi);
+		fmt_local(rp->key, sizeof rp->key, lo, "%Y-%m-%d %H:%M");
 	} else {
 		/* ISO 8601 week: the year of the week's Thursday. */
 		lo = local_week_start(t);
@@ -116,6 +127,21 @@ time_key(struct report *rp, int64_t t)
 	}
 	rp->key_lo = lo;
 	return rp->key;
+}
+
+/* The group of t by the plan's phases: the phase of t's plan month, or
+ * "(outside the plan)" before month 1, after the last, or in a month no
+ * phase holds. */
+static struct group *
+phase_group(struct report *rp, int64_t t)
+{
+	const struct summary *sm = rp->sm;
+	const struct phase *p = plan_phase(sm->cat.phases, sm->cat.nphases,
+	    plan_month(sm->plan_start, t));
+	struct group *g = group_get(rp, p ? p->name : "(outside the plan)");
+
+	g->order = p ? p->first_month : PLAN_MONTHS + 1;
+	return g;
 }
 
 static void
@@ -143,6 +169,10 @@ on_run(const struct run *r, void *arg)
 	case BY_WEEK:
 	case BY_MONTH:
 		add_to(group_get(rp, time_key(rp, r->start)), 1, gpu_s, spent);
+		add_to(&rp->total, 1, gpu_s, spent);
+		return 0;
+	case BY_PHASE:
+		add_to(phase_group(rp, r->start), 1, gpu_s, spent);
 		add_to(&rp->total, 1, gpu_s, spent);
 		return 0;
 	case BY_PLATFORM:
@@ -183,9 +213,15 @@ on_expense(const struct expense *x, void *arg)
 	int64_t spent;
 	char key[72];
 
-	if (rp->platform != NULL && strcmp(rp->platform, x->platform) != 0)
+	if ((rp->platform != NULL && strcmp(rp->platform, x->platform) != 0)
+	    || !expense_is_spend(x))
 		return 0;
 	spent = summary_convert(rp->sm, x->amount_minor, x->currency, x->at);
+	if (rp->by == BY_PHASE) {
+		add_to(phase_group(rp, x->at), 0, 0, spent);
+		add_to(&rp->total, 0, 0, spent);
+		return 0;
+	}
 	if (rp->by <= BY_MONTH)
 		snprintf(key, sizeof key, "%s", time_key(rp, x->at));
 	else if (rp->by == BY_PLATFORM)
@@ -204,6 +240,15 @@ cmp_key(const void *a, const void *b)
 	const struct group *x = a, *y = b;
 
 	return strcmp(x->key, y->key);
+}
+
+/* Phases in the plan's order. */
+static int
+cmp_order(const void *a, const void *b)
+{
+	const struct group *x = a, *y = b;
+
+	return x->order != y->order ? (x->order < y->order ? -1 : 1) : 0;
 }
 
 /* Platforms and the rest sort by GPU-hours, biggest first. */
@@ -311,6 +356,25 @@ chart_row(struct ctx *c, const struct report *rp, const struct group *g,
 	free(safe);
 }
 
+/* --week-of P: platform P's quota, which must reset every week. */
+static int
+week_of(const struct summary *sm, const char *in, const struct quota **q,
+    struct err *e)
+{
+	char key[32], w[32];
+	int qi;
+
+	if (cli_platform(sm, in, key, e) < 0)
+		return -1;
+	if ((qi = catalog_quota_index(&sm->cat, key)) < 0)
+		return err_set(e, "%s has no quota to align weeks to", key);
+	*q = &sm->cat.quotas[qi];
+	if ((*q)->window != QW_WEEK)
+		return err_set(e, "%s's quota resets every %s, not every week",
+		    key, quota_window_name(*q, w, sizeof w));
+	return 0;
+}
+
 int
 cmd_report(struct ctx *c, const struct args *a)
 {
@@ -330,14 +394,23 @@ cmd_report(struct ctx *c, const struct args *a)
 	rp.by = BY_MONTH;
 	if ((v = opt_get(a, R_BY)) != NULL) {
 		size_t idx;
+		int m = text_match(v, by_names, NBY, &idx, names,
+		    sizeof names);
 
-		if (text_match(v, by_names, 7, &idx, names, sizeof names) !=
-		    MATCH_OK)
+		if (m == MATCH_AMBIGUOUS)
+			return cli_fail(EXIT_USAGE, "report: ambiguous group "
+			    "\"%s\": it could be %s", v, names);
+		if (m != MATCH_OK)
 			return cli_fail(EXIT_USAGE, "report: unknown group "
-			    "\"%s\": expected day, week, month, platform, gpu, "
-			    "project or tag", v);
+			    "\"%s\": expected day, week, month, phase, platform, "
+			    "gpu, project or tag", v);
 		rp.by = (int)idx;
 	}
+	if (opt_has(a, R_WEEK_OF) && opt_has(a, R_BY) && rp.by != BY_WEEK)
+		return cli_fail(EXIT_USAGE, "report: --week-of aligns weeks: "
+		    "not with --by %s", by_names[rp.by]);
+	if (opt_has(a, R_WEEK_OF))
+		rp.by = BY_WEEK;
 	if (cli_range(c, opt_get(a, R_SINCE), opt_get(a, R_UNTIL), &f.since,
 	    &f.until, &e) < 0)
 		return cli_fail(EXIT_USAGE, "report: %s", e.msg);
@@ -380,6 +453,11 @@ cmd_report(struct ctx *c, const struct args *a)
 		}
 		f.platform = rp.platform = pkey;
 	}
+	if ((v = opt_get(a, R_WEEK_OF)) != NULL &&
+	    week_of(&sm, v, &rp.week_of, &e) < 0) {
+		summary_free(&sm);
+		return cli_fail(EXIT_USAGE, "report: --week-of: %s", e.msg);
+	}
 	snprintf(rp.total.key, sizeof rp.total.key, "total");
 	/* What the free tiers' runs would have cost, in the same pass. */
 	savings_begin(&rp.saved, &sm, &saved);
@@ -394,7 +472,7 @@ cmd_report(struct ctx *c, const struct args *a)
 		goto out;
 	}
 	qsort(rp.g, rp.n, sizeof *rp.g, rp.by <= BY_MONTH ? cmp_key :
-	    cmp_size);
+	    rp.by == BY_PHASE ? cmp_order : cmp_size);
 	if (mode == 1) {
 		char b[32];
 

@@ -26,6 +26,7 @@
 #include "cli/run-sample.h"
 #include "cli/runopt.h"
 #include "ops/ops.h"
+#include "core/alerts.h"
 #include "core/clock.h"
 #include "core/fmt.h"
 #include "core/model.h"
@@ -38,7 +39,7 @@
 #include "store/summary.h"
 
 enum { RN_INTERVAL = 100, RN_GLOB, RN_CKPT_AFTER, RN_WARN_BEFORE,
-	RN_NO_SAMPLE };
+	RN_NO_SAMPLE, RN_IDLE_PCT, RN_IDLE_FOR };
 
 const struct opt run_opts[] = {
 	{ RO_PLATFORM, 'p', "platform", "PLATFORM", "where it runs (default: "
@@ -59,6 +60,10 @@ const struct opt run_opts[] = {
 	    "checkpoint by then (default 30m)" },
 	{ RN_WARN_BEFORE, 0, "warn-before", "T", "warn this long "
 	    "before the session cap or quota (default 30m)" },
+	{ RN_IDLE_PCT, 0, "idle-pct", "N", "a paid GPU under N% busy is idle "
+	    "(default 5)" },
+	{ RN_IDLE_FOR, 0, "idle-for", "T", "warn once when it stays idle this "
+	    "long (default 15m)" },
 	{ RN_NO_SAMPLE, 0, "no-sample", NULL, "do not run nvidia-smi" },
 	{ 0, 0, NULL, NULL, NULL },
 };
@@ -259,6 +264,30 @@ watch_tick(struct summary *sm, struct run *r, struct watch *w, int64_t el)
 		    "one)", fmt_duration(d, sizeof d, el / 1000), w->globs);
 }
 
+/* A sample of a paid run's GPUs, against its idleness: warns the first
+ * time they stay idle, and records each idle spell while it lasts. */
+static void
+watch_idle(struct ctx *c, const struct run *r, struct pace_idle *pi,
+    int64_t el, int util)
+{
+	struct err e;
+	char d[32];
+	int due = pace_idle(pi, el, util);
+
+	if (due == 0)
+		return;
+	/* Recorded first, so that whoever reads the warning finds the
+	 * nudge. */
+	if (r->id > 0 && ops_run_idle(&c->ops, r->id, due == PACE_IDLE_START ?
+	    r->start + pi->since_ms / 1000 : 0, &e) < 0)
+		cli_warn("cannot record the idle GPU: %s", e.msg);
+	if (due == PACE_IDLE_START && pi->periods == 1)
+		cli_warn("run #%lld: its GPU has been under %d%% busy for %s on "
+		    "%s, which bills by the hour: is it doing anything?",
+		    (long long)r->id, pi->pct, fmt_duration(d, sizeof d,
+		    (el - pi->since_ms + 999) / 1000), r->platform);
+}
+
 /* The end of run line on stderr. */
 static void
 report_end(struct ctx *c, const struct run *r, const struct run_metrics *m,
@@ -366,6 +395,9 @@ cmd_run(struct ctx *c, const struct args *a)
 	const char *v, *why = NULL;
 	char guess[32];
 	struct ops_journal j;
+	struct pace_idle idle;
+	int64_t idle_ms = (int64_t)ALERTS_IDLE_S * 1000, pct;
+	int idle_on;
 	char *jpath = NULL;
 	int64_t interval = 5000, t0, el, next_sample, next_beat, end_ms;
 	int i, code = 0, rc = EXIT_USAGE, opened;
@@ -405,8 +437,15 @@ cmd_run(struct ctx *c, const struct args *a)
 	    parse_ms(v, "--checkpoint-after", &w.pace.ckpt_after_ms,
 	    &e) < 0) ||
 	    ((v = opt_get(a, RN_WARN_BEFORE)) != NULL &&
-	    parse_ms(v, "--warn-before", &w.pace.warn_ms, &e) < 0))
+	    parse_ms(v, "--warn-before", &w.pace.warn_ms, &e) < 0) ||
+	    ((v = opt_get(a, RN_IDLE_FOR)) != NULL &&
+	    parse_ms(v, "--idle-for", &idle_ms, &e) < 0))
 		goto bad;
+	pct = ALERTS_IDLE_PCT;
+	if ((v = opt_get(a, RN_IDLE_PCT)) != NULL &&
+	    parse_int(v, "--idle-pct", 1, 100, &pct, &e) < 0)
+		goto bad;
+	pace_idle_init(&idle, (int)pct, idle_ms);
 	if ((v = opt_get(a, RN_GLOB)) != NULL) {
 		if (*v == '\0') {
 			err_set(&e, "--checkpoint-glob needs a pattern");
@@ -423,6 +462,9 @@ cmd_run(struct ctx *c, const struct args *a)
 	}
 	sampler_init(&sp, !opt_has(a, RN_NO_SAMPLE) &&
 	    run_proc_on_path("nvidia-smi"), getenv("CUDA_VISIBLE_DEVICES"));
+	/* Only a GPU paid by the hour costs while it idles. */
+	idle_on = alerts_paid(summary_platform(&sm, res.run.platform),
+	    &res.run);
 
 	/* The platform's session cap and what its quota has left. */
 	{
@@ -500,6 +542,9 @@ cmd_run(struct ctx *c, const struct args *a)
 		}
 		if (sp.on && now_ms >= next_sample) {
 			sampler_take(&sp, now_ms);
+			if (idle_on)
+				watch_idle(c, &res.run, &idle, now_ms - t0,
+				    sp.util_max);
 			next_sample += interval;
 			if (next_sample <= now_ms)
 				next_sample = now_ms + interval;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/clock.h"
 #include "core/catalog.h"
 #include "core/fields.h"
 #include "core/fmt.h"
@@ -445,6 +446,12 @@ show_expense(struct ctx *c, struct summary *sm, const struct expense *x,
 		if (kind == EXP_CREDIT)
 			printf("  %-10s prepaid credit: the month's spend "
 			    "counts the runs paid from it\n", "credit");
+		if (kind == EXP_MONTHLY)
+			printf("  %-10s paid again each month, next %s; `gpulog "
+			    "spend --stop e%lld` stops it\n", "monthly",
+			    fmt_local(b, sizeof b, local_month_same_day_after(
+			    x->at, c->now), "%a %Y-%m-%d %H:%M"),
+			    (long long)x->id);
 		if (x->note != NULL)
 			line("note", x->note);
 		printf("  %-10s ", "source");

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/clock.h"
 #include "core/fields.h"
 #include "core/fmt.h"
 #include "core/model.h"
@@ -16,7 +17,7 @@
 #include "store/summary.h"
 
 enum { S_DATE = 1, S_NOTE, S_FUTURE, S_SINCE, S_UNTIL, S_PLATFORM, S_JSON,
-	S_CSV, S_UNITS, S_CREDIT };
+	S_CSV, S_UNITS, S_CREDIT, S_MONTHLY, S_STOP };
 
 const struct opt spend_opts[] = {
 	{ S_DATE, 'd', "date", "D", "when it was paid (default: now)" },
@@ -25,6 +26,9 @@ const struct opt spend_opts[] = {
 	{ S_UNITS, 'u', "units", "N", "a pack of N units of the quota" },
 	{ S_CREDIT, 0, "credit", NULL, "prepaid credit: its runs count, not "
 	    "it" },
+	{ S_MONTHLY, 0, "monthly", NULL, "a subscription: paid again each "
+	    "month on its day" },
+	{ S_STOP, 0, "stop", "eN", "stop subscription eN; its payments stay" },
 	{ S_SINCE, 0, "since", "TIME", "list: expenses from TIME (default: "
 	    "this month's)" },
 	{ S_UNTIL, 0, "until", "TIME", "list: expenses before TIME" },
@@ -50,6 +54,10 @@ cli_print_expense(struct ctx *c, const struct expense *x)
 		    x->units_centi));
 	else if (expense_kind(x) == EXP_CREDIT)
 		fputs("  credit", stdout);
+	else if (expense_kind(x) == EXP_MONTHLY)
+		fputs("  monthly", stdout);
+	else if (strcmp(x->source, EXPENSE_MONTHLY_SRC) == 0)
+		fputs("  renewal", stdout);
 	if (x->note != NULL) {
 		fputs("  ", stdout);
 		cli_put_safe(stdout, x->note);
@@ -99,8 +107,7 @@ list_one(const struct expense *x, void *arg)
 	default:
 		cli_print_expense(l->c, x);
 	}
-	/* The month's rule: a credit top-up is not spend. */
-	if (expense_kind(x) != EXP_CREDIT)
+	if (expense_is_spend(x))
 		l->total += summary_convert(l->sm, x->amount_minor,
 		    x->currency, x->at);
 	l->n++;
@@ -158,6 +165,48 @@ out:
 	return rc;
 }
 
+/* `gpulog spend --stop eN`. */
+static int
+stop(struct ctx *c, const struct args *a)
+{
+	struct expense x;
+	struct err e;
+	char m[48], *safe;
+	int64_t id;
+	int rc;
+
+	if (a->npos > 0 || opt_has(a, S_DATE) || opt_has(a, S_NOTE) ||
+	    opt_has(a, S_FUTURE) || opt_has(a, S_UNITS) ||
+	    opt_has(a, S_CREDIT) || opt_has(a, S_MONTHLY) ||
+	    opt_has(a, S_SINCE) || opt_has(a, S_UNTIL) ||
+	    opt_has(a, S_PLATFORM) || opt_has(a, S_JSON) || opt_has(a, S_CSV))
+		return cli_fail(EXIT_USAGE, "spend: --stop takes the "
+		    "subscription's eN alone");
+	switch (cli_expense_id(opt_get(a, S_STOP), &id, &e)) {
+	case -1:
+		return cli_fail(EXIT_USAGE, "spend: --stop: %s", e.msg);
+	case 0:
+		safe = text_safe(opt_get(a, S_STOP));
+		rc = cli_fail(EXIT_USAGE, "spend: --stop: invalid subscription "
+		    "\"%s\": expected its expense id, such as e3", safe);
+		free(safe);
+		return rc;
+	}
+	expense_init(&x);
+	if (ops_spend_stop(&c->ops, id, &x, &e) < 0) {
+		rc = c->ops.field == OPS_F_NONE ? cli_err(EXIT_FAIL, &e) :
+		    cli_fail(EXIT_USAGE, "spend: --stop: %s", e.msg);
+	} else {
+		printf("stopped e%lld %s%s%s monthly; the payments recorded "
+		    "stay\n", (long long)x.id, cli_money(c, m, sizeof m,
+		    x.amount_minor, x.currency), x.platform[0] ? " on " : "",
+		    x.platform);
+		rc = EXIT_OK;
+	}
+	expense_clear(&x);
+	return rc;
+}
+
 int
 cmd_spend(struct ctx *c, const struct args *a)
 {
@@ -168,13 +217,15 @@ cmd_spend(struct ctx *c, const struct args *a)
 	char m1[48], m2[48], m3[48];
 	int rc = EXIT_USAGE;
 
+	if (opt_has(a, S_STOP))
+		return stop(c, a);
 	if (a->npos == 0) {
 		if (opt_has(a, S_DATE) || opt_has(a, S_NOTE) ||
 		    opt_has(a, S_FUTURE) || opt_has(a, S_UNITS) ||
-		    opt_has(a, S_CREDIT))
+		    opt_has(a, S_CREDIT) || opt_has(a, S_MONTHLY))
 			return cli_fail(EXIT_USAGE, "spend: missing AMOUNT "
-			    "(--date, --note, --future, --units and --credit "
-			    "record one)");
+			    "(--date, --note, --future, --units, --credit and "
+			    "--monthly record one)");
 		return list(c, a);
 	}
 	if (opt_has(a, S_SINCE) || opt_has(a, S_UNTIL) ||
@@ -192,6 +243,7 @@ cmd_spend(struct ctx *c, const struct args *a)
 	in.future = opt_has(a, S_FUTURE);
 	in.units = opt_get(a, S_UNITS);
 	in.credit = opt_has(a, S_CREDIT);
+	in.monthly = opt_has(a, S_MONTHLY);
 	if (ops_spend(&c->ops, &in, &x, &e) < 0) {
 		if (c->ops.field == OPS_F_NONE)
 			rc = cli_err(EXIT_FAIL, &e);
@@ -214,6 +266,9 @@ cmd_spend(struct ctx *c, const struct args *a)
 		    x.units_centi));
 	else if (expense_kind(&x) == EXP_CREDIT)
 		fputs(" (credit)", stdout);
+	else if (expense_kind(&x) == EXP_MONTHLY)
+		printf(" monthly, next %s", fmt_local(m3, sizeof m3,
+		    local_month_same_day_after(x.at, c->now), "%a %Y-%m-%d"));
 	printf(" %s this month %s", c->dot, cli_money(c, m2, sizeof m2,
 	    sm.budget.spent, sm.currency));
 	if (sm.budget.max >= 0)

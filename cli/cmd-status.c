@@ -17,12 +17,14 @@
 #include "store/store.h"
 #include "store/summary.h"
 
-enum { ST_SHORT = 1, ST_JSON, ST_CHECK };
+enum { ST_SHORT = 1, ST_JSON, ST_CSV, ST_CHECK };
 
 const struct opt status_opts[] = {
 	{ ST_SHORT, 's', "short", NULL, "one line, for a status bar; ! marks "
 	    "what has a nudge" },
 	{ ST_JSON, 0, "json", NULL, "print JSON" },
+	{ ST_CSV, 0, "csv", NULL, "print CSV: a row a quota, the budget and "
+	    "each credit" },
 	{ ST_CHECK, 0, "check", "[=LIST]", "print only the nudges of the "
 	    "kinds in LIST (all when none); exit 3 when any" },
 	{ 0, 0, NULL, NULL, NULL },
@@ -87,6 +89,57 @@ run_warnings(const struct summary *sm, const struct run *r, const char **w,
 
 static void print_nudges_json(struct ctx *c, const struct summary *sm,
     const struct savings *saved);
+
+/*
+ * `status --csv`: one table, a row a quota, then the month's budget, then
+ * each platform's credit: kind (quota, budget, credit), name (platform, or
+ * the month), used, limit, remaining (hours or units with two decimals for
+ * a quota, amounts for the others), unit (the quota's, or the currency),
+ * percent, state, resets and projected (the budget's, by the month's end).
+ */
+static void
+print_csv(const struct summary *sm)
+{
+	char b[64], b2[64], b3[64];
+	size_t i;
+
+	puts("kind,name,used,limit,remaining,unit,percent,state,resets,"
+	    "projected");
+	for (i = 0; i < sm->cat.nquotas; i++) {
+		const struct quota *q = &sm->cat.quotas[i];
+		const struct quota_status *st = &sm->qs[i];
+
+		fputs("quota,", stdout);
+		csv_field(stdout, q->platform);
+		printf(",%s,%s,%s,%s,%d,%s,", amount_json(b, sizeof b, q,
+		    st->used), amount_json(b2, sizeof b2, q, st->limit),
+		    amount_json(b3, sizeof b3, q, st->remaining),
+		    quota_unit_json(q->unit), st->pct,
+		    alerts_levels[st->state].word);
+		if (q->window != QW_ROLLING)
+			fputs(fmt_iso_utc(b, sizeof b, st->we), stdout);
+		puts(",");
+	}
+	printf("budget,%s,%s,", fmt_local(b, sizeof b, sm->budget.ms,
+	    "%Y-%m"), fmt_centi(b2, sizeof b2, sm->budget.spent));
+	if (sm->budget.max >= 0)
+		printf("%s,%s,%s,%d,", fmt_centi(b, sizeof b, sm->budget.max),
+		    fmt_centi(b2, sizeof b2, sm->budget.remaining),
+		    sm->currency, sm->budget.pct);
+	else
+		printf(",,%s,,", sm->currency);
+	printf("%s,%s,%s\n", alerts_budget_word(&sm->budget),
+	    fmt_iso_utc(b, sizeof b, sm->budget.me), fmt_centi(b2, sizeof b2,
+	    sm->budget.projected));
+	for (i = 0; i < sm->ncredits; i++) {
+		fputs("credit,", stdout);
+		csv_field(stdout, sm->credits[i].platform);
+		printf(",%s,%s,%s,%s,,,,\n", fmt_centi(b, sizeof b,
+		    sm->credits[i].used), fmt_centi(b2, sizeof b2,
+		    sm->credits[i].total), fmt_centi(b3, sizeof b3,
+		    sm->credits[i].left), sm->credits[i].currency);
+	}
+}
 
 static void
 print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
@@ -267,7 +320,8 @@ print_short(struct ctx *c, struct summary *sm)
 	}
 	if (sm->nopen > 0)
 		printf(" %s %zu running%s", c->dot, sm->nopen,
-		    has_nudge(sm, NUDGE_OPEN, -1) ? "!" : "");
+		    has_nudge(sm, NUDGE_OPEN, -1) ||
+		    has_nudge(sm, NUDGE_IDLE, -1) ? "!" : "");
 	putchar('\n');
 }
 
@@ -321,6 +375,12 @@ cli_print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
 			    (long long)n->run_id, n->platform, fmt_duration(b,
 			    sizeof b, n->value), fmt_duration(b2, sizeof b2,
 			    n->limit));
+		break;
+	case NUDGE_IDLE:
+		fprintf(f, "run #%lld on %s: its GPU idle since %s (%s): a "
+		    "paid GPU doing nothing still costs by the hour",
+		    (long long)n->run_id, n->platform, fmt_local(d, sizeof d,
+		    n->at, "%a %H:%M"), fmt_duration(b, sizeof b, n->value));
 		break;
 	case NUDGE_PACK:
 		fprintf(f, "%s pack e%lld: %s of %s %s left expire %s (%s)",
@@ -410,11 +470,16 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 			    -sm->budget.remaining, sm->currency));
 		printf(" %s %s%s%s\n  ", c->dot, cli_color(c, col),
 		    alerts_budget_word(&sm->budget), cli_color(c, C_OFF));
+		if (sm->budget.basis || sm->budget.coming > 0)
+			printf("%s by %s", cli_money(c, b2, sizeof b2,
+			    sm->budget.projected, sm->currency), fmt_local(b3,
+			    sizeof b3, sm->budget.me - 1, "%d %b"));
 		if (sm->budget.basis)
-			printf("%s by %s at the last %d days' pace",
-			    cli_money(c, b2, sizeof b2, sm->budget.projected,
-			    sm->currency), fmt_local(b3, sizeof b3,
-			    sm->budget.me - 1, "%d %b"), BUDGET_PACE_DAYS);
+			printf(" at the last %d days' pace%s", BUDGET_PACE_DAYS,
+			    sm->budget.coming > 0 ? " and the subscriptions "
+			    "to come" : "");
+		else if (sm->budget.coming > 0)
+			printf(" with the subscriptions to come; no pace yet");
 		else
 			printf("no pace yet: under a day of history");
 	}
@@ -493,6 +558,12 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 				    level_color(sm->nudges[j].level)),
 				    fmt_duration(b, sizeof b,
 				    sm->nudges[j].limit), cli_color(c, C_OFF));
+			else if (sm->nudges[j].kind == NUDGE_IDLE &&
+			    sm->nudges[j].run_id == r->id)
+				printf("  %s! GPU idle for %s%s", cli_color(c,
+				    level_color(sm->nudges[j].level)),
+				    fmt_duration(b, sizeof b,
+				    sm->nudges[j].value), cli_color(c, C_OFF));
 		putchar('\n');
 	}
 }
@@ -526,12 +597,12 @@ print_nudges_json(struct ctx *c, const struct summary *sm,
 		if (n->kind == NUDGE_PACK)
 			printf("null, \"expense\": \"e%lld\"",
 			    (long long)n->run_id);
-		else if (n->kind == NUDGE_OPEN)
+		else if (n->kind == NUDGE_OPEN || n->kind == NUDGE_IDLE)
 			printf("%lld", (long long)n->run_id);
 		else
 			printf("null");
 		printf(", \"percent\": ");
-		if (n->kind == NUDGE_OPEN)
+		if (n->kind == NUDGE_OPEN || n->kind == NUDGE_IDLE)
 			printf("null");
 		else
 			printf("%d", n->pct);
@@ -585,7 +656,7 @@ read_check(const char *v, unsigned *kinds, struct err *e)
 			w[n] = '\0';
 			safe = text_safe(w);
 			err_set(e, "--check: unknown kind '%s' (quota, budget, "
-			    "open, lapse or pack)", safe);
+			    "open, lapse, pack or idle)", safe);
 			free(safe);
 			free(w);
 			return -1;
@@ -607,6 +678,10 @@ cmd_status(struct ctx *c, const struct args *a)
 	size_t i, ntrip = 0;
 	int check = opt_has(a, ST_CHECK);
 
+	if (opt_has(a, ST_CSV) && (opt_has(a, ST_JSON) ||
+	    opt_has(a, ST_SHORT) || check))
+		return cli_fail(EXIT_USAGE, "status: --csv is not with --json, "
+		    "--short or --check");
 	if (check && read_check(opt_get(a, ST_CHECK), &kinds, &e) < 0)
 		return cli_fail(EXIT_USAGE, "status: %s", e.msg);
 	if (summary_load(&sm, c->s, c->now, &e) < 0 ||
@@ -620,6 +695,8 @@ cmd_status(struct ctx *c, const struct args *a)
 			ntrip++;
 	if (opt_has(a, ST_JSON))
 		print_json(c, &sm, &saved);
+	else if (opt_has(a, ST_CSV))
+		print_csv(&sm);
 	else if (opt_has(a, ST_SHORT))
 		print_short(c, &sm);
 	else if (check)

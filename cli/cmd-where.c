@@ -16,13 +16,14 @@
 #include "core/where.h"
 #include "store/summary.h"
 
-enum { W_GPU = 1, W_VRAM, W_JSON };
+enum { W_GPU = 1, W_VRAM, W_JSON, W_CSV };
 
 const struct opt where_opts[] = {
 	{ W_GPU, 'g', "gpu", "MODEL", "the GPU the job needs (default: "
 	    "T4-class)" },
 	{ W_VRAM, 0, "vram", "GB", "the GPU memory it needs" },
 	{ W_JSON, 0, "json", NULL, "print JSON" },
+	{ W_CSV, 0, "csv", NULL, "print CSV" },
 	{ 0, 0, NULL, NULL, NULL },
 };
 
@@ -103,6 +104,56 @@ print_json(struct ctx *c, const struct summary *sm, const struct where_job *j,
 	printf("%s]\n}\n", n ? "\n  " : "");
 }
 
+/* `where --csv`: one row a platform, in rank order, the fields of
+ * print_json()'s rows. */
+static void
+print_csv(const struct where_row *w, size_t n)
+{
+	char b[64];
+	size_t i;
+
+	puts("rank,platform,gpu,group,kind,in_phase,sessions,session_cap_s,"
+	    "quota_unit,quota_left,quota_need,resets,rate,rate_currency,"
+	    "cost_usd,cost_inr,why");
+	for (i = 0; i < n; i++) {
+		printf("%zu,", i + 1);
+		csv_field(stdout, w[i].platform);
+		putchar(',');
+		csv_field(stdout, w[i].gpu);
+		printf(",%s,%s,%s,%d,", where_group_name(w[i].group),
+		    kinds[w[i].kind], w[i].in_phase ? "yes" : "no",
+		    w[i].sessions);
+		if (w[i].session_cap_s)
+			printf("%lld", (long long)w[i].session_cap_s);
+		if (w[i].has_quota) {
+			printf(",%s,", quota_unit_json(w[i].quota_unit));
+			printf("%s,", amount_json(b, sizeof b,
+			    w[i].quota_unit, w[i].quota_left));
+			printf("%s,", amount_json(b, sizeof b,
+			    w[i].quota_unit, w[i].quota_need));
+			if (w[i].resets)
+				fputs(fmt_iso_utc(b, sizeof b, w[i].resets),
+				    stdout);
+		} else {
+			fputs(",,,,", stdout);
+		}
+		if (w[i].rate_micro > 0)
+			printf(",%s,%s", fmt_fixed6(b, sizeof b,
+			    w[i].rate_micro), w[i].rate_cur);
+		else
+			fputs(",,", stdout);
+		putchar(',');
+		if (w[i].cost_usd >= 0)
+			fputs(fmt_centi(b, sizeof b, w[i].cost_usd), stdout);
+		putchar(',');
+		if (w[i].cost_inr >= 0)
+			fputs(fmt_centi(b, sizeof b, w[i].cost_inr), stdout);
+		putchar(',');
+		csv_field(stdout, w[i].why);
+		putchar('\n');
+	}
+}
+
 static void
 print_text(struct ctx *c, const struct summary *sm,
     const struct where_job *j, const struct where_row *w, size_t n)
@@ -161,6 +212,8 @@ cmd_where(struct ctx *c, const struct args *a)
 	int rc = EXIT_OK;
 
 	memset(&j, 0, sizeof j);
+	if (opt_has(a, W_JSON) && opt_has(a, W_CSV))
+		return cli_fail(EXIT_USAGE, "where: choose --json or --csv");
 	if (parse_duration(a->pos[0], &j.dur_s, &e) < 0)
 		return cli_fail(EXIT_USAGE, "where: %s", e.msg);
 	if ((v = opt_get(a, W_GPU)) != NULL) {
@@ -189,6 +242,8 @@ cmd_where(struct ctx *c, const struct args *a)
 		rc = cli_fail(EXIT_USAGE, "where: %s", e.msg);
 	} else if (opt_has(a, W_JSON)) {
 		print_json(c, &sm, &j, rows, n);
+	} else if (opt_has(a, W_CSV)) {
+		print_csv(rows, n);
 	} else {
 		print_text(c, &sm, &j, rows, n);
 	}

@@ -47,7 +47,10 @@ const struct cmd cli_cmds[] = {
 	    "The run is open while COMMAND runs and ends with it; gpulog "
 	    "exits with its\nstatus (128+N when signal N killed it).  "
 	    "Without -p the platform is guessed:\nkaggle in a Kaggle kernel, "
-	    "colab-free or colab-pro in Colab, else local." },
+	    "colab-free or colab-pro in Colab, else local.\nOn a platform "
+	    "billed by the hour it warns once when the GPU stays under\n"
+	    "--idle-pct (5%) busy for --idle-for (15m), and `status "
+	    "--check=idle` and `notify`\ntell of it while it lasts." },
 	{ "stop", cmd_stop, stop_opts, 0, 1, "[ID] [--at TIME]",
 	    "end an open run (the only open one, when no ID is given)", NULL },
 	{ "cancel", cmd_cancel, no_opts, 0, 1, "[ID]",
@@ -73,8 +76,12 @@ const struct cmd cli_cmds[] = {
 	    "--units N buys a pack of N units of the platform's quota "
 	    "(compute units, or\nhours), valid its pack days (platforms set "
 	    "--pack-days; Colab Pro 90).  --credit\nrecords prepaid credit: "
-	    "the month's spend counts the runs paid from it, not\nthe top-up." },
-	{ "status", cmd_status, status_opts, 0, 0, "[--short] [--json] "
+	    "the month's spend counts the runs paid from it, not\nthe top-up.  "
+	    "--monthly records a subscription, paid again each month on "
+	    "its\nday (or the last day of a shorter month) until --stop eN; "
+	    "each payment is\nrecorded by the first command run once it is "
+	    "due." },
+	{ "status", cmd_status, status_opts, 0, 0, "[--short] [--json | --csv] "
 	    "[--check[=LIST]]",
 	    "quotas, this month's budget, the plan and open runs",
 	    "A quota or the budget is ok below 80% used, warn from 80%, near "
@@ -82,8 +89,9 @@ const struct cmd cli_cmds[] = {
 	    "past its top.  The nudges:\na quota or the budget near or over "
 	    "(quota, budget), a paid run open longer\nthan 2h or a run past "
 	    "its platform's session cap (open), and a free quota\nwith 25% or "
-	    "more unused that resets within 24h (lapse),\nand a pack of a "
-	    "quota's units expiring within 7 days with units left (pack)." },
+	    "more unused that resets within 24h (lapse),\na pack of a "
+	    "quota's units expiring within 7 days with units left (pack),\n"
+	    "and a paid run whose GPU `gpulog run` finds idle (idle)." },
 	{ "notify", cmd_notify, notify_opts, 0, 0, "[--dry-run] [--via WAY] "
 	    "| --url URL", "send each new nudge once (for cron or a timer)",
 	    "Finds what `status --check` finds and sends each condition the "
@@ -92,14 +100,20 @@ const struct cmd cli_cmds[] = {
 	    "or any webhook: an HTTP POST of the text),\nor standard output.  "
 	    "What was sent is remembered in the database." },
 	{ "where", cmd_where, where_opts, 1, 1, "DURATION [--gpu MODEL] "
-	    "[--vram GB] [--json]", "where a job that long should run now",
+	    "[--vram GB] [--json | --csv]", "where a job that long should run now",
 	    "Ranks the platforms: free quota left before the next reset and "
 	    "whether the job\nfits one session, the plan phase's picks first, "
 	    "then paid ones by what the\njob costs.  With no --gpu, a "
 	    "T4-class GPU (16 GB) is assumed." },
 	{ "report", cmd_report, report_opts, 0, 0, "[--by GROUP] [options]",
-	    "runs, GPU-hours and spend per group", NULL },
-	{ "plan", cmd_plan, plan_opts, 0, 0, "[--start DATE] [--json]",
+	    "runs, GPU-hours and spend per group",
+	    "GROUP is day, week, month (default), phase, platform, gpu, project "
+	    "or tag.\n--by week counts ISO weeks from Monday 00:00 local time; "
+	    "--week-of kaggle\ncounts the weeks of Kaggle's quota instead, "
+	    "from its reset.  --by phase counts\nthe plan's phases by the "
+	    "plan month each run or expense starts in, and\n(outside the "
+	    "plan) before month 1 and after month 13." },
+	{ "plan", cmd_plan, plan_opts, 0, 0, "[--start DATE] [--json | --csv]",
 	    "the 13-month plan, or set when month 1 starts", NULL },
 	{ "platforms", cmd_platforms, platforms_opts, 0, 2,
 	    "[set KEY [options]] [--json]",
@@ -437,6 +451,11 @@ run_cmd(const struct cmd *cmd, int argc, char **argv, const char *gdb)
 	store_busy_wait(c.s, -1, cmd->fn == cmd_tui ? NULL : cli_on_busy, NULL);
 	ops_init(&c.ops, c.s, c.now);
 	cli_journal_recover(&c);
+	/* The subscriptions' payments that fell due since the last command
+	 * are recorded before this one reads or changes anything. */
+	if (ops_monthly_due(&c.ops, NULL, &e) < 0)
+		cli_warn("cannot record the subscriptions' payments: %s",
+		    e.msg);
 	rc = cmd->fn(&c, &a);
 	saved = store_saved(c.s, saved_what, sizeof saved_what);
 	ops_clear(&c.ops);

@@ -30,6 +30,7 @@ sampler_init(struct sampler *sp, int on, const char *visible)
 {
 	memset(sp, 0, sizeof *sp);
 	sp->peak_mib = sp->total_mib = sp->max_total_mib = -1;
+	sp->util_max = -1;
 	sp->on = on;
 	sp->visible = visible;
 }
@@ -146,6 +147,7 @@ sampler_take(struct sampler *sp, int64_t now_ms)
 {
 	char *out = xmalloc(SMI_OUT_MAX), *line, *save = NULL, first[160];
 	int rc = smi_exec(out, SMI_OUT_MAX), count = 0, lost = 0, pknown = 0;
+	int umax = -1;
 	int64_t power = 0;
 	uint64_t seen = 0;
 	struct smi_gpu g;
@@ -184,6 +186,8 @@ sampler_take(struct sampler *sp, int64_t now_ms)
 		if (g.util_pct >= 0) {
 			sp->util_sum += g.util_pct;
 			sp->util_n++;
+			if (g.util_pct > umax)
+				umax = g.util_pct;
 		}
 		if (g.power_mw >= 0) {
 			power += g.power_mw;
@@ -191,6 +195,7 @@ sampler_take(struct sampler *sp, int64_t now_ms)
 		}
 	}
 	free(out);
+	sp->util_max = umax;
 	if (count == 0) {
 		if (!sp->warned_fail) {
 			char *safe = text_safe(first);

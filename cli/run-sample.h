@@ -31,6 +31,8 @@ struct sampler {
 	int64_t peak_mib, total_mib;  /* the busiest GPU's; -1 unknown */
 	int64_t max_total_mib;  /* the largest memory seen; -1 unknown */
 	int64_t util_sum, util_n;
+	int util_max;           /* the last sample's busiest GPU, percent;
+	                           -1 unknown */
 	int64_t power_mw;       /* at the last sample, all GPUs; -1 unknown */
 	int power_known;        /* some sample reported a power */
 	int64_t last_ms;        /* when it was taken; 0 before any */

@@ -25,7 +25,14 @@ const char *const nudge_kinds[NUDGE_NKINDS] = {
 	[NUDGE_OPEN] = "open",
 	[NUDGE_LAPSE] = "lapse",
 	[NUDGE_PACK] = "pack",
+	[NUDGE_IDLE] = "idle",
 };
+
+int
+alerts_paid(const struct platform *p, const struct run *r)
+{
+	return r->rate_micro > 0 || (p != NULL && p->billing == BILL_HOURLY);
+}
 
 int
 alerts_level(int subject, int64_t used, int64_t limit)
@@ -133,8 +140,7 @@ alerts_nudges(const struct nudge_input *in, struct nudge *out, size_t max)
 		const struct run *r = &in->open[i];
 		const struct platform *p = find_platform(in->platforms,
 		    in->nplatforms, r->platform);
-		int paid = r->rate_micro > 0 || (p != NULL &&
-		    p->billing == BILL_HOURLY);
+		int paid = alerts_paid(p, r);
 		int64_t el = run_end_at(r, in->now) - r->start;
 
 		if (alerts_past_cap(p, el)) {
@@ -150,6 +156,19 @@ alerts_nudges(const struct nudge_input *in, struct nudge *out, size_t max)
 		n.run_id = r->id;
 		n.value = el;
 		n.at = r->start;
+		put(out, max, &count, &n);
+	}
+	for (i = 0; in->open_idle != NULL && i < in->nopen; i++) {
+		const struct run *r = &in->open[i];
+
+		if (in->open_idle[i] <= 0 || !alerts_paid(find_platform(
+		    in->platforms, in->nplatforms, r->platform), r))
+			continue;
+		start(&n, NUDGE_IDLE, AL_NEAR, r->platform);
+		n.run_id = r->id;
+		n.value = in->now > in->open_idle[i] ? in->now -
+		    in->open_idle[i] : 0;
+		n.at = in->open_idle[i];
 		put(out, max, &count, &n);
 	}
 	for (i = 0; i < in->nquotas; i++) {

@@ -75,6 +75,12 @@ int alerts_level(int subject, int64_t used, int64_t limit);
 int alerts_budget_level(const struct budget_status *b);
 const char *alerts_budget_word(const struct budget_status *b);
 
+/* A paid run whose GPUs stay under 5% busy for 15 minutes is idle:
+ * `gpulog run`'s defaults (--idle-pct, --idle-min), and a nudge while it
+ * lasts. */
+#define ALERTS_IDLE_PCT 5
+#define ALERTS_IDLE_S (15 * 60)
+
 /* How long a paid run may be open before it is a nudge: 2 hours. */
 #define ALERTS_OPEN_LIMIT (2 * 3600)
 /* Use it or lose it: a free quota that resets within 24 hours ... */
@@ -101,11 +107,12 @@ enum nudge_kind {
 	                  platform's session cap */
 	NUDGE_LAPSE,   /* use it or lose it */
 	NUDGE_PACK,    /* a pack expiring within 7 days with units left */
+	NUDGE_IDLE,    /* a paid run's GPUs idle (`gpulog run` says so) */
 	NUDGE_NKINDS
 };
 
-/* "quota", "budget", "open", "lapse", "pack": --check's words, by
- * kind. */
+/* "quota", "budget", "open", "lapse", "pack", "idle": --check's words,
+ * by kind. */
 extern const char *const nudge_kinds[NUDGE_NKINDS];
 
 struct nudge {
@@ -115,18 +122,20 @@ struct nudge {
 	                       over past its cap; warn for a lapse */
 	char platform[32];  /* "" for the budget */
 	int quota;          /* quota, lapse: index of the quota; else -1 */
-	int64_t run_id;     /* open: the run; pack: the expense; else 0 */
+	int64_t run_id;     /* open, idle: the run; pack: the expense; else
+	                       0 */
 	int pct;            /* quota, budget: percent used; lapse: percent
 	                       of the limit that will lapse */
 	int64_t value;      /* quota: used; budget: spent; open: seconds
 	                       open; lapse: what will lapse (quota's unit);
-	                       pack: its units left */
+	                       pack: its units left; idle: seconds idle */
 	int64_t limit;      /* quota: its limit; budget: its top; open: the
 	                       limit passed; lapse: the quota's limit;
 	                       pack: its units */
 	int64_t at;         /* quota, lapse: the reset (0 for a rolling
 	                       window); open: the run's start; pack: when it
-	                       expires; budget: 0 */
+	                       expires; idle: when the idleness began;
+	                       budget: 0 */
 	int past_cap;       /* open: 1 when limit is the session cap */
 };
 
@@ -140,6 +149,10 @@ struct nudge_input {
 	const struct budget_status *budget; /* or NULL */
 	const struct run *open;
 	size_t nopen;
+	const int64_t *open_idle;           /* per open run: since when its
+	                                       GPUs have been idle, as
+	                                       `gpulog run` recorded; 0 not
+	                                       idle; NULL none */
 	const struct platform *platforms;
 	size_t nplatforms;
 	const struct quota_pack *packs;     /* valid packs, oldest first */
@@ -151,7 +164,8 @@ struct nudge_input {
  * Fills out[0..max) with the nudges, quotas first, then the budget, open
  * runs and lapses, each in its input's order, and returns how many there
  * are (which may exceed max; only max are written).  At most
- * 2 * nquotas + 1 + nopen.
+ * 2 * nquotas + 1 + 2 * nopen + npacks.  An idle run is a nudge only on a
+ * paid platform (alerts_paid()).
  */
 size_t alerts_nudges(const struct nudge_input *in, struct nudge *out,
     size_t max);
@@ -164,6 +178,10 @@ size_t alerts_nudges(const struct nudge_input *in, struct nudge *out,
  */
 int64_t alerts_lapse(const struct quota *q, const struct quota_status *st,
     const struct run *open, size_t nopen, int64_t cu_centi_h, int64_t now);
+
+/* 1 when run r costs by the hour: a rate of its own, or its platform p
+ * (may be NULL) bills by the hour. */
+int alerts_paid(const struct platform *p, const struct run *r);
 
 /* 1 when a run open for open_s is past p's session cap (p may be NULL). */
 int alerts_past_cap(const struct platform *p, int64_t open_s);

@@ -88,19 +88,10 @@ fx_convert_on(int64_t minor, const char *from, const char *to, int64_t day,
 int64_t
 plan_month_start(int64_t start, int m)
 {
-	struct lt s;
-	int y, mon, d;
-
 	/* Month m starts on the start's day of the month, or on the last
 	 * day of a month too short for it (a plan from Jan 31 has its second
-	 * month from Feb 28). */
-	local_parts(start, &s);
-	y = s.year + (s.mon - 1 + m - 1) / 12;
-	mon = (s.mon - 1 + m - 1) % 12 + 1;
-	d = s.mday;
-	if (d > days_in_month(y, mon))
-		d = days_in_month(y, mon);
-	return local_make(y, mon, d, 0, 0, 0);
+	 * month from Feb 28): local_month_same_day()'s rule, at midnight. */
+	return local_month_same_day(local_day_start(start), m - 1);
 }
 
 int
@@ -158,13 +149,14 @@ budget_finish(struct budget_status *b, int64_t now)
 	b->spent = money_hold(b->spent);
 	b->lump = money_hold(b->lump);
 	b->recent = money_hold(b->recent);
+	b->coming = money_hold(b->coming);
 
 	b->basis = b->history;
 	if (b->basis && b->recent > 0)
 		pace = (double)b->recent * (double)left /
 		    ((double)BUDGET_PACE_DAYS * DAY_S) + 0.5;
-	b->projected = money_hold(b->spent + (pace > (double)MONEY_TOTAL_MAX ?
-	    MONEY_TOTAL_MAX : (int64_t)pace));
+	b->projected = money_hold(b->spent + b->coming + (pace >
+	    (double)MONEY_TOTAL_MAX ? MONEY_TOTAL_MAX : (int64_t)pace));
 	if (b->max < 0) {
 		b->remaining = 0;
 		b->pct = 0;

@@ -83,7 +83,10 @@ struct budget_status {
 	int64_t remaining;     /* max - spent */
 	int pct;               /* spent * 100 / max */
 	int64_t projected;     /* by me: spent, plus the recent pace for
-	                          the rest of the month (budget_finish()) */
+	                          the rest of the month, plus coming
+	                          (budget_finish()) */
+	int64_t coming;        /* the subscriptions' payments after now and
+	                          before me; the caller fills it */
 	int64_t recent;        /* run spend in [now - BUDGET_PACE_DAYS, now),
 	                          each run's part in it; the caller fills it */
 	int history;           /* 1 when the first run started a day or more
@@ -105,8 +108,10 @@ void budget_init(struct budget_status *b, const char *currency,
  * are filled.  The projection: what is already spent, plus the recent
  * daily pace (recent / BUDGET_PACE_DAYS: what runs cost a day over the last
  * 7 days; expenses are paid once and are no pace) for the time left in the
- * month.  Under a day of history (the first run less than a day old, or
- * none) nothing is projected: basis 0, projected = spent.
+ * month, plus the payments of the monthly subscriptions still to come
+ * this month (coming: known, so counted whatever the pace).  Under a day of
+ * history (the first run less than a day old, or none) there is no pace:
+ * basis 0, projected = spent + coming.
  */
 void budget_finish(struct budget_status *b, int64_t now);
 

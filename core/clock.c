@@ -283,6 +283,32 @@ local_month_add(int64_t t, int n)
 }
 
 int64_t
+local_month_same_day(int64_t t, int n)
+{
+	struct lt l;
+	int y, mon, d;
+
+	local_parts(t, &l);
+	y = l.year + (l.mon - 1 + n) / 12;
+	mon = (l.mon - 1 + n) % 12 + 1;
+	d = l.mday;
+	if (d > days_in_month(y, mon))
+		d = days_in_month(y, mon);
+	return local_make(y, mon, d, l.hour, l.min, l.sec);
+}
+
+int64_t
+local_month_same_day_after(int64_t t, int64_t after)
+{
+	int64_t next;
+	int n = 1;
+
+	while ((next = local_month_same_day(t, n)) <= after)
+		n++;
+	return next;
+}
+
+int64_t
 local_week_start(int64_t t)
 {
 	struct lt l;

@@ -80,6 +80,18 @@ int64_t local_month_start(int64_t t);
 /* Start of the local month n months after the one holding t (n may be < 0). */
 int64_t local_month_add(int64_t t, int n);
 
+/*
+ * The local wall time of t, n months later (n >= 0), on t's day of the
+ * month, or on the last day of a month too short for it (Jan 31 then Feb
+ * 28 or 29, Mar 31, Apr 30): the one rule for a plan's months and a monthly
+ * subscription's payments.
+ */
+int64_t local_month_same_day(int64_t t, int n);
+
+/* The first local_month_same_day(t, n), n >= 1, after the instant after:
+ * a monthly subscription's next payment. */
+int64_t local_month_same_day_after(int64_t t, int64_t after);
+
 /* Start of the local ISO week (Monday 00:00) holding t. */
 int64_t local_week_start(int64_t t);
 

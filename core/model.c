@@ -105,14 +105,22 @@ expense_kind(const struct expense *x)
 		return EXP_PACK;
 	if (strcmp(x->kind, "credit") == 0)
 		return EXP_CREDIT;
+	if (strcmp(x->kind, "monthly") == 0)
+		return EXP_MONTHLY;
 	return EXP_SPEND;
+}
+
+int
+expense_is_spend(const struct expense *x)
+{
+	return expense_kind(x) != EXP_CREDIT;
 }
 
 const char *
 expense_kind_name(int kind)
 {
 	return kind == EXP_PACK ? "pack" : kind == EXP_CREDIT ? "credit" :
-	    "spend";
+	    kind == EXP_MONTHLY ? "monthly" : "spend";
 }
 
 void

@@ -83,7 +83,7 @@ struct expense {
 	char source[16];
 	char *source_id;     /* owned, may be NULL */
 	char uid[33];        /* identity across machines; set by the store */
-	char kind[8];        /* "spend", "pack" or "credit": enum
+	char kind[8];        /* "spend", "pack", "credit" or "monthly": enum
 	                        expense_kind by expense_kind() */
 	int64_t units_centi; /* a pack's units of its platform's quota,
 	                        hundredths (of an hour for hours); -1 when
@@ -96,14 +96,28 @@ struct expense {
 enum expense_kind {
 	EXP_SPEND,  /* a plain expense: counted in the month's spend */
 	EXP_PACK,   /* units of the platform's quota, valid pack_days */
-	EXP_CREDIT  /* prepaid credit: the runs paid from it count instead */
+	EXP_CREDIT, /* prepaid credit: the runs paid from it count instead */
+	EXP_MONTHLY /* a plain expense that recurs: a subscription, paid
+	               again each month on its day (local_month_same_day())
+	               until stopped, when it becomes EXP_SPEND; each payment
+	               after the first is an EXP_SPEND of source
+	               EXPENSE_MONTHLY_SRC */
 };
+
+/* The source of a subscription's later payments; their source id is the
+ * subscription's uid, a colon and n, the months after it (uid:1, uid:2). */
+#define EXPENSE_MONTHLY_SRC "monthly"
 
 /* x's kind; a word it does not know (from a newer export) is a plain
  * spend. */
 int expense_kind(const struct expense *x);
 
-/* "spend", "pack" or "credit". */
+/* 1 when x counts in spend (the month's, a plan month's, a report's):
+ * every expense but prepaid credit, whose runs count by their cost
+ * instead of its top-up. */
+int expense_is_spend(const struct expense *x);
+
+/* "spend", "pack", "credit" or "monthly". */
 const char *expense_kind_name(int kind);
 
 void expense_init(struct expense *x);

@@ -11,6 +11,37 @@
 #include "core/quota.h"
 
 void
+pace_idle_init(struct pace_idle *p, int pct, int64_t after_ms)
+{
+	memset(p, 0, sizeof *p);
+	p->pct = pct;
+	p->after_ms = after_ms;
+	p->since_ms = -1;
+}
+
+int
+pace_idle(struct pace_idle *p, int64_t el_ms, int util_pct)
+{
+	if (util_pct < 0)
+		return 0;
+	if (util_pct >= p->pct) {
+		p->since_ms = -1;
+		if (p->idle) {
+			p->idle = 0;
+			return PACE_IDLE_END;
+		}
+		return 0;
+	}
+	if (p->since_ms < 0)
+		p->since_ms = el_ms;
+	if (p->idle || el_ms - p->since_ms < p->after_ms)
+		return 0;
+	p->idle = 1;
+	p->periods++;
+	return PACE_IDLE_START;
+}
+
+void
 pace_init(struct pace *p)
 {
 	memset(p, 0, sizeof *p);

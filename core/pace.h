@@ -20,6 +20,35 @@ enum {
 	PACE_CKPT_DUE = 16   /* ckpt_after_ms in and no checkpoint yet */
 };
 
+/* What pace_idle() finds: a paid GPU idle long enough, or busy again. */
+enum {
+	PACE_IDLE_START = 1, /* under pct% for after_ms: warn, once a run */
+	PACE_IDLE_END = 2    /* busy again after PACE_IDLE_START */
+};
+
+/* A paid GPU's idleness, sample by sample; pace_idle_init() sets it. */
+struct pace_idle {
+	int pct;                /* idle: utilisation under pct% ... */
+	int64_t after_ms;       /* ... for this long */
+	int64_t since_ms;       /* when the idleness began; -1 busy */
+	int idle;               /* 1 from PACE_IDLE_START to PACE_IDLE_END */
+	int periods;            /* PACE_IDLE_STARTs so far */
+};
+
+/* Starts p with the thresholds (core/alerts.h's ALERTS_IDLE_PCT and
+ * ALERTS_IDLE_S unless the user set others). */
+void pace_idle_init(struct pace_idle *p, int pct, int64_t after_ms);
+
+/*
+ * One sample of a paid GPU at el_ms into the run: util_pct, the busiest
+ * GPU's utilisation (-1 unknown: nothing changes).  Returns
+ * PACE_IDLE_START when every sample since one at or before
+ * el_ms - after_ms was under pct% (idle from the first of them, in
+ * p->since_ms), once an idle period; PACE_IDLE_END at the first sample at
+ * or over pct% after that; else 0.
+ */
+int pace_idle(struct pace_idle *p, int64_t el_ms, int util_pct);
+
 /* One run's limits and what has been said of them.  The caller fills
  * the settings (pace_init() zeroes all) and keeps the struct. */
 struct pace {

@@ -9,10 +9,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/clock.h"
 #include "core/fmt.h"
 #include "core/parse.h"
 #include "core/text.h"
 #include "store/store.h"
+
+static int due(struct ops *o, const struct expense *sub, int *added,
+    struct err *e);
+static int get(struct ops *o, int64_t id, struct expense *x, struct err *e);
 
 static int
 fail(struct ops *o, int f)
@@ -63,6 +68,15 @@ kind_of(struct ops *o, const struct summary *cat,
 	if (in->units != NULL && in->credit) {
 		err_set(e, "an expense is a pack of units or credit, not both");
 		return fail(o, OPS_F_UNITS);
+	}
+	if (in->monthly && (in->units != NULL || in->credit)) {
+		err_set(e, "a monthly subscription is a plain expense, not %s",
+		    in->credit ? "credit" : "a pack of units");
+		return fail(o, OPS_F_UNITS);
+	}
+	if (in->monthly) {
+		strcpy(x->kind, "monthly");
+		return 0;
 	}
 	if (in->units == NULL && !in->credit)
 		return 0;
@@ -137,11 +151,124 @@ ops_spend(struct ops *o, const struct ops_expense_in *in, struct expense *x,
 	name_of(what, sizeof what, "spend", x);
 	if (ops_begin(o, what, e) < 0)
 		return -1;
-	if (store_add_expense(o->s, x, e) < 0 || store_commit(o->s, e) < 0) {
+	if (expense_kind(x) == EXP_MONTHLY)
+		store_new_uid(x->uid); /* its payments name it */
+	if (store_add_expense(o->s, x, e) < 0 ||
+	    (expense_kind(x) == EXP_MONTHLY && due(o, x, NULL, e) < 0) ||
+	    store_commit(o->s, e) < 0) {
 		store_rollback(o->s);
 		return -1;
 	}
 	ops_reload(o); /* the catalog holds the packs */
+	return 0;
+}
+
+int
+ops_spend_stop(struct ops *o, int64_t id, struct expense *x, struct err *e)
+{
+	char what[96];
+
+	o->field = OPS_F_NONE;
+	o->future = 0;
+	if (get(o, id, x, e) < 0)
+		return -1;
+	if (expense_kind(x) != EXP_MONTHLY) {
+		err_set(e, "e%lld is no monthly subscription", (long long)id);
+		return fail(o, OPS_F_RUN);
+	}
+	name_of(what, sizeof what, "stop", x);
+	if (store_begin(o->s, what, e) < 0)
+		return -1;
+	if (store_set_expense_kind(o->s, id, EXP_SPEND, e) < 0 ||
+	    store_commit(o->s, e) < 0) {
+		store_rollback(o->s);
+		return -1;
+	}
+	strcpy(x->kind, "spend");
+	return 0;
+}
+
+struct subs {
+	struct expense *x;
+	size_t n, cap;
+};
+
+static int
+collect_sub(const struct expense *x, void *arg)
+{
+	struct subs *l = arg;
+	struct expense *c;
+
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 4;
+		l->x = xrealloc(l->x, l->cap * sizeof *l->x);
+	}
+	c = &l->x[l->n++];
+	*c = *x;
+	c->note = x->note != NULL ? xstrdup(x->note) : NULL;
+	c->source_id = x->source_id != NULL ? xstrdup(x->source_id) : NULL;
+	return 0;
+}
+
+int
+ops_monthly_due(struct ops *o, int *added, struct err *e)
+{
+	struct subs l = { NULL, 0, 0 };
+	size_t i;
+	int rc;
+
+	o->field = OPS_F_NONE;
+	rc = store_each_monthly(o->s, collect_sub, &l, e) < 0 ? -1 : 0;
+	for (i = 0; rc == 0 && i < l.n; i++)
+		rc = due(o, &l.x[i], added, e);
+	for (i = 0; i < l.n; i++)
+		expense_clear(&l.x[i]);
+	free(l.x);
+	return rc;
+}
+
+/*
+ * Records subscription sub's payments due by o->now after the last one
+ * recorded (the highest n among its payments, or the one kept in the
+ * setting "monthly.UID" when that is higher: a payment removed is not
+ * recorded again).  Inside the caller's change, or outside any.
+ */
+static int
+due(struct ops *o, const struct expense *sub, int *added, struct err *e)
+{
+	struct expense p;
+	char key[48], val[24], sid[48];
+	int last, kept, n, k;
+	int64_t t;
+
+	if (sub->uid[0] == '\0')
+		return 0;
+	snprintf(key, sizeof key, "monthly.%s", sub->uid);
+	if (store_monthly_last(o->s, sub->uid, &last, e) < 0 ||
+	    (k = store_get_setting(o->s, key, val, sizeof val, e)) < 0)
+		return -1;
+	if (k == 1 && (kept = atoi(val)) > last)
+		last = kept;
+	for (n = last + 1; (t = local_month_same_day(sub->at, n)) <= o->now;
+	    n++) {
+		expense_init(&p);
+		p.at = t;
+		strcpy(p.platform, sub->platform);
+		p.amount_minor = sub->amount_minor;
+		strcpy(p.currency, sub->currency);
+		p.note = sub->note != NULL ? xstrdup(sub->note) : NULL;
+		strcpy(p.source, EXPENSE_MONTHLY_SRC);
+		snprintf(sid, sizeof sid, "%s:%d", sub->uid, n);
+		p.source_id = xstrdup(sid);
+		strcpy(p.kind, "spend");
+		snprintf(val, sizeof val, "%d", n);
+		k = store_record_expense(o->s, &p, 1, e);
+		expense_clear(&p);
+		if (k < 0 || store_set_setting(o->s, key, val, e) < 0)
+			return -1;
+		if (added != NULL)
+			*added += k;
+	}
 	return 0;
 }
 

@@ -58,12 +58,16 @@ ops_merge_run(struct ops_import *im, const struct run *r, struct err *e)
 		im->dups += n > 0;
 		break;
 	case MERGE_UPDATED:
+		if (store_adopt_uid(im->s, "runs", id, c.uid, e) < 0)
+			return -1;
 		im->updated++;
 		break;
 	case MERGE_REMOVED:
 		im->gone++;
 		break;
 	case MERGE_TIE:
+		if (store_adopt_uid(im->s, "runs", id, c.uid, e) < 0)
+			return -1;
 		run_init(&local);
 		if (store_get_run(im->s, id, &local, e) < 0) {
 			run_clear(&local);
@@ -79,6 +83,8 @@ ops_merge_run(struct ops_import *im, const struct run *r, struct err *e)
 			im->there++;
 		break;
 	case MERGE_SAME:
+		if (id != 0 && store_adopt_uid(im->s, "runs", id, c.uid, e) < 0)
+			return -1;
 		im->there++;
 		break;
 	default:
@@ -108,7 +114,7 @@ ops_merge_expense(struct ops_import *im, const struct expense *x,
 		return 0;
 	}
 	expense_init(&local);
-	if ((rc = store_expense_by_uid(im->s, x->uid, &local, e)) < 0)
+	if ((rc = store_expense_find(im->s, x, &local, e)) < 0)
 		goto out;
 	if (rc == 0) {
 		if ((rc = store_merge_expense(im->s, 0, x, e)) == 0)
@@ -123,6 +129,8 @@ ops_merge_expense(struct ops_import *im, const struct expense *x,
 		im->xthere++;
 	else if ((rc = store_merge_expense(im->s, local.id, x, e)) == 0)
 		im->xupdated++;
+	if (rc == 0)
+		rc = store_adopt_uid(im->s, "expenses", local.id, x->uid, e);
 out:
 	expense_clear(&local);
 	return rc < 0 ? -1 : 0;

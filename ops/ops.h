@@ -170,6 +170,14 @@ int ops_record_prepare(struct ops *o, const struct ops_run_in *in,
     struct ops_result *res, struct err *e);
 int ops_record_open(struct ops *o, struct ops_result *res,
     struct run_metrics *m, struct err *e);
+/*
+ * Records that open run id's GPUs have been idle since the time since
+ * (seconds since the epoch), or with since 0 that they are busy again:
+ * the setting "idle.ID", which the summary reads into an idle nudge while
+ * the run is open (core/alerts.h) and ops_record_close() removes.  Kept
+ * outside any change.  -1 on a store failure.
+ */
+int ops_run_idle(struct ops *o, int64_t id, int64_t since, struct err *e);
 int ops_record_close(struct ops *o, struct ops_result *res,
     const struct ops_measured *ms, struct run_metrics *m, struct err *e);
 
@@ -297,18 +305,42 @@ int ops_plan_start(struct ops *o, const char *day, int64_t *t, char out[16],
  * ("100") buys a pack of that many of the platform's quota's unit
  * (compute units, or hours): the platform needs a quota and a pack
  * length (platforms set --pack-days).  spend with credit records prepaid
- * credit on the platform; the two are exclusive.
+ * credit on the platform; the two are exclusive.  spend with monthly
+ * records a subscription (neither a pack nor credit): paid again each
+ * month on its day, or on the last day of a month too short for it
+ * (local_month_same_day()), until ops_spend_stop(); the payments already
+ * due (a date months back) are recorded in the same change.
  */
 struct ops_expense_in {
 	const char *amount, *platform, *at, *note;
 	const char *units;   /* spend only: a pack of this many units */
 	int credit;          /* spend only: prepaid credit */
+	int monthly;         /* spend only: a monthly subscription */
 	int future;
 };
 int ops_spend(struct ops *o, const struct ops_expense_in *in,
     struct expense *x, struct err *e);
 int ops_expense_edit(struct ops *o, int64_t id,
     const struct ops_expense_in *in, struct expense *x, struct err *e);
+/*
+ * Stops monthly subscription id (its eN): it becomes a plain expense, and
+ * the payments recorded so far stay.  One change, named "stop e3 ...".
+ * Fills x with it.  An id that is no expense, or no running subscription,
+ * fails with o->field OPS_F_RUN.
+ */
+int ops_spend_stop(struct ops *o, int64_t id, struct expense *x,
+    struct err *e);
+/*
+ * Records each running subscription's payments that are due by o->now and
+ * not yet recorded: payment n (n months after the subscription, on its
+ * day) is an expense of source EXPENSE_MONTHLY_SRC and source id "uid:n",
+ * so a payment is recorded once, on this machine or on one it syncs with.
+ * A payment removed (rm eN) is not recorded again.  Kept outside any
+ * change, as notify's bookkeeping is: `gpulog undo` takes back what the
+ * user did, never a payment that fell due.  Writes nothing when nothing
+ * is due.  Adds the number recorded to *added (may be NULL).
+ */
+int ops_monthly_due(struct ops *o, int *added, struct err *e);
 int ops_expense_rm(struct ops *o, int64_t id, struct expense *x,
     struct err *e);
 

@@ -87,6 +87,21 @@ ops_record_open(struct ops *o, struct ops_result *res,
 }
 
 int
+ops_run_idle(struct ops *o, int64_t id, int64_t since, struct err *e)
+{
+	char key[48], val[24];
+
+	o->field = OPS_F_NONE;
+	snprintf(key, sizeof key, "idle.%lld", (long long)id);
+	/* Outside a change: the state of a run going on, which undo must
+	 * not take back. */
+	if (since <= 0)
+		return store_delete_setting(o->s, key, e);
+	snprintf(val, sizeof val, "%lld", (long long)since);
+	return store_set_setting(o->s, key, val, e);
+}
+
+int
 ops_record_close(struct ops *o, struct ops_result *res,
     const struct ops_measured *ms, struct run_metrics *m, struct err *e)
 {
@@ -134,7 +149,11 @@ ops_record_close(struct ops *o, struct ops_result *res,
 	m->run_id = r->id;
 	live_key(key, sizeof key, r->id);
 	if (metrics_put(o->s, m, e) < 0 ||
-	    store_delete_setting(o->s, key, e) < 0 ||
+	    store_delete_setting(o->s, key, e) < 0)
+		goto fail;
+	/* An ended run is idle no more. */
+	snprintf(key, sizeof key, "idle.%lld", (long long)r->id);
+	if (store_delete_setting(o->s, key, e) < 0 ||
 	    store_commit(o->s, e) < 0)
 		goto fail;
 	rc = 0;

@@ -40,6 +40,18 @@ need() {
 
 has() { command -v "$1" >/dev/null 2>&1; }
 
+# macOS: Homebrew's ncurses, sqlite and curl are keg-only, so pkg-config
+# finds them only with their lib/pkgconfig on PKG_CONFIG_PATH, as the
+# Makefile puts it; without it they would be asked for again.
+if [ "$(uname -s)" = Darwin ] && has brew; then
+	for f in ncurses sqlite curl; do
+		p=$(brew --prefix "$f" 2>/dev/null) || continue
+		[ -n "$p" ] && [ -d "$p/lib/pkgconfig" ] || continue
+		PKG_CONFIG_PATH="$p/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+	done
+	export PKG_CONFIG_PATH
+fi
+
 # header H: 0 when the C header H is in a standard include directory.
 header() {
 	for d in /usr/include /usr/local/include /usr/include/*-linux-gnu \
@@ -155,9 +167,26 @@ if [ "$(uname -s)" = Darwin ]; then
 		echo "    brew install$brews" >&2
 		exit 1
 	fi
-	echo "deps: brew install$brews"
+	# What Homebrew has already is not installed again: a formula that
+	# is there and still not found is said instead.
+	todo="" there=""
+	for b in $brews; do
+		if brew list --versions "$b" >/dev/null 2>&1; then
+			there="$there $b"
+		else
+			todo="$todo $b"
+		fi
+	done
+	if [ -n "$there" ]; then
+		echo "deps: Homebrew has$there already; not installed again" >&2
+	fi
+	if [ -z "$todo" ]; then
+		echo "deps: still missing: $missing (brew doctor may say why)" >&2
+		exit 1
+	fi
+	echo "deps: brew install$todo"
 	# shellcheck disable=SC2086
-	exec brew install $brews
+	exec brew install $todo
 fi
 
 if ! has apt-get; then

@@ -381,6 +381,9 @@ store_import_run(struct store *s, const struct run *r, struct err *e)
 static const char insert_expense[] = "INSERT INTO expenses(at, platform, "
     "amount_minor, currency, note, source, source_id, uid, kind, units_centi, "
     "modified) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11)";
+static const char insert_expense_id[] = "INSERT INTO expenses(at, platform, "
+    "amount_minor, currency, note, source, source_id, uid, kind, units_centi, "
+    "modified, id) VALUES (?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12)";
 
 /* Binds an expense's kind (as expense_kind() reads it: a word it does not
  * know is a plain spend) and units at k and k + 1: units below 0 are
@@ -436,10 +439,41 @@ store_add_expense(struct store *s, struct expense *x, struct err *e)
 	return 0;
 }
 
+/*
+ * An id above every expense's and every one an undo could bring back (an
+ * undo log entry that inserts an expense again, schema.c's "INSERT INTO
+ * expenses(rowid,...) VALUES (ID,..."): a row written outside any change
+ * takes it, so that undoing an earlier rm never finds its id taken.
+ */
+static int
+free_expense_id(struct store *s, int64_t *id, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (st_prepare(s, &st, "SELECT max(coalesce((SELECT max(id) FROM "
+	    "expenses), 0), coalesce((SELECT max(CAST(substr(sql, instr(sql, "
+	    "') VALUES (') + 10) AS INTEGER)) FROM undolog WHERE sql LIKE "
+	    "'INSERT INTO expenses(%'), 0)) + 1", e) < 0)
+		return -1;
+	rc = sqlite3_step(st);
+	*id = rc == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : st_fail(s, e, "read the expenses");
+}
+
 int
 store_import_expense(struct store *s, const struct expense *x, struct err *e)
 {
+	return store_record_expense(s, x, 0, e);
+}
+
+int
+store_record_expense(struct store *s, const struct expense *x, int fresh_id,
+    struct err *e)
+{
 	sqlite3_stmt *st;
+	int64_t id = 0;
 	int rc, n;
 
 	if (st_prepare(s, &st, "SELECT 1 FROM expenses WHERE (uid = ?1 AND ?1 "
@@ -454,9 +488,14 @@ store_import_expense(struct store *s, const struct expense *x, struct err *e)
 		return 0;
 	if (rc != SQLITE_DONE)
 		return st_fail(s, e, "import an expense");
-	if (st_prepare(s, &st, insert_expense, e) < 0)
+	if (fresh_id && free_expense_id(s, &id, e) < 0)
+		return -1;
+	if (st_prepare(s, &st, fresh_id ? insert_expense_id : insert_expense,
+	    e) < 0)
 		return -1;
 	bind_expense_stamp(s, st, x);
+	if (fresh_id)
+		sqlite3_bind_int64(st, 12, id);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	n = sqlite3_changes(s->db);
@@ -539,6 +578,70 @@ store_latest_expenses(struct store *s, int limit,
 	if (stop != 0)
 		return stop;
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read the expenses");
+}
+
+int
+store_each_monthly(struct store *s,
+    int (*fn)(const struct expense *, void *), void *arg, struct err *e)
+{
+	sqlite3_stmt *st;
+	struct expense x;
+	int rc, stop = 0;
+
+	if (st_prepare(s, &st, "SELECT " EXPENSE_COLS " FROM expenses WHERE "
+	    "kind = 'monthly' ORDER BY at, id", e) < 0)
+		return -1;
+	expense_init(&x);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		read_expense(st, &x);
+		if ((stop = fn(&x, arg)) != 0)
+			break;
+	}
+	expense_clear(&x);
+	sqlite3_finalize(st);
+	if (stop != 0)
+		return stop;
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read the subscriptions");
+}
+
+int
+store_monthly_last(struct store *s, const char *uid, int *n, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	/* The source id is "uid:n" (core/model.h). */
+	if (st_prepare(s, &st, "SELECT max(CAST(substr(source_id, length(?2) "
+	    "+ 2) AS INTEGER)) FROM expenses WHERE source = ?1 AND "
+	    "substr(source_id, 1, length(?2) + 1) = ?2 || ':'", e) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, EXPENSE_MONTHLY_SRC, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, uid, -1, SQLITE_TRANSIENT);
+	rc = sqlite3_step(st);
+	*n = rc == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW ? 0 : st_fail(s, e, "read the subscriptions");
+}
+
+int
+store_set_expense_kind(struct store *s, int64_t id, int kind, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (st_prepare(s, &st, "UPDATE expenses SET kind = ?1, modified = ?3 "
+	    "WHERE id = ?2", e) < 0)
+		return -1;
+	sqlite3_bind_int64(st, 3, s->clock);
+	sqlite3_bind_text(st, 1, expense_kind_name(kind), -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, id);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return st_fail(s, e, "change the expense");
+	if (sqlite3_changes(s->db) == 0)
+		return err_set(e, "no expense e%lld", (long long)id);
+	return 0;
 }
 
 int

@@ -160,6 +160,12 @@ int store_import_run(struct store *s, const struct run *r, struct err *e);
 int store_add_expense(struct store *s, struct expense *x, struct err *e);
 int store_import_expense(struct store *s, const struct expense *x,
     struct err *e);
+/* store_import_expense(), and with fresh_id the new row's id is above any
+ * an undo could bring back: for a row written outside any change.  Returns
+ * 1 added, 0 there already (the same uid, or source and source id), -1 on
+ * failure. */
+int store_record_expense(struct store *s, const struct expense *x,
+    int fresh_id, struct err *e);
 int store_each_expense(struct store *s, int64_t since, int64_t until,
     int (*fn)(const struct expense *, void *), void *arg, struct err *e);
 /* The newest limit expenses, newest first (by when paid, then id), each
@@ -176,6 +182,19 @@ int store_get_expense(struct store *s, int64_t id, struct expense *x,
 int store_update_expense(struct store *s, const struct expense *x,
     struct err *e);
 int store_delete_expense(struct store *s, int64_t id, struct err *e);
+/* Each monthly subscription still running (kind "monthly"), oldest
+ * first; fn as store_each_expense()'s. */
+int store_each_monthly(struct store *s,
+    int (*fn)(const struct expense *, void *), void *arg, struct err *e);
+/* The highest n among the payments recorded of subscription uid (source
+ * EXPENSE_MONTHLY_SRC, source id "uid:n") into *n, 0 when none; -1 on
+ * failure. */
+int store_monthly_last(struct store *s, const char *uid, int *n,
+    struct err *e);
+/* Makes expense id of kind (expense_kind_name()); -1 when there is no such
+ * expense. */
+int store_set_expense_kind(struct store *s, int64_t id, int kind,
+    struct err *e);
 
 /*
  * The catalog, loaded whole.  Each returns a malloc'd array the caller

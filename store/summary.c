@@ -407,7 +407,7 @@ month_expense(const struct expense *x, void *arg)
 	struct summary *sm = arg;
 	int64_t v;
 
-	if (expense_kind(x) == EXP_CREDIT)
+	if (!expense_is_spend(x))
 		return 0;
 	v = summary_convert(sm, x->amount_minor, x->currency, x->at);
 
@@ -457,6 +457,24 @@ load_pace(struct summary *sm, struct store *s, struct err *e)
 	if ((h = has_history(s, NULL, sm->now, w.first, e)) < 0)
 		return -1;
 	sm->budget.history = h;
+	return 0;
+}
+
+/* The budget's coming payments: each subscription's after now and before
+ * the month's end, on the days local_month_same_day() gives. */
+static int
+month_coming(const struct expense *x, void *arg)
+{
+	struct summary *sm = arg;
+	int64_t t;
+	int n;
+
+	for (n = 1; (t = local_month_same_day(x->at, n)) < sm->budget.me;
+	    n++)
+		if (t > sm->now && t >= sm->budget.ms)
+			sm->budget.coming = money_hold(sm->budget.coming +
+			    summary_convert(sm, x->amount_minor, x->currency,
+			    t));
 	return 0;
 }
 
@@ -544,7 +562,7 @@ load_nudges(struct summary *sm)
 {
 	struct nudge_input in;
 	int64_t *cu = xcalloc(sm->cat.nquotas + 1, sizeof *cu);
-	size_t i, max = 2 * sm->cat.nquotas + 1 + sm->nopen + sm->npacks;
+	size_t i, max = 2 * sm->cat.nquotas + 1 + 2 * sm->nopen + sm->npacks;
 
 	for (i = 0; i < sm->cat.nquotas; i++)
 		cu[i] = summary_cu_rate(sm, sm->cat.quotas[i].platform, "");
@@ -556,6 +574,7 @@ load_nudges(struct summary *sm)
 	in.budget = &sm->budget;
 	in.open = sm->open;
 	in.nopen = sm->nopen;
+	in.open_idle = sm->open_idle;
 	in.platforms = sm->cat.platforms;
 	in.nplatforms = sm->cat.nplatforms;
 	in.packs = sm->packs;
@@ -564,6 +583,28 @@ load_nudges(struct summary *sm)
 	sm->nudges = xcalloc(max, sizeof *sm->nudges);
 	sm->nnudges = alerts_nudges(&in, sm->nudges, max);
 	free(cu);
+}
+
+/* Each open run's idleness, as `gpulog run` recorded it. */
+static int
+load_idle(struct summary *sm, struct store *s, struct err *e)
+{
+	char key[48], val[32];
+	size_t i;
+	int rc;
+
+	sm->open_idle = xcalloc(sm->nopen + 1, sizeof *sm->open_idle);
+	for (i = 0; i < sm->nopen; i++) {
+		snprintf(key, sizeof key, "idle.%lld",
+		    (long long)sm->open[i].id);
+		if ((rc = store_get_setting(s, key, val, sizeof val, e)) < 0)
+			return -1;
+		/* One from before the run began is an earlier run's that
+		 * had its id (ended without ops_record_close(), removed). */
+		if (rc == 1 && strtoll(val, NULL, 10) >= sm->open[i].start)
+			sm->open_idle[i] = strtoll(val, NULL, 10);
+	}
+	return 0;
 }
 
 int
@@ -594,12 +635,14 @@ summary_load(struct summary *sm, struct store *s, int64_t now, struct err *e)
 	f.brief = 1;
 	if (store_each_run(s, &f, month_run, sm, e) < 0 ||
 	    store_each_expense(s, sm->budget.ms, sm->budget.me, month_expense,
-	    sm, e) < 0 || load_pace(sm, s, e) < 0)
+	    sm, e) < 0 || load_pace(sm, s, e) < 0 ||
+	    store_each_monthly(s, month_coming, sm, e) < 0)
 		return -1;
 	budget_finish(&sm->budget, now);
 	memset(&f, 0, sizeof f);
 	f.open_only = 1;
-	if (store_each_run(s, &f, collect_open, sm, e) < 0)
+	if (store_each_run(s, &f, collect_open, sm, e) < 0 ||
+	    load_idle(sm, s, e) < 0)
 		return -1;
 	load_nudges(sm);
 	return 0;
@@ -615,6 +658,7 @@ summary_free(struct summary *sm)
 	for (i = 0; i < sm->nopen; i++)
 		run_clear(&sm->open[i]);
 	free(sm->open);
+	free(sm->open_idle);
 	free(sm->nudges);
 	free(sm->packs);
 	free(sm->hist);

@@ -44,6 +44,10 @@ struct summary {
 
 	struct run *open;             /* open runs, oldest first */
 	size_t nopen;
+	int64_t *open_idle;           /* per open run: since when its GPUs
+	                                 have been idle, as `gpulog run`
+	                                 recorded (the setting "idle.ID",
+	                                 ops_run_idle()); 0 when not */
 
 	struct quota_pack *packs;   /* valid packs, oldest first */
 	size_t npacks;

@@ -157,16 +157,39 @@ store_setting_at(struct store *s, const char *key, char *buf, size_t len,
 }
 
 int
-store_expense_by_uid(struct store *s, const char *uid, struct expense *x,
-    struct err *e)
+store_adopt_uid(struct store *s, const char *table, int64_t id,
+    const char *uid, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (st_prepare(s, &st, strcmp(table, "runs") == 0 ? "UPDATE runs SET "
+	    "uid = ?1 WHERE id = ?2 AND uid > ?1" : "UPDATE expenses SET uid = "
+	    "?1 WHERE id = ?2 AND uid > ?1", e) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, uid, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, id);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "merge a record");
+}
+
+int
+store_expense_find(struct store *s, const struct expense *in,
+    struct expense *x, struct err *e)
 {
 	sqlite3_stmt *st;
 	int64_t id = 0;
 	int rc;
 
-	if (st_prepare(s, &st, "SELECT id FROM expenses WHERE uid = ?", e) < 0)
+	if (st_prepare(s, &st, "SELECT id FROM expenses WHERE uid = ?1 UNION "
+	    "ALL SELECT id FROM expenses WHERE source = ?2 AND source_id = ?3 "
+	    "LIMIT 1", e) < 0)
 		return -1;
-	sqlite3_bind_text(st, 1, uid, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 1, in->uid, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, in->source[0] ? in->source : "cli", -1,
+	    SQLITE_STATIC);
+	st_bind_text(st, 3, in->source_id);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
 		id = sqlite3_column_int64(st, 0);

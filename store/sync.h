@@ -43,9 +43,19 @@ int store_each_setting(struct store *s, int (*fn)(const char *key,
 int store_setting_at(struct store *s, const char *key, char *buf,
     size_t len, int64_t *modified, struct err *e);
 
-/* The expense with uid into x (expense_clear()ed first): 1, 0 none, -1. */
-int store_expense_by_uid(struct store *s, const char *uid,
+/* The expense in (by its uid, else its source and source id) into x
+ * (expense_clear()ed first): 1, 0 none, -1. */
+int store_expense_find(struct store *s, const struct expense *in,
     struct expense *x, struct err *e);
+
+/*
+ * The same record made on two machines (a subscription's payment, a
+ * Kaggle session imported on both) has two uids: each machine keeps the
+ * smaller, so that all settle on one.  Gives run or expense id (table
+ * "runs" or "expenses") the uid, when it is smaller than its own.
+ */
+int store_adopt_uid(struct store *s, const char *table, int64_t id,
+    const char *uid, struct err *e);
 
 /*
  * The merge of many runs inside the open change, its statements prepared

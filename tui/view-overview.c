@@ -50,7 +50,7 @@ day_expense(const struct expense *x, void *arg)
 	int64_t d = local_day_number(x->at) -
 	    local_day_number(t->sm.budget.ms);
 
-	if (d >= 0 && d < 32)
+	if (d >= 0 && d < 32 && expense_is_spend(x))
 		t->day_spend[d] += fx_convert(x->amount_minor, x->currency,
 		    t->sm.currency, x->at, t->sm.cat.fx, t->sm.cat.nfx, NULL);
 	return 0;
@@ -317,6 +317,10 @@ draw_budget(struct tui *t, int y, int y1)
 		if (b->basis)
 			x += cv_printf(cv, y, x, -1, 0, " %s %dd pace %s by %s",
 			    cv->g->dot, BUDGET_PACE_DAYS, tui_money(t, m1,
+			    sizeof m1, b->projected, b->currency), m3);
+		else if (b->coming > 0)
+			x += cv_printf(cv, y, x, -1, 0, " %s %s by %s with "
+			    "subscriptions", cv->g->dot, tui_money(t, m1,
 			    sizeof m1, b->projected, b->currency), m3);
 		else
 			x += cv_printf(cv, y, x, -1, 0, " %s no pace yet",

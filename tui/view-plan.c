@@ -36,7 +36,7 @@ month_expense(const struct expense *x, void *arg)
 	struct tui *t = arg;
 	int m = plan_month(t->sm.plan_start, x->at);
 
-	if (m >= 1 && m <= PLAN_MONTHS)
+	if (m >= 1 && m <= PLAN_MONTHS && expense_is_spend(x))
 		t->plan_spent[m] += summary_convert(&t->sm, x->amount_minor,
 		    x->currency, x->at);
 	return 0;

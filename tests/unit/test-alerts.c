@@ -416,9 +416,57 @@ test_pack(void)
 	    H(30) / 4);
 }
 
+/* An idle GPU, as `gpulog run` recorded it: a nudge on a paid run only,
+ * for as long as it is idle. */
+static void
+test_idle(void)
+{
+	int64_t now = t_utc(2026, 12, 1, 12, 0, 0);
+	int64_t idle[2] = { 0, 0 };
+	struct nudge_input in;
+	struct run open[2];
+	struct nudge n[8];
+
+	run_init(&open[0]);
+	run_init(&open[1]);
+	strcpy(open[0].platform, "vast");
+	open[0].id = 4;
+	open[0].start = now - 1800;
+	strcpy(open[1].platform, "kaggle");
+	open[1].id = 5;
+	open[1].start = now - 1800;
+	memset(&in, 0, sizeof in);
+	in.open = open;
+	in.nopen = 2;
+	in.open_idle = idle;
+	in.platforms = catalog_platforms;
+	in.nplatforms = catalog_nplatforms;
+	in.now = now;
+	CHECK_EQ_INT(alerts_nudges(&in, n, 8), 0);
+	idle[0] = now - 1200;
+	idle[1] = now - 1200; /* Kaggle is free: no nudge */
+	CHECK_EQ_INT(alerts_nudges(&in, n, 8), 1);
+	CHECK_EQ_INT(n[0].kind, NUDGE_IDLE);
+	CHECK_EQ_STR(nudge_kinds[n[0].kind], "idle");
+	CHECK_EQ_INT(n[0].level, AL_NEAR);
+	CHECK_EQ_INT(n[0].run_id, 4);
+	CHECK_EQ_INT(n[0].value, 1200);
+	CHECK_EQ_INT(n[0].at, now - 1200);
+	/* A rate of its own makes the Kaggle run paid too. */
+	open[1].rate_micro = 100000;
+	CHECK_EQ_INT(alerts_nudges(&in, n, 8), 2);
+	CHECK_EQ_INT(n[1].run_id, 5);
+	CHECK(alerts_paid(&catalog_platforms[5], &open[0]));  /* vast */
+	CHECK_EQ_INT(ALERTS_IDLE_PCT, 5);
+	CHECK_EQ_INT(ALERTS_IDLE_S, 900);
+	run_clear(&open[0]);
+	run_clear(&open[1]);
+}
+
 int
 main(void)
 {
+	test_idle();
 	test_table();
 	test_quota_budget();
 	test_open();

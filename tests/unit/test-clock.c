@@ -330,9 +330,48 @@ test_local_time(void)
 	    t_utc(2026, 4, 5, 4, 0, 0));
 }
 
+/* A month later on the same day, or the last day of a shorter month; the
+ * wall time kept. */
+static void
+test_month_same_day(void)
+{
+	static const int want[][3] = {
+		{ 2027, 1, 31 }, { 2027, 2, 28 }, { 2027, 3, 31 },
+		{ 2027, 4, 30 }, { 2027, 5, 31 }, { 2027, 6, 30 },
+		{ 2027, 7, 31 }, { 2027, 8, 31 }, { 2027, 9, 30 },
+		{ 2027, 10, 31 }, { 2027, 11, 30 }, { 2027, 12, 31 },
+		{ 2028, 1, 31 }, { 2028, 2, 29 }, { 2028, 3, 31 },
+	};
+	int64_t t = t_utc(2027, 1, 31, 10, 30, 0);
+	int n;
+
+	set_tz("UTC");
+	for (n = 0; n < (int)(sizeof want / sizeof want[0]); n++)
+		CHECK_EQ_INT(local_month_same_day(t, n), t_utc(want[n][0],
+		    want[n][1], want[n][2], 10, 30, 0));
+	/* The next payment after an instant: the same day, later. */
+	CHECK_EQ_INT(local_month_same_day_after(t, t), t_utc(2027, 2, 28, 10,
+	    30, 0));
+	CHECK_EQ_INT(local_month_same_day_after(t, t_utc(2027, 2, 28, 10, 30,
+	    0)), t_utc(2027, 3, 31, 10, 30, 0));
+	CHECK_EQ_INT(local_month_same_day_after(t, t_utc(2027, 3, 31, 10, 29,
+	    59)), t_utc(2027, 3, 31, 10, 30, 0));
+	/* The 30th of a month: February's last, then the 30th again. */
+	t = t_utc(2027, 1, 30, 0, 0, 0);
+	CHECK_EQ_INT(local_month_same_day(t, 1), t_utc(2027, 2, 28, 0, 0, 0));
+	CHECK_EQ_INT(local_month_same_day(t, 2), t_utc(2027, 3, 30, 0, 0, 0));
+	/* Local wall time, across a change of clocks: 09:00 in New York on
+	 * the 31st of January and on the last of March. */
+	set_tz("America/New_York");
+	t = t_utc(2027, 1, 31, 14, 0, 0);
+	CHECK_EQ_INT(local_month_same_day(t, 2), t_utc(2027, 3, 31, 13, 0, 0));
+	set_tz("UTC");
+}
+
 int
 main(void)
 {
+	test_month_same_day();
 	test_new_york();
 	test_london();
 	test_lord_howe();

@@ -13,6 +13,7 @@
 #include "ops/ops.h"
 #include "store/metrics.h"
 #include "store/store.h"
+#include "store/summary.h"
 #include "t.h"
 
 static char dir[64];
@@ -863,6 +864,257 @@ test_expenses(void)
 	done(&o, s);
 }
 
+/* Collects the days (y*10000 + m*100 + d, UTC) and ids of the
+ * subscription payments recorded. */
+struct paid {
+	int day[40];
+	int64_t id[40];
+	int n;
+};
+
+static int
+collect_paid(const struct expense *x, void *arg)
+{
+	struct paid *p = arg;
+	time_t t = (time_t)x->at;
+	struct tm tm;
+
+	if (strcmp(x->source, EXPENSE_MONTHLY_SRC) != 0 || p->n == 40)
+		return 0;
+	gmtime_r(&t, &tm);
+	p->id[p->n] = x->id;
+	p->day[p->n++] = (tm.tm_year + 1900) * 10000 + (tm.tm_mon + 1) * 100 +
+	    tm.tm_mday;
+	return 0;
+}
+
+static void
+paid(struct store *s, struct paid *p)
+{
+	struct err e;
+
+	memset(p, 0, sizeof *p);
+	CHECK_EQ_INT(store_each_expense(s, 0, 0, collect_paid, p, &e), 0);
+}
+
+/* y-m-d 10:00 UTC (d past the month's end runs on). */
+static int64_t
+at10(int y, int m, int d)
+{
+	return t_utc(y, m, 1, 10, 0, 0) + (int64_t)(d - 1) * 86400;
+}
+
+/* A monthly subscription across a year: paid on the 31st, or the last day
+ * of a shorter month; recorded once, as the days come; stopped; and the
+ * budget's projection counts the payment still to come. */
+static void
+test_monthly(void)
+{
+	static const int want[] = { 20270228, 20270331, 20270430, 20270531,
+		20270630, 20270731, 20270831, 20270930, 20271031, 20271130,
+		20271231, 20280131, 20280229 };
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct ops_expense_in in;
+	struct expense x, y;
+	struct summary sm;
+	struct paid p;
+	struct err e;
+	char what[128];
+	int added, i, d;
+	int64_t sub;
+
+	if (s == NULL)
+		return;
+	expense_init(&x);
+	expense_init(&y);
+	memset(&in, 0, sizeof in);
+	in.amount = "899INR";
+	in.platform = "colab-pro";
+	in.note = "Colab Pro";
+	in.monthly = 1;
+	o.now = at10(2027, 1, 31);
+	if (!CHECK_EQ_INT(ops_spend(&o, &in, &x, &e), 0))
+		printf("  ops_spend: %s\n", e.msg);
+	sub = x.id;
+	CHECK_EQ_STR(x.kind, "monthly");
+	CHECK_EQ_INT(expense_kind(&x), EXP_MONTHLY);
+
+	/* Nothing is due before the day; twice a day adds nothing again. */
+	added = 0;
+	o.now = at10(2027, 2, 28) - 1;
+	CHECK_EQ_INT(ops_monthly_due(&o, &added, &e), 0);
+	CHECK_EQ_INT(added, 0);
+	/* The projection on Feb 1 counts Feb 28's payment to come. */
+	o.now = at10(2027, 2, 1);
+	CHECK_EQ_INT(summary_load(&sm, s, o.now, &e), 0);
+	CHECK_EQ_INT(sm.budget.coming, 89900);
+	CHECK_EQ_INT(sm.budget.spent, 0);
+	CHECK_EQ_INT(sm.budget.projected, 89900);
+	summary_free(&sm);
+
+	/* Each month through a year, one command a day: each payment once,
+	 * on its day. */
+	for (d = 0; d < 400; d++) {
+		o.now = at10(2027, 2, 1 + d);
+		CHECK_EQ_INT(ops_monthly_due(&o, &added, &e), 0);
+	}
+	CHECK_EQ_INT(added, 13);
+	paid(s, &p);
+	CHECK_EQ_INT(p.n, 13);
+	for (i = 0; i < 13 && i < p.n; i++)
+		CHECK_EQ_INT(p.day[i], want[i]);
+
+	/* Once due, it is the month's spend, and nothing more is to come. */
+	o.now = at10(2028, 2, 29) + HOUR;
+	CHECK_EQ_INT(summary_load(&sm, s, o.now, &e), 0);
+	CHECK_EQ_INT(sm.budget.coming, 0);
+	CHECK_EQ_INT(sm.budget.spent, 89900);
+	summary_free(&sm);
+
+	/* A payment removed is not recorded again. */
+	CHECK_EQ_INT(ops_expense_rm(&o, p.id[12], &y, &e), 0);
+	added = 0;
+	CHECK_EQ_INT(ops_monthly_due(&o, &added, &e), 0);
+	CHECK_EQ_INT(added, 0);
+
+	/* Days without a command: the missed months come at once. */
+	o.now = at10(2028, 5, 31) - 1;
+	CHECK_EQ_INT(ops_monthly_due(&o, &added, &e), 0);
+	CHECK_EQ_INT(added, 2); /* Mar 31, Apr 30; May 31 is a second away */
+
+	/* Undo takes back the user's change, never a payment that fell
+	 * due: the rm comes back, the two payments stay. */
+	if (!CHECK_EQ_INT(ops_undo(&o, what, sizeof what, &e), 1))
+		printf("  ops_undo: %s\n", e.msg);
+	CHECK(strncmp(what, "rm e", 4) == 0);
+	paid(s, &p);
+	CHECK_EQ_INT(p.n, 15);
+
+	/* Stopped: no payment after, the ones recorded stay; undo of the
+	 * stop lets the months missed be recorded. */
+	CHECK_EQ_INT(ops_spend_stop(&o, sub, &y, &e), 0);
+	CHECK_EQ_STR(y.kind, "spend");
+	o.now = at10(2028, 7, 1);
+	added = 0;
+	CHECK_EQ_INT(ops_monthly_due(&o, &added, &e), 0);
+	CHECK_EQ_INT(added, 0);
+	CHECK_EQ_INT(summary_load(&sm, s, at10(2028, 7, 2), &e), 0);
+	CHECK_EQ_INT(sm.budget.coming, 0);
+	summary_free(&sm);
+	CHECK_EQ_INT(ops_spend_stop(&o, sub, &y, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_RUN);
+	CHECK_EQ_STR(e.msg, "e1 is no monthly subscription");
+	CHECK_EQ_INT(ops_spend_stop(&o, 999, &y, &e), -1);
+	CHECK_EQ_STR(e.msg, "no expense e999");
+	CHECK_EQ_INT(ops_undo(&o, what, sizeof what, &e), 1);
+	CHECK(strncmp(what, "stop e1", 7) == 0);
+	CHECK_EQ_INT(ops_monthly_due(&o, &added, &e), 0);
+	CHECK_EQ_INT(added, 2); /* May 31, Jun 30 */
+
+	/* Refused: a subscription that is a pack or credit. */
+	in.credit = 1;
+	CHECK_EQ_INT(ops_spend(&o, &in, &y, &e), -1);
+	CHECK_EQ_INT(o.field, OPS_F_UNITS);
+
+	expense_clear(&x);
+	expense_clear(&y);
+	done(&o, s);
+}
+
+/* The idle spell `gpulog run` records: an idle nudge while it lasts, none
+ * once the GPU is busy again; undo never takes it back. */
+static void
+test_run_idle(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct ops_run_in in;
+	struct ops_result res;
+	struct summary sm;
+	struct err e;
+	char what[128];
+	size_t i, k;
+	int64_t id;
+
+	if (s == NULL)
+		return;
+	ops_result_init(&res);
+	ops_run_in_init(&in);
+	in.platform = "vast";
+	in.gpu = "RTX 4090";
+	CHECK_EQ_INT(ops_start(&o, &in, &res, &e), 0);
+	id = res.run.id;
+	CHECK_EQ_INT(ops_run_idle(&o, id, NOW + 60, &e), 0);
+	CHECK_EQ_INT(summary_load(&sm, s, NOW + 660, &e), 0);
+	for (i = k = 0; i < sm.nnudges; i++)
+		if (sm.nudges[i].kind == NUDGE_IDLE) {
+			k++;
+			CHECK_EQ_INT(sm.nudges[i].run_id, id);
+			CHECK_EQ_INT(sm.nudges[i].value, 600);
+			CHECK_EQ_INT(sm.nudges[i].at, NOW + 60);
+		}
+	CHECK_EQ_INT(k, 1);
+	summary_free(&sm);
+	/* One from before the run began is an earlier run's. */
+	CHECK_EQ_INT(ops_run_idle(&o, id, NOW - 1, &e), 0);
+	CHECK_EQ_INT(summary_load(&sm, s, NOW + 660, &e), 0);
+	for (i = k = 0; i < sm.nnudges; i++)
+		k += sm.nudges[i].kind == NUDGE_IDLE;
+	CHECK_EQ_INT(k, 0);
+	summary_free(&sm);
+	/* Undo takes back the start, not the idle spell: no change of its
+	 * own. */
+	CHECK_EQ_INT(ops_undo(&o, what, sizeof what, &e), 1);
+	CHECK(strncmp(what, "start", 5) == 0);
+	CHECK_EQ_INT(ops_start(&o, &in, &res, &e), 0);
+	id = res.run.id;
+	CHECK_EQ_INT(ops_run_idle(&o, id, NOW - 60, &e), 0);
+	CHECK_EQ_INT(ops_run_idle(&o, id, 0, &e), 0);
+	CHECK_EQ_INT(summary_load(&sm, s, NOW, &e), 0);
+	for (i = k = 0; i < sm.nnudges; i++)
+		k += sm.nudges[i].kind == NUDGE_IDLE;
+	CHECK_EQ_INT(k, 0);
+	summary_free(&sm);
+	ops_result_clear(&res);
+	done(&o, s);
+}
+
+/* A subscription dated months back records the payments due in the same
+ * change: undo takes them all back. */
+static void
+test_monthly_back(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct ops_expense_in in;
+	struct expense x;
+	struct paid p;
+	struct err e;
+	char what[128];
+
+	if (s == NULL)
+		return;
+	expense_init(&x);
+	memset(&in, 0, sizeof in);
+	in.amount = "$9.99";
+	in.at = "2026-08-31T09:00:00Z";
+	in.monthly = 1;
+	if (!CHECK_EQ_INT(ops_spend(&o, &in, &x, &e), 0))
+		printf("  ops_spend: %s\n", e.msg);
+	paid(s, &p);
+	CHECK_EQ_INT(p.n, 3);
+	CHECK_EQ_INT(p.day[0], 20260930);
+	CHECK_EQ_INT(p.day[1], 20261031);
+	CHECK_EQ_INT(p.day[2], 20261130);
+	CHECK_EQ_INT(ops_undo(&o, what, sizeof what, &e), 1);
+	paid(s, &p);
+	CHECK_EQ_INT(p.n, 0);
+	CHECK_EQ_INT(store_get_expense(s, x.id, &x, &e), 0);
+	expense_clear(&x);
+	done(&o, s);
+}
+
 /* The settings: a platform's quota, rate and new platforms, fx, the
  * currency, the plan start and fetched prices, each one change. */
 static void
@@ -1340,6 +1592,9 @@ main(void)
 	test_record();
 	test_live_journal();
 	test_expenses();
+	test_monthly();
+	test_monthly_back();
+	test_run_idle();
 	test_packs();
 	test_packs_windows();
 	test_settings();

@@ -230,9 +230,39 @@ test_checkpoint(void)
 	CHECK_EQ_INT(pace_tick(&p, S_MS(2), 0, NULL), 0);
 }
 
+/* Idle: every sample under pct% for after_ms, once a spell; busy again
+ * ends it; an unknown utilisation changes nothing. */
+static void
+test_idle(void)
+{
+	struct pace_idle p;
+
+	pace_idle_init(&p, 5, 15 * 60000);
+	CHECK_EQ_INT(pace_idle(&p, 0, 80), 0);
+	CHECK_EQ_INT(pace_idle(&p, 60000, 4), 0);       /* idle from 1 min */
+	CHECK_EQ_INT(p.since_ms, 60000);
+	CHECK_EQ_INT(pace_idle(&p, 15 * 60000, 0), 0);  /* 14 min */
+	CHECK_EQ_INT(pace_idle(&p, 15 * 60000 + 30000, -1), 0);
+	CHECK_EQ_INT(pace_idle(&p, 16 * 60000 - 1, 3), 0);
+	CHECK_EQ_INT(pace_idle(&p, 16 * 60000, 3), PACE_IDLE_START);
+	CHECK_EQ_INT(p.periods, 1);
+	CHECK_EQ_INT(pace_idle(&p, 17 * 60000, 0), 0);  /* said once */
+	CHECK_EQ_INT(pace_idle(&p, 18 * 60000, 5), PACE_IDLE_END); /* 5% is
+	                                                     not under 5% */
+	CHECK_EQ_INT(pace_idle(&p, 19 * 60000, 90), 0);
+	/* A busy sample inside the span starts it again. */
+	CHECK_EQ_INT(pace_idle(&p, 20 * 60000, 1), 0);
+	CHECK_EQ_INT(pace_idle(&p, 30 * 60000, 50), 0);
+	CHECK_EQ_INT(pace_idle(&p, 31 * 60000, 1), 0);
+	CHECK_EQ_INT(pace_idle(&p, 46 * 60000, 1), PACE_IDLE_START);
+	CHECK_EQ_INT(p.periods, 2);
+	CHECK_EQ_INT(p.since_ms, 31 * 60000);
+}
+
 int
 main(void)
 {
+	test_idle();
 	test_arithmetic();
 	test_cap();
 	test_quota();
