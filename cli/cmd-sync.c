@@ -227,11 +227,11 @@ cmd_sync(struct ctx *c, const struct args *a)
 	size_t n = 0, i;
 	FILE *f;
 
-	if (stat(dir, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+	if ((rc = stat(dir, &sb)) != 0 || !S_ISDIR(sb.st_mode)) {
 		safe = text_safe(dir);
 		cli_fail(EXIT_USAGE, "sync: %s: %s; give the folder your sync "
-		    "tool shares", safe, errno == ENOENT || stat(dir, &sb) != 0
-		    ? "no such folder" : "not a folder");
+		    "tool shares", safe, rc != 0 ? strerror(errno) :
+		    "not a folder");
 		free(safe);
 		return EXIT_USAGE;
 	}

@@ -175,16 +175,9 @@ ops_import_snapshot(struct ops_import *im, const struct quota_snapshot *q,
 {
 	struct quota *qs = NULL, nq;
 	size_t n = 0, i;
-	int rc;
 
-	if ((rc = ops_import_platform(im, q->platform, e)) < 0)
+	if (ops_merge_snapshot(im, q, e) < 0)
 		return -1;
-	if ((rc = store_import_snapshot(im->s, q, e)) < 0)
-		return -1;
-	if (rc == 1)
-		im->snap_added++;
-	else
-		im->snap_there++;
 	im->snap = *q;
 	if (q->allowed_s <= 0 || store_load_quotas(im->s, &qs, &n, e) < 0)
 		return q->allowed_s <= 0 ? 0 : -1;

@@ -529,19 +529,16 @@ read_expense(sqlite3_stmt *st, struct expense *x)
 	    sqlite3_column_int64(st, 11) : x->at;
 }
 
-int
-store_each_expense(struct store *s, int64_t since, int64_t until,
-    int (*fn)(const struct expense *, void *), void *arg, struct err *e)
+/* Steps st (selecting EXPENSE_COLS), handing each expense to fn, and
+ * finalizes it; fn's non-zero stops the walk and is returned. */
+static int
+walk_expenses(struct store *s, sqlite3_stmt *st,
+    int (*fn)(const struct expense *, void *), void *arg, const char *what,
+    struct err *e)
 {
-	sqlite3_stmt *st;
 	struct expense x;
 	int rc, stop = 0;
 
-	if (st_prepare(s, &st, "SELECT " EXPENSE_COLS " FROM expenses WHERE "
-	    "at >= ?1 AND at < ?2 ORDER BY at, id", e) < 0)
-		return -1;
-	sqlite3_bind_int64(st, 1, since);
-	sqlite3_bind_int64(st, 2, until ? until : INT64_MAX);
 	expense_init(&x);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		read_expense(st, &x);
@@ -552,7 +549,21 @@ store_each_expense(struct store *s, int64_t since, int64_t until,
 	sqlite3_finalize(st);
 	if (stop != 0)
 		return stop;
-	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read the expenses");
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, what);
+}
+
+int
+store_each_expense(struct store *s, int64_t since, int64_t until,
+    int (*fn)(const struct expense *, void *), void *arg, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (st_prepare(s, &st, "SELECT " EXPENSE_COLS " FROM expenses WHERE "
+	    "at >= ?1 AND at < ?2 ORDER BY at, id", e) < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, since);
+	sqlite3_bind_int64(st, 2, until ? until : INT64_MAX);
+	return walk_expenses(s, st, fn, arg, "read the expenses", e);
 }
 
 int
@@ -560,24 +571,12 @@ store_latest_expenses(struct store *s, int limit,
     int (*fn)(const struct expense *, void *), void *arg, struct err *e)
 {
 	sqlite3_stmt *st;
-	struct expense x;
-	int rc, stop = 0;
 
 	if (st_prepare(s, &st, "SELECT " EXPENSE_COLS " FROM expenses "
 	    "ORDER BY at DESC, id DESC LIMIT ?1", e) < 0)
 		return -1;
 	sqlite3_bind_int(st, 1, limit);
-	expense_init(&x);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		read_expense(st, &x);
-		if ((stop = fn(&x, arg)) != 0)
-			break;
-	}
-	expense_clear(&x);
-	sqlite3_finalize(st);
-	if (stop != 0)
-		return stop;
-	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read the expenses");
+	return walk_expenses(s, st, fn, arg, "read the expenses", e);
 }
 
 int
@@ -585,23 +584,11 @@ store_each_monthly(struct store *s,
     int (*fn)(const struct expense *, void *), void *arg, struct err *e)
 {
 	sqlite3_stmt *st;
-	struct expense x;
-	int rc, stop = 0;
 
 	if (st_prepare(s, &st, "SELECT " EXPENSE_COLS " FROM expenses WHERE "
 	    "kind = 'monthly' ORDER BY at, id", e) < 0)
 		return -1;
-	expense_init(&x);
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		read_expense(st, &x);
-		if ((stop = fn(&x, arg)) != 0)
-			break;
-	}
-	expense_clear(&x);
-	sqlite3_finalize(st);
-	if (stop != 0)
-		return stop;
-	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read the subscriptions");
+	return walk_expenses(s, st, fn, arg, "read the subscriptions", e);
 }
 
 int
