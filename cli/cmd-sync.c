@@ -44,7 +44,7 @@ name_ok(const char *s)
 static int
 machine_name(struct ctx *c, const char *given, char *out, size_t len)
 {
-	char kept[64] = "", host[64] = "", uid[33], *safe;
+	char kept[64] = "", host[64] = "", uid[33], made[40], *safe;
 	struct err e;
 	size_t i, k = 0;
 
@@ -71,7 +71,9 @@ machine_name(struct ctx *c, const char *given, char *out, size_t len)
 				host[k++] = host[i];
 		host[k] = '\0';
 		store_new_uid(uid);
-		snprintf(out, len, "%s-%.6s", k ? host : "machine", uid + 26);
+		snprintf(made, sizeof made, "%.24s-%.6s", k ? host : "machine",
+		    uid + 26);
+		snprintf(out, len, "%s", made);
 	}
 	if (strcmp(out, kept) != 0 && ops_setting_local(&c->ops,
 	    "sync.machine", out, &e) < 0)
