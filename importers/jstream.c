@@ -30,6 +30,8 @@ next(struct js *j)
 	int c;
 
 	if (j->pos == j->len) {
+		if (j->off >= JSTREAM_MAX)
+			return EOF;
 		j->len = fread(j->in, 1, sizeof j->in, j->f);
 		j->pos = 0;
 		if (j->len == 0)
@@ -79,6 +81,10 @@ invalid(struct js *j, int c, const char *what)
 	if (c == EOF && ferror(j->f))
 		return err_set(j->e, "%s: cannot read: %s", j->name,
 		    strerror(errno ? errno : EIO));
+	if (c == EOF && j->off >= JSTREAM_MAX)
+		return err_set(j->e, "%s: larger than %lld GiB, the most gpulog "
+		    "reads as one export", j->name, (long long)(JSTREAM_MAX >>
+		    30));
 	if (c == EOF)
 		return err_set(j->e, "%s: not valid JSON: it ends too soon, "
 		    "at byte %lld (line %ld); is the file cut short?",

@@ -18,6 +18,10 @@ struct err;
 /* The largest element (or member that is not an array), in bytes. */
 #define JSTREAM_ELEMENT_MAX (1 << 20)
 
+/* The largest document, in bytes: 16 GiB (an export of 1,000,000 runs
+ * is about 0.4 GiB). */
+#define JSTREAM_MAX ((int64_t)16 << 30)
+
 /*
  * Reads f (named name in messages) as one JSON object and nothing after
  * it but white space.  fn gets each member's key and value, or each
