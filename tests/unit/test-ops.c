@@ -14,6 +14,7 @@
 #include "store/metrics.h"
 #include "store/store.h"
 #include "store/summary.h"
+#include "store/sync.h"
 #include "t.h"
 
 static char dir[64];
@@ -1573,6 +1574,146 @@ test_packs(void)
 	done(&o, s);
 }
 
+/* A run as another machine sends it: uid, note, modified. */
+static void
+remote_run(struct run *r, const char *uid, const char *note, int64_t mod)
+{
+	run_init(r);
+	snprintf(r->uid, sizeof r->uid, "%s", uid);
+	snprintf(r->platform, sizeof r->platform, "kaggle");
+	r->gpus = 1;
+	r->cu_centi = -1;
+	r->start = NOW - 5 * HOUR;
+	r->end = NOW - 4 * HOUR;
+	r->note = note != NULL ? xstrdup(note) : NULL;
+	r->created = NOW - 4 * HOUR;
+	r->modified = mod;
+}
+
+/* Merges the runs a[0..n) in that order into a fresh database and
+ * returns the note the run ends with ("" when it is gone). */
+static void
+merged_note(const struct run *a, size_t n, char *out, size_t len)
+{
+	struct ops_import im;
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct err e = { "" };
+	struct run r;
+	int64_t id = 0;
+	size_t i;
+
+	out[0] = '\0';
+	if (s == NULL)
+		return;
+	CHECK_EQ_INT(ops_import_begin(&o, &im, "merge", NULL, NULL, &e), 0);
+	for (i = 0; i < n; i++)
+		CHECK_EQ_INT(ops_merge_run(&im, &a[i], &e), 0);
+	CHECK_EQ_INT(ops_import_commit(&im, 0, &e), 0);
+	run_init(&r);
+	if (store_run_by_uid(s, a[0].uid, &id, &e) == 1 &&
+	    store_get_run(s, id, &r, &e) == 1)
+		snprintf(out, len, "%s", r.note ? r.note : "-");
+	run_clear(&r);
+	done(&o, s);
+}
+
+/* The merge rule: the newer change wins, the same time is settled by the
+ * export text whatever the order, a removal wins over changes at or
+ * before it, an undo is newer than what it undid, and of two settings
+ * changed at once the smaller value wins. */
+static void
+test_merge(void)
+{
+	static const char uid[] = "0123456789abcdef0123456789abcdef";
+	struct ops_result res;
+	struct ops_import im;
+	struct ops o;
+	struct store *s;
+	struct err e = { "" };
+	struct run a[2], r;
+	char note[64], what[160], val[32];
+	int64_t id, at, mod;
+
+	/* Newer wins, in either order. */
+	remote_run(&a[0], uid, "old", NOW - HOUR);
+	remote_run(&a[1], uid, "new", NOW - 60);
+	merged_note(a, 2, note, sizeof note);
+	CHECK_EQ_STR(note, "new");
+	r = a[0];
+	a[0] = a[1];
+	a[1] = r;
+	merged_note(a, 2, note, sizeof note);
+	CHECK_EQ_STR(note, "new");
+	run_clear(&a[0]);
+	run_clear(&a[1]);
+	/* The same time: the later export text, in either order. */
+	remote_run(&a[0], uid, "apple", NOW - 60);
+	remote_run(&a[1], uid, "pear", NOW - 60);
+	merged_note(a, 2, note, sizeof note);
+	CHECK_EQ_STR(note, "pear");
+	r = a[0];
+	a[0] = a[1];
+	a[1] = r;
+	merged_note(a, 2, note, sizeof note);
+	CHECK_EQ_STR(note, "pear");
+	run_clear(&a[0]);
+	run_clear(&a[1]);
+
+	/* A removal leaves a tombstone at the change's time; the undo puts
+	 * the run back stamped with its own time and takes the tombstone
+	 * away. */
+	if ((s = fresh(&o)) == NULL)
+		return;
+	id = add(&o, "kaggle", "1h", NULL, NULL, NULL);
+	run_init(&r);
+	get(s, id, &r);
+	snprintf(note, sizeof note, "%s", r.uid);
+	o.now = NOW + 10;
+	ops_result_init(&res);
+	CHECK_EQ_INT(ops_rm(&o, id, &res, &e), 0);
+	ops_result_clear(&res);
+	CHECK_EQ_INT(store_tombstone_at(s, "run", note, &at, &e), 1);
+	CHECK_EQ_INT(at, NOW + 10);
+	o.now = NOW + 20;
+	CHECK_EQ_INT(ops_undo(&o, what, sizeof what, &e), 1);
+	CHECK_EQ_INT(store_run_by_uid(s, note, &id, &e), 1);
+	get(s, id, &r);
+	CHECK_EQ_INT(r.modified, NOW + 20);
+	CHECK_EQ_INT(store_tombstone_at(s, "run", note, &at, &e), 0);
+
+	/* A removal made elsewhere before the undo leaves the run; one at
+	 * the same time as its last change removes it. */
+	o.now = NOW + 30;
+	CHECK_EQ_INT(ops_import_begin(&o, &im, "merge", NULL, NULL, &e), 0);
+	CHECK_EQ_INT(ops_merge_removal(&im, "run", note, NOW + 15, &e), 0);
+	CHECK_EQ_INT(im.removed, 0);
+	CHECK_EQ_INT(ops_merge_removal(&im, "run", note, NOW + 20, &e), 0);
+	CHECK_EQ_INT(im.removed, 1);
+	/* The run as it was before the removal, sent again: left out. */
+	r.modified = NOW + 20;
+	CHECK_EQ_INT(ops_merge_run(&im, &r, &e), 0);
+	CHECK_EQ_INT(im.gone, 1);
+	CHECK_EQ_INT(im.added, 0);
+	/* Settings at the same time: the smaller value (the earlier plan). */
+	CHECK_EQ_INT(ops_merge_setting(&im, "plan.start", "2026-10-01", 0, &e),
+	    0);
+	CHECK_EQ_INT(ops_merge_setting(&im, "plan.start", "2026-11-01", 0, &e),
+	    0);
+	/* A machine's own setting never travels. */
+	CHECK_EQ_INT(ops_merge_setting(&im, "sync.machine", "other", NOW, &e),
+	    0);
+	CHECK_EQ_INT(ops_import_commit(&im, 0, &e), 0);
+	CHECK_EQ_INT(store_run_by_uid(s, note, &id, &e), 0);
+	CHECK_EQ_INT(store_setting_at(s, "plan.start", val, sizeof val, &mod,
+	    &e), 1);
+	CHECK_EQ_STR(val, "2026-10-01");
+	CHECK_EQ_INT(store_setting_at(s, "sync.machine", val, sizeof val, &mod,
+	    &e), 0);
+	run_clear(&r);
+	done(&o, s);
+}
+
 int
 main(void)
 {
@@ -1601,6 +1742,7 @@ main(void)
 	test_quota_kind();
 	test_import();
 	test_limits();
+	test_merge();
 	if (rmdir(dir) != 0)
 		printf("note: %s is not empty\n", dir);
 	return t_done();
