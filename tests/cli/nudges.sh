@@ -40,7 +40,7 @@ echo "== vast open 2 h"; gpulog status --check=open; echo "exit $?"
 GPULOG_NOW=2026-12-01T12:01:00Z
 export GPULOG_NOW
 echo "== 2 h 1 m"; show
-gpulog tui --dump --width 160 | grep -E '^ *#8 ' | sed 's/ *$//'
+gpulog tui --dump --width 159 | grep -E '^ *#8 ' | sed 's/ *$//'
 gpulog status --check=open; echo "exit $?"
 GPULOG_NOW=2026-12-01T12:00:00Z
 gpulog cancel >/dev/null
@@ -57,12 +57,12 @@ GPULOG_NOW=2026-12-31T12:00:00Z gpulog status | grep -E '^  (lightning|colab-pro
 GPULOG_NOW=2026-12-31T12:00:00Z gpulog status --short
 GPULOG_NOW=2026-12-31T12:00:00Z gpulog status --check=lapse; echo "exit $?"
 GPULOG_NOW=2026-12-31T12:00:00Z gpulog status --json | grep '"kind": "lapse"'
-GPULOG_NOW=2026-12-31T12:00:00Z gpulog tui --dump --width 160 | grep -E '^  (lightning|colab-pro) ' | sed 's/ *$//'
+GPULOG_NOW=2026-12-31T12:00:00Z gpulog tui --dump --width 159 | grep -E '^  (lightning|colab-pro) ' | sed 's/ *$//'
 GPULOG_NOW=2026-12-31T12:00:00Z gpulog add lightning --start 2026-12-13T00:00Z --end 2026-12-13T00:05Z >/dev/null
 echo "== 60 h 5 m used: 24.9% unused"
 GPULOG_NOW=2026-12-31T12:00:00Z gpulog status --check=lapse; echo "exit $?"
 GPULOG_NOW=2026-12-31T12:00:00Z gpulog status --short
-GPULOG_NOW=2026-12-31T12:00:00Z gpulog tui --dump --width 160 | grep -E '^  lightning ' | sed 's/ *$//'
+GPULOG_NOW=2026-12-31T12:00:00Z gpulog tui --dump --width 159 | grep -E '^  lightning ' | sed 's/ *$//'
 gpulog rm -1 >/dev/null
 echo "== 23 h 59 m to the reset"
 GPULOG_NOW=2026-12-31T00:01:00Z gpulog status --check=lapse; echo "exit $?"
