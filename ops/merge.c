@@ -181,6 +181,33 @@ ops_merge_setting(struct ops_import *im, const char *key, const char *value,
 	return 0;
 }
 
+/* A catalog row as text, to settle two copies changed at the same
+ * time the same way on every machine: the later text wins. */
+static void
+quota_text(const struct quota *q, char *buf, size_t len)
+{
+	snprintf(buf, len, "%d %lld %d %d %d %d %d", q->unit,
+	    (long long)q->amount, q->window, q->reset_wday, q->reset_mday,
+	    q->reset_min, q->rolling_days);
+}
+
+static void
+platform_text(const struct platform *p, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s|%d|%s|%s|%s|%s|%lld|%s|%s|%s|%s|%d", p->name,
+	    p->billing, p->gpu, p->vram, p->cost_usd, p->cost_inr,
+	    (long long)p->session_cap_s, p->session_text, p->storage,
+	    p->best_for, p->default_gpu, p->pack_days);
+}
+
+/* 1 when the file's row (time t, text a) wins over this machine's (time
+ * u, text b). */
+static int
+wins(int64_t t, const char *a, int64_t u, const char *b)
+{
+	return t > u || (t == u && strcmp(a, b) > 0);
+}
+
 /* The local platform key, or NULL. */
 static const struct platform *
 known(const struct ops_import *im, const char *key)
@@ -206,12 +233,17 @@ ops_merge_catalog(struct ops_import *im, const struct catalog *cat,
 	struct fx_point *fx = NULL;
 	size_t nq = 0, nr = 0, nfx = 0, i, j;
 	const struct platform *p;
+	char ta[512], tb[512];
 	int64_t at;
 	int rc = -1, t;
 
 	im->extra = cat;
 	for (i = 0; i < cat->nplatforms; i++) {
 		p = known(im, cat->platforms[i].key);
+		if (p != NULL) {
+			platform_text(&cat->platforms[i], ta, sizeof ta);
+			platform_text(p, tb, sizeof tb);
+		}
 		if (p == NULL) {
 			/* Added with its own time (ops_import_platform() adds
 			 * the file's row as it is). */
@@ -220,7 +252,8 @@ ops_merge_catalog(struct ops_import *im, const struct catalog *cat,
 			    0)
 				goto out;
 			im->nmerged++;
-		} else if (cat->platforms[i].modified > p->modified) {
+		} else if (wins(cat->platforms[i].modified, ta, p->modified,
+		    tb)) {
 			for (j = 0; j < im->nknown; j++)
 				if (&im->known[j] == p)
 					break;
@@ -247,7 +280,10 @@ ops_merge_catalog(struct ops_import *im, const struct catalog *cat,
 		for (j = 0; j < nq && strcmp(q[j].platform, in->platform) != 0;
 		    j++)
 			;
-		if (j < nq && in->modified <= q[j].modified)
+		quota_text(in, ta, sizeof ta);
+		if (j < nq)
+			quota_text(&q[j], tb, sizeof tb);
+		if (j < nq && !wins(in->modified, ta, q[j].modified, tb))
 			continue;
 		if (STAMPED(im, in->modified, store_set_quota(im->s, in, e)) <
 		    0)
@@ -269,7 +305,13 @@ ops_merge_catalog(struct ops_import *im, const struct catalog *cat,
 	for (i = 0; i < cat->nfx; i++) {
 		for (j = 0; j < nfx && fx[j].day != cat->fx[i].day; j++)
 			;
-		if (j < nfx && cat->fx[i].modified <= fx[j].modified)
+		snprintf(ta, sizeof ta, "%020lld", (long long)
+		    cat->fx[i].usd_inr_micro);
+		if (j < nfx)
+			snprintf(tb, sizeof tb, "%020lld", (long long)
+			    fx[j].usd_inr_micro);
+		if (j < nfx && !wins(cat->fx[i].modified, ta, fx[j].modified,
+		    tb))
 			continue;
 		if (STAMPED(im, cat->fx[i].modified, store_set_fx(im->s,
 		    cat->fx[i].day, cat->fx[i].usd_inr_micro, "import", e)) <
