@@ -114,7 +114,7 @@ gpulog log | grep -c "from the journal" | grep -qx 1 || fail "recorded twice"
 # Another process holds the write lock for 6 s: the open waits 2 s, gives
 # up, and the end waits for it; the run is recorded, ended.
 before=$(gpulog log --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
-(echo "BEGIN IMMEDIATE; INSERT INTO settings VALUES('lock', 'held');"
+(echo "BEGIN IMMEDIATE; INSERT INTO settings(key, value) VALUES('lock', 'held');"
     sleep 6; echo "ROLLBACK;") | sqlite3 "$db" &
 lk=$!
 sleep 0.5

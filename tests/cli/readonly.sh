@@ -26,7 +26,7 @@ else
 	lock=chmod
 fi
 # The lock holds: sqlite3 itself cannot write.
-if sqlite3 ro.db 'INSERT INTO settings VALUES ("x", "y")' 2>/dev/null; then
+if sqlite3 ro.db 'INSERT INTO settings(key, value) VALUES ("x", "y")' 2>/dev/null; then
 	echo "FAIL: ro.db is writable after $lock"
 	exit 1
 fi
