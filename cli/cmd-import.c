@@ -397,6 +397,29 @@ import_one(struct import *im, const struct importer *imp,
 	return rc;
 }
 
+/* The sink and callbacks every import uses (a gpulog export's merge ones
+ * too); the caller adds its options. */
+static void
+import_job_init(struct import *im, struct run_sink *sink, struct import_job *job)
+{
+	memset(sink, 0, sizeof *sink);
+	memset(job, 0, sizeof *job);
+	sink->put = sink_run;
+	sink->put_expense = sink_expense;
+	sink->arg = im;
+	job->sink = sink;
+	job->put_snapshot = sink_snapshot_any;
+	job->catalog = sink_catalog;
+	job->merge_run = sink_merge_run;
+	job->merge_metrics = sink_merge_metrics;
+	job->merge_expense = sink_merge_expense;
+	job->merge_setting = sink_merge_setting;
+	job->removal = sink_removal;
+	job->notice = sink_notice;
+	job->now = im->c->now;
+	im->merging = 1;
+}
+
 int
 cmd_import(struct ctx *c, const struct args *a)
 {
@@ -440,25 +463,11 @@ cmd_import(struct ctx *c, const struct args *a)
 	memset(&im, 0, sizeof im);
 	im.c = c;
 	im.bar = isatty(STDERR_FILENO);
-	memset(&sink, 0, sizeof sink);
-	memset(&job, 0, sizeof job);
-	sink.put = sink_run;
-	sink.put_expense = sink_expense;
-	job.put_snapshot = sink_snapshot_any;
-	job.catalog = sink_catalog;
-	job.merge_run = sink_merge_run;
-	job.merge_metrics = sink_merge_metrics;
-	job.merge_expense = sink_merge_expense;
-	job.merge_setting = sink_merge_setting;
-	job.removal = sink_removal;
+	import_job_init(&im, &sink, &job);
 	im.merging = strcmp(imp->name, "json") == 0;
 	job.bad_row = opt_has(a, I_SKIP_BAD) ? sink_bad : NULL;
-	job.notice = sink_notice;
 	job.progress = sink_progress;
-	sink.arg = &im;
-	job.sink = &sink;
 	job.platform = opt_get(a, I_PLATFORM);
-	job.now = c->now;
 	job.future = opt_has(a, I_FUTURE);
 	n = a->npos - 1;
 	snprintf(what, sizeof what, "import %s %s%s", imp->name, api ? "--api"
@@ -562,34 +571,13 @@ struct cli_merge {
 	struct import_job job;
 };
 
-static void
-json_job(struct import *im, struct run_sink *sink, struct import_job *job)
-{
-	memset(sink, 0, sizeof *sink);
-	memset(job, 0, sizeof *job);
-	sink->put = sink_run;
-	sink->put_expense = sink_expense;
-	sink->arg = im;
-	job->sink = sink;
-	job->put_snapshot = sink_snapshot_any;
-	job->catalog = sink_catalog;
-	job->merge_run = sink_merge_run;
-	job->merge_metrics = sink_merge_metrics;
-	job->merge_expense = sink_merge_expense;
-	job->merge_setting = sink_merge_setting;
-	job->removal = sink_removal;
-	job->notice = sink_notice;
-	job->now = im->c->now;
-	im->merging = 1;
-}
-
 struct cli_merge *
 cli_merge_begin(struct ctx *c, const char *what, struct err *e)
 {
 	struct cli_merge *m = xcalloc(1, sizeof *m);
 
 	m->im.c = c;
-	json_job(&m->im, &m->sink, &m->job);
+	import_job_init(&m->im, &m->sink, &m->job);
 	if (ops_import_begin(&c->ops, &m->im.w, what, NULL, NULL, e) < 0) {
 		free(m);
 		return NULL;

@@ -47,7 +47,13 @@ ops_merge_run(struct ops_import *im, const struct run *r, struct err *e)
 		ops_check_gpu(r->gpu, c.gpu, NULL, 0, NULL);
 	if (im->merge == NULL && store_merge_new(im->s, &im->merge, e) < 0)
 		return -1;
-	switch ((rc = store_merge_run(im->merge, &c, NULL, &id, e))) {
+	rc = store_merge_run(im->merge, &c, NULL, &id, e);
+	/* The same run under two uids (found by its source id) settles on
+	 * the smaller. */
+	if ((rc == MERGE_SAME || rc == MERGE_TIE || rc == MERGE_UPDATED) &&
+	    store_adopt_uid(im->s, "runs", id, c.uid, e) < 0)
+		return -1;
+	switch (rc) {
 	case MERGE_ADDED:
 		im->added++;
 		if (im->fresh)
@@ -58,16 +64,12 @@ ops_merge_run(struct ops_import *im, const struct run *r, struct err *e)
 		im->dups += n > 0;
 		break;
 	case MERGE_UPDATED:
-		if (store_adopt_uid(im->s, "runs", id, c.uid, e) < 0)
-			return -1;
 		im->updated++;
 		break;
 	case MERGE_REMOVED:
 		im->gone++;
 		break;
 	case MERGE_TIE:
-		if (store_adopt_uid(im->s, "runs", id, c.uid, e) < 0)
-			return -1;
 		run_init(&local);
 		if (store_get_run(im->s, id, &local, e) < 0) {
 			run_clear(&local);
@@ -83,8 +85,6 @@ ops_merge_run(struct ops_import *im, const struct run *r, struct err *e)
 			im->there++;
 		break;
 	case MERGE_SAME:
-		if (id != 0 && store_adopt_uid(im->s, "runs", id, c.uid, e) < 0)
-			return -1;
 		im->there++;
 		break;
 	default:

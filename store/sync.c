@@ -17,15 +17,17 @@
 #include "store/metrics.h"
 #include "store/store.h"
 
-int
-store_each_tombstone(struct store *s, int (*fn)(const char *kind,
-    const char *key, int64_t at, void *arg), void *arg, struct err *e)
+/* Steps sql, whose rows are two texts and a time, handing each row to fn;
+ * fn's non-zero stops the walk and is returned. */
+static int
+walk_keyed(struct store *s, const char *sql, int (*fn)(const char *a,
+    const char *b, int64_t t, void *arg), void *arg, const char *what,
+    struct err *e)
 {
 	sqlite3_stmt *st;
 	int rc, stop = 0;
 
-	if (st_prepare(s, &st, "SELECT kind, key, removed_at FROM tombstones "
-	    "ORDER BY kind, key", e) < 0)
+	if (st_prepare(s, &st, sql, e) < 0)
 		return -1;
 	while (stop == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW)
 		stop = fn((const char *)sqlite3_column_text(st, 0),
@@ -34,7 +36,15 @@ store_each_tombstone(struct store *s, int (*fn)(const char *kind,
 	sqlite3_finalize(st);
 	if (stop != 0)
 		return stop;
-	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read the removals");
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, what);
+}
+
+int
+store_each_tombstone(struct store *s, int (*fn)(const char *kind,
+    const char *key, int64_t at, void *arg), void *arg, struct err *e)
+{
+	return walk_keyed(s, "SELECT kind, key, removed_at FROM tombstones "
+	    "ORDER BY kind, key", fn, arg, "read the removals", e);
 }
 
 int
@@ -115,20 +125,8 @@ store_each_setting(struct store *s, int (*fn)(const char *key,
     const char *value, int64_t modified, void *arg), void *arg,
     struct err *e)
 {
-	sqlite3_stmt *st;
-	int rc, stop = 0;
-
-	if (st_prepare(s, &st, "SELECT key, value, modified FROM settings "
-	    "ORDER BY key", e) < 0)
-		return -1;
-	while (stop == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW)
-		stop = fn((const char *)sqlite3_column_text(st, 0),
-		    (const char *)sqlite3_column_text(st, 1),
-		    sqlite3_column_int64(st, 2), arg);
-	sqlite3_finalize(st);
-	if (stop != 0)
-		return stop;
-	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read the settings");
+	return walk_keyed(s, "SELECT key, value, modified FROM settings ORDER "
+	    "BY key", fn, arg, "read the settings", e);
 }
 
 int
