@@ -61,7 +61,7 @@ TUI_OBJ  = $(TUI_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
 .PHONY: all run check check-unit check-cli check-tui check-asan \
-	check-valgrind check-stages unit-bins stage-valgrind-cli \
+	check-valgrind check-stages unit-bins \
 	stage-asan-build stage-asan-unit stage-asan-cli stage-asan-tui \
 	stage-cli stage-unit stage-tui stage-valgrind deps deps-check deps-lint \
 	verify-deps install uninstall clean lint fuzz bench
@@ -120,9 +120,10 @@ run: deps
 
 # make check: every suite, and all but valgrind's again under ASan/UBSan,
 # as stages side by side, CHECK_JOBS at a time (default: the number of
-# processors); the CLI suites run JOBS tests at a time themselves.  Each
-# stage prints its output as one block with its time (tests/stage.sh), and
-# a table of the stages' times ends it.
+# processors); the CLI suites run JOBS tests at a time themselves, and the
+# first one (stage cli) runs memcheck on the first gpulog of each kind
+# (tests/run-cli.sh).  Each stage prints its output as one block with its
+# time (tests/stage.sh), and a table of the stages' times ends it.
 NPROC      := $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 CHECK_JOBS ?= $(NPROC)
 CHECK_DIR   = build/check
@@ -137,14 +138,11 @@ check: deps-check
 	@$(MAKE) --no-print-directory -k -j$(CHECK_JOBS) check-stages; \
 	    rc=$$?; sh tests/stage.sh --summary $(CHECK_DIR); exit $$rc
 
-# The longest first: the CLI suite under valgrind, and the ASan build.
-check-stages: stage-valgrind-cli stage-asan-cli stage-cli stage-unit \
-    stage-tui stage-valgrind stage-asan-unit stage-asan-tui
+# The longest first: the CLI suite (with memcheck), and the ASan build.
+check-stages: stage-cli stage-asan-cli stage-unit stage-tui \
+    stage-valgrind stage-asan-unit stage-asan-tui
 
 unit-bins: $(UNIT_BIN)
-
-stage-valgrind-cli: $(BUILD)/gpulog
-	@$(STAGE) valgrind-cli env VALGRIND=1 sh tests/run-cli.sh $(BUILD)/gpulog
 
 stage-asan-build:
 	@$(STAGE) asan-build $(MAKE) --no-print-directory $(ASAN) all unit-bins
@@ -159,7 +157,7 @@ stage-asan-tui: stage-asan-build
 	@$(STAGE) asan-tui $(MAKE) --no-print-directory $(ASAN) check-tui
 
 stage-cli: $(BUILD)/gpulog
-	@$(STAGE) cli $(MAKE) --no-print-directory check-cli
+	@$(STAGE) cli env VALGRIND=1 $(MAKE) --no-print-directory check-cli
 
 stage-unit: $(UNIT_BIN)
 	@$(STAGE) unit $(MAKE) --no-print-directory check-unit
@@ -175,7 +173,7 @@ check-tui: $(BUILD)/gpulog
 	@if [ -f tests/run-tui.sh ]; then sh tests/run-tui.sh $(BUILD)/gpulog; fi
 
 # valgrind's memcheck over chosen paths (the dashboard's --dump among
-# them), then over every gpulog the CLI suite starts.
+# them), then over the first gpulog of each kind the CLI suite starts.
 check-valgrind: $(BUILD)/gpulog
 	@sh tests/run-valgrind.sh $(BUILD)/gpulog
 	@VALGRIND=1 sh tests/run-cli.sh $(BUILD)/gpulog

@@ -5,47 +5,73 @@
 # NAME.out exists, stdout, stderr and the exit status must equal NAME.out,
 # NAME.err and NAME.status; otherwise the script checks itself and must
 # exit 0.  A script that exits 77 is skipped: its last line says why.
-# With VALGRIND=1 every gpulog the tests start runs under valgrind's
-# memcheck, and any error or leak it reports fails the suite; GPULOG_BIN
-# is then the binary itself, for a test that runs it as another user, who
-# can neither enter the suite's directory nor write valgrind's logs there.
-# Tests run JOBS at a time (default: the number of processors); what each
-# says is printed in the order of their names, as each is done.
+# With VALGRIND=1 (where valgrind is installed) memcheck checks the first
+# gpulog of each kind the tests start, and any error or leak it reports
+# fails the suite; a kind is the first two words that are not options
+# (each run of digits read as one digit) and the options' names, in
+# order.  The same command again with other values runs as it is, so the
+# tests keep their full size and their timing.  (The ASan/UBSan stage
+# checks every process for memory errors and leaks; memcheck adds reads of
+# uninitialised memory, at about a second a start.)  GPULOG_BIN is the
+# binary itself, for a test that runs it as another user, who can neither
+# enter the suite's directory nor write valgrind's logs there.
+# A binary built with ASan writes what it finds to a log of the suite's
+# own (ASAN_OPTIONS, UBSAN_OPTIONS log_path), and any such log fails the
+# suite, whatever the test made of the exit status.  SANITIZED=1 tells the
+# tests it is such a binary, whose processes start some ten times slower
+# and import some four times slower: the tests that repeat one path
+# thousands of times (faults, kill-import) repeat it fewer times.
+# python3 is the interpreter itself, found once: a version manager's shim
+# on PATH costs half a second a start.
+# Tests run JOBS at a time (tests/pool.inc); what each says is printed in
+# the order of their names, as each is done.
 # usage: tests/run-cli.sh BINARY   (UPDATE=1 rewrites the expected files;
 # ONLY=NAME runs one test; TIMES=1 prints how long each took)
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 realbin=$bin
 pass=0 fail=0 skip=0
-jobs=${JOBS:-$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1)}
-case $jobs in '' | *[!0-9]* | 0) jobs=1 ;; esac
 tmp=$(mktemp -d)
-workers=""
-trap 'for w in $workers; do kill "$w" 2>/dev/null; done; wait
-    rm -rf "$tmp"' EXIT
+. "$here/pool.inc"
+trap 'pool_stop; rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
-mkdir -p "$tmp/bin" "$tmp/claim"
+mkdir -p "$tmp/bin" "$tmp/san"
+py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null)
+[ -x "$py" ] && ln -s "$py" "$tmp/bin/python3"
+sanitized=""
+grep -q __asan_init "$bin" 2>/dev/null && sanitized=1
 suite=cli
 names=""
 for t in "$here"/cli/${ONLY:-*}.sh; do
 	[ -f "$t" ] || { echo "cli: no test cli/${ONLY:-*}.sh"; exit 2; }
 	names="$names $(basename "$t" .sh)"
 done
+if [ -n "${VALGRIND:-}" ] && ! command -v valgrind >/dev/null 2>&1; then
+	echo "cli: memcheck skipped: valgrind is not installed"
+	VALGRIND=""
+fi
 if [ -n "${VALGRIND:-}" ]; then
 	suite="cli (valgrind)"
-	if ! command -v valgrind >/dev/null 2>&1; then
-		n=$(echo $names | wc -w)
-		echo "$suite: skipped: valgrind is not installed"
-		echo "$suite: 0 passed, 0 failed, $n skipped"
-		exit 0
-	fi
 	mkdir -p "$tmp/vg"
 	# --vgdb=no: no gdbserver, so a process killed under valgrind
 	# leaves no vgdb FIFO in /tmp.  --read-inline-info=no: reading the
 	# inlining of the debug info took 40% of each process's time; errors
 	# and leaks are found the same, their stacks lack the inlined frames.
+	mkdir -p "$tmp/vgkind"
 	cat >"$tmp/bin/gpulog" <<WRAP
 #!/bin/sh
+kind="" words=0 skip=""
+for a in "\$@"; do
+	if [ -n "\$skip" ]; then skip=""; continue; fi
+	case \$a in
+	--db) skip=1 ;;
+	-*) kind="\$kind \${a%%=*}" ;;
+	*) [ \$words -lt 2 ] && kind="\$kind \$(printf '%s' "\$a" |
+	    tr -s 0-9 9)" && words=\$((words + 1)) ;;
+	esac
+done
+key=\$(printf '%s' "\$kind" | cksum | tr ' ' .)
+mkdir "$tmp/vgkind/\$key" 2>/dev/null || exec "$bin" "\$@"
 exec valgrind -q --vgdb=no --read-inline-info=no --log-file="$tmp/vg/%p" \\
     --leak-check=full \\
     --show-leak-kinds=definite,indirect \\
@@ -69,7 +95,9 @@ run_test() {
 		cd "$work" || exit 99
 		env -u NO_COLOR -u GPULOG_DB -u XDG_DATA_HOME \
 		    PATH="$tmp/bin:$PATH" HOME="$work" TMPDIR="$work/tmp" \
-		    GPULOG="$bin" GPULOG_BIN="$realbin" \
+		    GPULOG="$bin" GPULOG_BIN="$realbin" SANITIZED="$sanitized" \
+		    ASAN_OPTIONS="log_path=$tmp/san/asan" \
+		    UBSAN_OPTIONS="log_path=$tmp/san/ubsan:print_stacktrace=1" \
 		    GPULOG_DB="$work/gpulog.db" TZ=UTC \
 		    LC_ALL=C.UTF-8 GPULOG_NOW=2026-12-01T12:00:00Z \
 		    DATA="$here/data" \
@@ -113,22 +141,10 @@ run_test() {
 	echo "$result" >"$work/result"
 }
 
-# A worker takes the next test no other has claimed (mkdir is atomic).
-worker() {
-	for n in $names; do
-		mkdir "$tmp/claim/$n" 2>/dev/null || continue
-		run_test "$n"
-	done
-}
 echo "$suite: $(echo $names | wc -w) tests, $jobs at a time"
-i=0
-while [ $i -lt "$jobs" ]; do
-	worker &
-	workers="$workers $!"
-	i=$((i + 1))
-done
+pool_start
 for n in $names; do
-	while [ ! -f "$tmp/$n/result" ]; do sleep 0.1; done
+	pool_wait "$n"
 	cat "$tmp/$n/report"
 	[ -n "${TIMES:-}" ] && echo "time cli/$n: $(cat "$tmp/$n/secs") s"
 	case $(cat "$tmp/$n/result") in
@@ -137,8 +153,7 @@ for n in $names; do
 	*) fail=$((fail + 1)) ;;
 	esac
 done
-wait
-workers=""
+pool_stop
 # What valgrind said: a log holds only what it reports.
 if [ -n "${VALGRIND:-}" ]; then
 	for f in "$tmp"/vg/*; do
@@ -150,5 +165,12 @@ if [ -n "${VALGRIND:-}" ]; then
 	done
 	echo "$suite: $(ls "$tmp/vg" | wc -l) gpulog processes checked"
 fi
+# What ASan, LeakSanitizer and UBSan said, where the binary has them.
+for f in "$tmp"/san/*; do
+	[ -s "$f" ] || continue
+	echo "FAIL sanitizer: $(basename "$f")"
+	head -n 40 "$f"
+	fail=$((fail + 1))
+done
 echo "$suite: $pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

@@ -5,7 +5,9 @@
 # fresh database, TZ=UTC, LANG=C.UTF-8 and a pinned GPULOG_NOW, using the
 # helpers of tests/tui/lib.inc: start, wait_for (polls the pane, never a
 # bare sleep), keys, screen (compares the pane with NAME-STEP.screen) and
-# db (gpulog itself).  A script passes when it exits 0.
+# db (gpulog itself).  A script passes when it exits 0.  Tests run JOBS at
+# a time (tests/pool.inc), each with its own server; what each says is
+# printed in the order of their names.
 # usage: tests/run-tui.sh BINARY   (UPDATE=1 rewrites the .screen files)
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
@@ -16,13 +18,17 @@ if ! command -v tmux >/dev/null 2>&1; then
 	exit 0
 fi
 tmp=$(mktemp -d)
-trap 'for s in "$tmp"/*/sock; do [ -S "$s" ] &&
+names=$(for t in "$here"/tui/*.sh; do basename "$t" .sh; done)
+. "$here/pool.inc"
+trap 'pool_stop; for s in "$tmp"/*/sock; do [ -S "$s" ] &&
     tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$tmp"' EXIT
 trap 'exit 130' INT TERM
 mkdir -p "$tmp/bin"
 ln -s "$bin" "$tmp/bin/gpulog"
-for t in "$here"/tui/*.sh; do
-	name=$(basename "$t" .sh)
+
+# run_test NAME: runs it in $tmp/NAME with its own tmux server.
+run_test() {
+	name=$1
 	work="$tmp/$name"
 	mkdir -p "$work/tmp"
 	(
@@ -34,17 +40,33 @@ for t in "$here"/tui/*.sh; do
 		    LC_ALL=C.UTF-8 GPULOG_NOW=2026-12-01T12:00:00Z \
 		    TUI_NAME="$name" TUI_DIR="$here/tui" UPDATE="${UPDATE:-}" \
 		    sh -c '. "$TUI_DIR/lib.inc"; . "$1"; rc=$?; tui_end; exit $rc' \
-		    sh "$t" >"$work/out" 2>&1 </dev/null
+		    sh "$here/tui/$name.sh" >"$work/out" 2>&1 </dev/null
 	)
 	rc=$?
 	tmux -S "$work/sock" kill-server 2>/dev/null
 	if [ $rc = 0 ]; then
+		: >"$work/report"
+		echo pass >"$work/result"
+	else
+		{
+			echo "FAIL tui/$name (exit $rc)"
+			tail -n 40 "$work/out"
+		} >"$work/report"
+		echo fail >"$work/result"
+	fi
+}
+
+echo "tui: $(echo $names | wc -w) tests, $jobs at a time"
+pool_start
+for n in $names; do
+	pool_wait "$n"
+	cat "$tmp/$n/report"
+	if [ "$(cat "$tmp/$n/result")" = pass ]; then
 		pass=$((pass + 1))
 	else
-		echo "FAIL tui/$name (exit $rc)"
-		tail -n 40 "$work/out"
 		fail=$((fail + 1))
 	fi
 done
+pool_stop
 echo "tui: $pass passed, $fail failed, 0 skipped"
 [ "$fail" -eq 0 ]

@@ -6,9 +6,9 @@ fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 export GPULOG_DB=$PWD/db
 
 # 4 writers of 250 runs each while a reader keeps reading: 1,000 runs, none
-# lost, no "database is locked".  Under valgrind, 25 runs each.
+# lost, no "database is locked".  Under ASan, 50 runs each.
 W=250
-[ -z "${VALGRIND:-}" ] || W=25
+[ -z "${SANITIZED:-}" ] || W=50
 gpulog status >/dev/null
 writer() {
 	i=0

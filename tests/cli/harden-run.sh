@@ -111,13 +111,22 @@ grep -q "from the journal" j.out || fail "journal run not listed"
 [ -e "$db.run.999999" ] && fail "applied journal left behind"
 gpulog log | grep -c "from the journal" | grep -qx 1 || fail "recorded twice"
 
-# Another process holds the write lock for 6 s: the open waits 2 s, gives
-# up, and the end waits for it; the run is recorded, ended.
+# Another process holds the write lock: the open waits 2 s, gives up and
+# says so; the lock is let go only once it has, and the end waits for it;
+# the run is recorded, ended.  (The holder says when it holds the lock and
+# lets go on a word, so that a slow machine cannot change the order.)
 before=$(gpulog log --json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
 (echo "BEGIN IMMEDIATE; INSERT INTO settings(key, value) VALUES('lock', 'held');"
-    sleep 6; echo "ROLLBACK;") | sqlite3 "$db" &
+    echo ".shell touch held"
+    i=0
+    until grep -q "not recorded yet" busy.err 2>/dev/null || [ $i -ge 1200 ]; do
+	sleep 0.1; i=$((i + 1))
+    done
+    echo "ROLLBACK;") | sqlite3 "$db" &
 lk=$!
-sleep 0.5
+i=0
+until [ -e held ] || [ $i -ge 300 ]; do sleep 0.1; i=$((i + 1)); done
+[ -e held ] || fail "the lock holder never held the lock"
 gpulog run -p kaggle --no-sample -- true 2>busy.err ||
     fail "run under a held lock: $(cat busy.err)"
 wait $lk

@@ -143,9 +143,11 @@ expect 1 "no osascript"
 export GPULOG_DB=$PWD/week.db
 t=0
 : >week.log
+python3 -c "import datetime
+for h in range(168):
+    print((datetime.datetime(2026, 11, 30) + datetime.timedelta(hours=h)).strftime('%Y-%m-%dT%H:%M:%SZ'))" >hours
 while [ $t -lt 168 ]; do
-	now=$(python3 -c "import datetime, sys
-print((datetime.datetime(2026, 11, 30) + datetime.timedelta(hours=int(sys.argv[1]))).strftime('%Y-%m-%dT%H:%M:%SZ'))" $t)
+	now=$(sed -n "$((t + 1))p" hours)
 	export GPULOG_NOW=$now
 	case $t in
 	6) gpulog add kaggle --start "2026-11-28 00:00" --end "2026-11-28 09:00" >/dev/null

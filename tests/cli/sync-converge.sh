@@ -4,10 +4,7 @@
 # failure names one that repeats it (tests/sync/converge.py).
 here=$(cd "$(dirname "$0")/.." && pwd)
 fails=0
-# Under valgrind (GPULOG is then its wrapper) each process is slow: one
-# seed and fewer rounds, the same paths.
 rounds=40 seeds="1 2 3"
-[ "$GPULOG" != "$GPULOG_BIN" ] && rounds=8 seeds=1
 for seed in $seeds; do
 	mkdir "w$seed"
 	python3 "$here/sync/converge.py" gpulog "$PWD/w$seed" $seed $rounds ||
