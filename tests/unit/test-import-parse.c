@@ -87,6 +87,58 @@ test_csvread(void)
 	fclose(f);
 }
 
+/*
+ * Fields longer than the reader's first buffer, plain and quoted, each
+ * byte where it belongs as the buffer grows; a quote inside a plain field
+ * and a CR inside a quoted one are text; a record over CSVR_MAX_RECORD is
+ * refused on its own line and the next one is read; the offset counts
+ * every byte.
+ */
+static void
+test_csvread_long(void)
+{
+	size_t big = CSVR_MAX_RECORD + 10, len = 0, k, n;
+	char *in = xmalloc(big + 4096), **fl;
+	struct csvr *r;
+	struct err e;
+	FILE *f;
+
+	for (k = 0; k < 1000; k++)
+		in[len++] = (char)('a' + k % 26);
+	len += (size_t)sprintf(in + len, ",x\"y,\"");
+	for (k = 0; k < 3000; k++)
+		in[len++] = k % 100 == 99 ? '\r' : (char)('0' + k % 10);
+	len += (size_t)sprintf(in + len, "\"\"q\"\n");
+	for (k = 0; k < big; k++)
+		in[len++] = 'z';
+	len += (size_t)sprintf(in + len, "\nlast,row");
+	f = fmemopen(in, len, "r");
+	r = csvr_new(f, "long.csv", 0);
+	CHECK_EQ_INT(csvr_next(r, &fl, &n, &e), 1);
+	CHECK_EQ_INT(n, 3);
+	CHECK_EQ_INT(strlen(fl[0]), 1000);
+	CHECK_EQ_INT(fl[0][0], 'a');
+	CHECK_EQ_INT(fl[0][999], 'a' + 999 % 26);
+	CHECK_EQ_STR(fl[1], "x\"y");
+	CHECK_EQ_INT(strlen(fl[2]), 3002);
+	CHECK_EQ_INT(fl[2][98], '8');
+	CHECK_EQ_INT(fl[2][99], '\r');
+	CHECK_EQ_INT(fl[2][2999], '\r');
+	CHECK_EQ_STR(fl[2] + 3000, "\"q");
+	CHECK_EQ_INT(csvr_next(r, &fl, &n, &e), -1);
+	CHECK(strstr(e.msg, "long.csv: line 2: record longer than") != NULL);
+	CHECK_EQ_INT(csvr_next(r, &fl, &n, &e), 1);
+	CHECK_EQ_INT(n, 2);
+	CHECK_EQ_STR(fl[0], "last");
+	CHECK_EQ_STR(fl[1], "row");
+	CHECK_EQ_INT(csvr_line(r), 3);
+	CHECK_EQ_INT(csvr_next(r, &fl, &n, &e), 0);
+	CHECK_EQ_INT(csvr_offset(r), (int64_t)len);
+	csvr_free(r);
+	fclose(f);
+	free(in);
+}
+
 static void
 test_times(void)
 {
@@ -571,6 +623,7 @@ int
 main(void)
 {
 	test_csvread();
+	test_csvread_long();
 	test_times();
 	test_kaggle();
 	test_kaggle_cli();
