@@ -19,6 +19,7 @@
 #include "importers/csvread.h"
 #include "importers/importer.h"
 #include "importers/json.h"
+#include "importers/jstream.h"
 #include "importers/kaggle.h"
 #include "importers/rates.h"
 #include "tests/unit/t.h"
@@ -136,6 +137,77 @@ test_csvread_long(void)
 	CHECK_EQ_INT(csvr_offset(r), (int64_t)len);
 	csvr_free(r);
 	fclose(f);
+	free(in);
+}
+
+/* What jstream_object() handed on: each key and index, and a string's
+ * length and its first and last bytes. */
+struct seen_json {
+	char log[512];
+};
+
+static int
+seen_member(void *arg, const char *key, long i, const cJSON *v)
+{
+	struct seen_json *w = arg;
+	size_t k = strlen(w->log);
+
+	if (cJSON_IsString(v))
+		snprintf(w->log + k, sizeof w->log - k, "%s[%ld]=%zu:%c%c ",
+		    key, i, strlen(v->valuestring), v->valuestring[0],
+		    v->valuestring[strlen(v->valuestring) - 1]);
+	else if (cJSON_IsNumber(v))
+		snprintf(w->log + k, sizeof w->log - k, "%s[%ld]=%g ", key, i,
+		    v->valuedouble);
+	else
+		snprintf(w->log + k, sizeof w->log - k, "%s[%ld]=%d ", key, i,
+		    cJSON_GetArraySize(v));
+	return 0;
+}
+
+/*
+ * A document read member by member: a string longer than the reader's
+ * buffer of the file (64 KiB) and its first one for an element, with
+ * escapes on either side of where the buffers end; objects and arrays
+ * nested, over lines; then a control character inside a string, refused
+ * at its byte and line.
+ */
+static void
+test_jstream(void)
+{
+	size_t cap = 300000, len = 0, k, at;
+	char *in = xmalloc(cap);
+	struct seen_json w;
+	struct err e;
+	FILE *f;
+
+	len += (size_t)sprintf(in + len, "{\"a\": [\"x\\\"y\", \n{\"b\": "
+	    "[1, {\"c\": \"]}\"}]},\n  \"");
+	for (k = 0; k < 70000; k++) {
+		if (k == 4090 || k == 65000 || k == 69999)
+			len += (size_t)sprintf(in + len, "\\\"");
+		else
+			in[len++] = (char)('a' + k % 26);
+	}
+	len += (size_t)sprintf(in + len, "\"],\n\"n\": 42, \"o\": {\"p\": "
+	    "[\"q\\\\\"]}}\n");
+	memset(&w, 0, sizeof w);
+	f = fmemopen(in, len, "r");
+	CHECK_EQ_INT(jstream_object(f, "t.json", seen_member, &w, NULL, NULL,
+	    &e), 0);
+	fclose(f);
+	CHECK_EQ_STR(w.log, "a[0]=3:xy a[1]=1 a[2]=70000:a\" n[-1]=42 "
+	    "o[-1]=1 ");
+
+	/* A tab in the long string, past the first buffer. */
+	at = 40 + 66000;
+	in[at] = '\t';
+	f = fmemopen(in, len, "r");
+	CHECK_EQ_INT(jstream_object(f, "t.json", seen_member, &w, NULL, NULL,
+	    &e), -1);
+	fclose(f);
+	CHECK_EQ_STR(e.msg, "t.json: not valid JSON: a control character "
+	    "in a string at byte 66040 (line 3)");
 	free(in);
 }
 
@@ -624,6 +696,7 @@ main(void)
 {
 	test_csvread();
 	test_csvread_long();
+	test_jstream();
 	test_times();
 	test_kaggle();
 	test_kaggle_cli();
