@@ -300,16 +300,13 @@ trim_copy(char *out, size_t n, const char *s, size_t len)
 	out[len] = '\0';
 }
 
-int
-gpu_identify(const char *in, int64_t mem_mib, struct gpu_id *id)
+/* gpu_identify() without its memory of recent answers. */
+static int
+identify(const char *in, int64_t mem_mib, struct gpu_id *id)
 {
 	struct words p;
 	const struct gpu_row *r;
 
-	if (in == NULL)
-		in = "";
-	if (mem_mib > (INT64_C(1) << 30))
-		mem_mib = 0;    /* a petabyte: not a figure to trust */
 	memset(id, 0, sizeof *id);
 	read_words(in, &p);
 	snprintf(id->key, sizeof id->key, "%s", p.key);
@@ -324,6 +321,46 @@ gpu_identify(const char *in, int64_t mem_mib, struct gpu_id *id)
 	id->mem_gb = p.named_gb > 0 ? p.named_gb : mem_mib > 0 ?
 	    (int)((mem_mib + 512) / 1024) : 0;
 	return 0;
+}
+
+/*
+ * The last few spellings identified, and what they were found to be: an
+ * import names the same few models on every row, and reading the words
+ * of each again was a tenth of its time.  gpu_identify() is a pure
+ * function of its input, so an answer kept is the answer it would give.
+ */
+#define SEEN_N 8
+static struct {
+	char in[48];            /* the spelling; "" in an empty slot */
+	int64_t mem_mib;
+	struct gpu_id id;
+} seen[SEEN_N];
+static unsigned seen_next;
+
+int
+gpu_identify(const char *in, int64_t mem_mib, struct gpu_id *id)
+{
+	size_t n, i;
+
+	if (in == NULL)
+		in = "";
+	if (mem_mib > (INT64_C(1) << 30))
+		mem_mib = 0;    /* a petabyte: not a figure to trust */
+	n = strlen(in);
+	if (n == 0 || n >= sizeof seen[0].in)
+		return identify(in, mem_mib, id);
+	for (i = 0; i < SEEN_N; i++)
+		if (seen[i].mem_mib == mem_mib && memcmp(seen[i].in, in,
+		    n + 1) == 0) {
+			*id = seen[i].id;
+			return id->known;
+		}
+	identify(in, mem_mib, id);
+	i = seen_next++ % SEEN_N;
+	memcpy(seen[i].in, in, n + 1);
+	seen[i].mem_mib = mem_mib;
+	seen[i].id = *id;
+	return id->known;
 }
 
 int

@@ -96,7 +96,10 @@ imp_time(const char *s, int flags, int64_t *t, struct err *e)
 	}
 	goto bad;
 range:
-	/* Within gpulog's years, or refused in time_check()'s words. */
+	/* Within gpulog's years, or refused in time_check()'s words (the
+	 * text is made harmless only for the message). */
+	if (time_check("", *t, NULL) == 0)
+		return 0;
 	safe = imp_shown(s);
 	rc = time_check(safe, *t, e);
 	free(safe);

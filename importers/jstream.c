@@ -111,6 +111,36 @@ keep(struct js *j, int c)
 }
 
 /*
+ * Takes the bytes after the one just read that change nothing in the
+ * scan below (in a string: none of quote, backslash or control character;
+ * outside: none of quote, bracket or line end) from the read buffer while
+ * j->val has room for them; keep() grows it for the byte after.  Most of
+ * an export is such bytes, and each went through next() and keep()
+ * before.
+ */
+static void
+keep_run(struct js *j, int in_str)
+{
+	const unsigned char *p = j->in + j->pos, *end = j->in + j->len;
+	size_t room = j->vcap > j->vlen + 2 ? j->vcap - j->vlen - 2 : 0, n;
+
+	if ((size_t)(end - p) > room)
+		end = p + room;
+	if (in_str)
+		while (p < end && *p >= 0x20 && *p != '"' && *p != '\\')
+			p++;
+	else
+		while (p < end && *p != '"' && *p != '{' && *p != '[' &&
+		    *p != '}' && *p != ']' && *p != '\n')
+			p++;
+	n = (size_t)(p - (j->in + j->pos));
+	memcpy(j->val + j->vlen, j->in + j->pos, n);
+	j->vlen += n;
+	j->pos += n;
+	j->off += (int64_t)n;
+}
+
+/*
  * Captures one value whose first byte c was just read: an object or array
  * to its closing bracket, a string to its closing quote, anything else to
  * the byte before a delimiter.  The bytes are in j->val[0..vlen).
@@ -144,6 +174,8 @@ capture(struct js *j, int c)
 			}
 			if (depth == 0 && !in_str)
 				break;
+			if (!esc)
+				keep_run(j, in_str);
 			if ((c = next(j)) == EOF)
 				return invalid(j, c, "");
 		}

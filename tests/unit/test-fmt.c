@@ -331,6 +331,9 @@ test_match(void)
 	CHECK(!text_is_name("a,b", 31, ","));
 	CHECK(!text_is_name("a\x1b" "b", 31, ""));
 	CHECK(!text_is_name("abcd", 3, ""));
+	CHECK(!text_is_name("a b", 31, " ,"));
+	CHECK(!text_is_name("a,b", 31, " ,"));
+	CHECK(text_is_name("caf\xc3\xa9", 31, " ,"));
 	CHECK_EQ_INT(text_width(RUPEE "250"), 4);
 	CHECK_EQ_INT(text_width("abc"), 3);
 }

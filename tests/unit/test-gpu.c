@@ -119,15 +119,21 @@ static const struct spelling spellings[] = {
 	{ "", 0, "", 0, 0, 0 },
 };
 
+/*
+ * Each spelling read three times, the last time backwards: gpu_identify()
+ * keeps its last few answers, and an answer kept must be the one it would
+ * find again, whatever came between.
+ */
 static void
 test_spellings(void)
 {
-	size_t i;
+	size_t n = sizeof spellings / sizeof spellings[0], k;
 	struct gpu_id id;
 	char out[32];
 	int hint;
 
-	for (i = 0; i < sizeof spellings / sizeof spellings[0]; i++) {
+	for (k = 0; k < 3 * n; k++) {
+		size_t i = k < 2 * n ? k % n : 3 * n - 1 - k;
 		const struct spelling *s = &spellings[i];
 		int known = gpu_identify(s->in, s->mem_mib, &id);
 
@@ -151,6 +157,15 @@ test_spellings(void)
 	}
 	CHECK_EQ_INT(gpu_identify(NULL, 0, &id), 0);
 	CHECK_EQ_STR(id.name, "");
+	/* One spelling with two memory sizes is two answers. */
+	for (k = 0; k < 3; k++) {
+		CHECK_EQ_INT(gpu_canon("NVIDIA A100-SXM4", 40960, out, NULL),
+		    1);
+		CHECK_EQ_STR(out, "A100 40GB");
+		CHECK_EQ_INT(gpu_canon("NVIDIA A100-SXM4", 81920, out, NULL),
+		    1);
+		CHECK_EQ_STR(out, "A100 80GB");
+	}
 }
 
 static void

@@ -19,6 +19,7 @@
 #include "importers/csvread.h"
 #include "importers/importer.h"
 #include "importers/json.h"
+#include "importers/jstream.h"
 #include "importers/kaggle.h"
 #include "importers/rates.h"
 #include "tests/unit/t.h"
@@ -85,6 +86,129 @@ test_csvread(void)
 	CHECK_EQ_STR(fl[2], "z");
 	csvr_free(r);
 	fclose(f);
+}
+
+/*
+ * Fields longer than the reader's first buffer, plain and quoted, each
+ * byte where it belongs as the buffer grows; a quote inside a plain field
+ * and a CR inside a quoted one are text; a record over CSVR_MAX_RECORD is
+ * refused on its own line and the next one is read; the offset counts
+ * every byte.
+ */
+static void
+test_csvread_long(void)
+{
+	size_t big = CSVR_MAX_RECORD + 10, len = 0, k, n;
+	char *in = xmalloc(big + 4096), **fl;
+	struct csvr *r;
+	struct err e;
+	FILE *f;
+
+	for (k = 0; k < 1000; k++)
+		in[len++] = (char)('a' + k % 26);
+	len += (size_t)sprintf(in + len, ",x\"y,\"");
+	for (k = 0; k < 3000; k++)
+		in[len++] = k % 100 == 99 ? '\r' : (char)('0' + k % 10);
+	len += (size_t)sprintf(in + len, "\"\"q\"\n");
+	for (k = 0; k < big; k++)
+		in[len++] = 'z';
+	len += (size_t)sprintf(in + len, "\nlast,row");
+	f = fmemopen(in, len, "r");
+	r = csvr_new(f, "long.csv", 0);
+	CHECK_EQ_INT(csvr_next(r, &fl, &n, &e), 1);
+	CHECK_EQ_INT(n, 3);
+	CHECK_EQ_INT(strlen(fl[0]), 1000);
+	CHECK_EQ_INT(fl[0][0], 'a');
+	CHECK_EQ_INT(fl[0][999], 'a' + 999 % 26);
+	CHECK_EQ_STR(fl[1], "x\"y");
+	CHECK_EQ_INT(strlen(fl[2]), 3002);
+	CHECK_EQ_INT(fl[2][98], '8');
+	CHECK_EQ_INT(fl[2][99], '\r');
+	CHECK_EQ_INT(fl[2][2999], '\r');
+	CHECK_EQ_STR(fl[2] + 3000, "\"q");
+	CHECK_EQ_INT(csvr_next(r, &fl, &n, &e), -1);
+	CHECK(strstr(e.msg, "long.csv: line 2: record longer than") != NULL);
+	CHECK_EQ_INT(csvr_next(r, &fl, &n, &e), 1);
+	CHECK_EQ_INT(n, 2);
+	CHECK_EQ_STR(fl[0], "last");
+	CHECK_EQ_STR(fl[1], "row");
+	CHECK_EQ_INT(csvr_line(r), 3);
+	CHECK_EQ_INT(csvr_next(r, &fl, &n, &e), 0);
+	CHECK_EQ_INT(csvr_offset(r), (int64_t)len);
+	csvr_free(r);
+	fclose(f);
+	free(in);
+}
+
+/* What jstream_object() handed on: each key and index, and a string's
+ * length and its first and last bytes. */
+struct seen_json {
+	char log[512];
+};
+
+static int
+seen_member(void *arg, const char *key, long i, const cJSON *v)
+{
+	struct seen_json *w = arg;
+	size_t k = strlen(w->log);
+
+	if (cJSON_IsString(v))
+		snprintf(w->log + k, sizeof w->log - k, "%s[%ld]=%zu:%c%c ",
+		    key, i, strlen(v->valuestring), v->valuestring[0],
+		    v->valuestring[strlen(v->valuestring) - 1]);
+	else if (cJSON_IsNumber(v))
+		snprintf(w->log + k, sizeof w->log - k, "%s[%ld]=%g ", key, i,
+		    v->valuedouble);
+	else
+		snprintf(w->log + k, sizeof w->log - k, "%s[%ld]=%d ", key, i,
+		    cJSON_GetArraySize(v));
+	return 0;
+}
+
+/*
+ * A document read member by member: a string longer than the reader's
+ * buffer of the file (64 KiB) and its first one for an element, with
+ * escapes on either side of where the buffers end; objects and arrays
+ * nested, over lines; then a control character inside a string, refused
+ * at its byte and line.
+ */
+static void
+test_jstream(void)
+{
+	size_t cap = 300000, len = 0, k, at;
+	char *in = xmalloc(cap);
+	struct seen_json w;
+	struct err e;
+	FILE *f;
+
+	len += (size_t)sprintf(in + len, "{\"a\": [\"x\\\"y\", \n{\"b\": "
+	    "[1, {\"c\": \"]}\"}]},\n  \"");
+	for (k = 0; k < 70000; k++) {
+		if (k == 4090 || k == 65000 || k == 69999)
+			len += (size_t)sprintf(in + len, "\\\"");
+		else
+			in[len++] = (char)('a' + k % 26);
+	}
+	len += (size_t)sprintf(in + len, "\"],\n\"n\": 42, \"o\": {\"p\": "
+	    "[\"q\\\\\"]}}\n");
+	memset(&w, 0, sizeof w);
+	f = fmemopen(in, len, "r");
+	CHECK_EQ_INT(jstream_object(f, "t.json", seen_member, &w, NULL, NULL,
+	    &e), 0);
+	fclose(f);
+	CHECK_EQ_STR(w.log, "a[0]=3:xy a[1]=1 a[2]=70000:a\" n[-1]=42 "
+	    "o[-1]=1 ");
+
+	/* A tab in the long string, past the first buffer. */
+	at = 40 + 66000;
+	in[at] = '\t';
+	f = fmemopen(in, len, "r");
+	CHECK_EQ_INT(jstream_object(f, "t.json", seen_member, &w, NULL, NULL,
+	    &e), -1);
+	fclose(f);
+	CHECK_EQ_STR(e.msg, "t.json: not valid JSON: a control character "
+	    "in a string at byte 66040 (line 3)");
+	free(in);
 }
 
 static void
@@ -571,6 +695,8 @@ int
 main(void)
 {
 	test_csvread();
+	test_csvread_long();
+	test_jstream();
 	test_times();
 	test_kaggle();
 	test_kaggle_cli();
