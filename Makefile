@@ -122,8 +122,9 @@ run: deps
 # as stages side by side, CHECK_JOBS at a time (default: the number of
 # processors); the CLI suites run JOBS tests at a time themselves, and the
 # first one (stage cli) runs memcheck on the first gpulog of each kind
-# (tests/run-cli.sh).  Each stage prints its output as one block with its
-# time (tests/stage.sh), and a table of the stages' times ends it.
+# (tests/run-cli.sh).  The build comes first, so that the longest stage
+# starts first.  Each stage prints its output as one block with its time
+# (tests/stage.sh), and a table of the stages' times ends it.
 NPROC      := $(shell getconf _NPROCESSORS_ONLN 2>/dev/null || echo 2)
 CHECK_JOBS ?= $(NPROC)
 CHECK_DIR   = build/check
@@ -135,7 +136,9 @@ ASAN        = BUILD=build/asan \
 check: deps-check
 	@rm -rf $(CHECK_DIR) && mkdir -p $(CHECK_DIR) && \
 	    date +%s >$(CHECK_DIR)/start
-	@$(MAKE) --no-print-directory -k -j$(CHECK_JOBS) check-stages; \
+	@$(STAGE) build $(MAKE) --no-print-directory -j$(CHECK_JOBS) \
+	    all unit-bins && \
+	    $(MAKE) --no-print-directory -k -j$(CHECK_JOBS) check-stages; \
 	    rc=$$?; sh tests/stage.sh --summary $(CHECK_DIR); exit $$rc
 
 # The longest first: the CLI suite (with memcheck), and the ASan build.

@@ -20,7 +20,8 @@
 # suite, whatever the test made of the exit status.  SANITIZED=1 tells the
 # tests it is such a binary, whose processes start some ten times slower
 # and import some four times slower: the tests that repeat one path
-# thousands of times (faults, kill-import) repeat it fewer times.
+# thousands of times (faults, kill-import, sync-converge) repeat it fewer
+# times.
 # python3 is the interpreter itself, found once: a version manager's shim
 # on PATH costs half a second a start.
 # Tests run JOBS at a time (tests/pool.inc); what each says is printed in
