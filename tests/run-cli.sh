@@ -8,8 +8,8 @@
 # With VALGRIND=1 (where valgrind is installed) memcheck checks the first
 # gpulog of each kind the tests start, and any error or leak it reports
 # fails the suite; a kind is the first two words that are not options
-# (each run of digits read as one digit) and the options' names, in
-# order.  The same command again with other values runs as it is, so the
+# (a word with anything but a-z, _ and - read as #) and the options'
+# names, in order.  The same command again with other values runs as it is, so the
 # tests keep their full size and their timing.  (The ASan/UBSan stage
 # checks every process for memory errors and leaks; memcheck adds reads of
 # uninitialised memory, at about a second a start.)  GPULOG_BIN is the
@@ -61,18 +61,23 @@ if [ -n "${VALGRIND:-}" ]; then
 	mkdir -p "$tmp/vgkind"
 	cat >"$tmp/bin/gpulog" <<WRAP
 #!/bin/sh
+# No process is started before the exec: this runs for every gpulog.
 kind="" words=0 skip=""
 for a in "\$@"; do
 	if [ -n "\$skip" ]; then skip=""; continue; fi
 	case \$a in
 	--db) skip=1 ;;
 	-*) kind="\$kind \${a%%=*}" ;;
-	*) [ \$words -lt 2 ] && kind="\$kind \$(printf '%s' "\$a" |
-	    tr -s 0-9 9)" && words=\$((words + 1)) ;;
+	*)
+		[ \$words -lt 2 ] || continue
+		case \$a in *[!a-z_-]* | '') a=# ;; esac
+		kind="\$kind \$a" words=\$((words + 1)) ;;
 	esac
 done
-key=\$(printf '%s' "\$kind" | cksum | tr ' ' .)
-mkdir "$tmp/vgkind/\$key" 2>/dev/null || exec "$bin" "\$@"
+case \$kind in */*) kind=\$(printf '%s' "\$kind" | cksum) ;; esac
+[ \${#kind} -lt 200 ] || kind=\$(printf '%s' "\$kind" | cksum)
+set -C
+{ true >"$tmp/vgkind/gpulog\$kind"; } 2>/dev/null || exec "$bin" "\$@"
 exec valgrind -q --vgdb=no --read-inline-info=no --log-file="$tmp/vg/%p" \\
     --leak-check=full \\
     --show-leak-kinds=definite,indirect \\
