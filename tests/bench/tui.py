@@ -12,17 +12,22 @@ Nothing here is a pass/fail test.
 """
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 NOW = 1795953600  # 2026-12-01T12:00:00Z
-SOCK = "gpulog-bench-tui-%d" % os.getpid()
+# The server's socket is in a directory of its own, removed at the end
+# (tmux does not unlink a -L socket in /tmp/tmux-UID on kill-server).
+SOCK_DIR = tempfile.mkdtemp(prefix="gpulog-bench-tui.")
+SOCK = os.path.join(SOCK_DIR, "sock")
 
 
 def tx(*args):
-    return subprocess.run(["tmux", "-L", SOCK] + list(args),
+    return subprocess.run(["tmux", "-S", SOCK] + list(args),
                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                           text=True).stdout
 
@@ -128,6 +133,7 @@ def main():
         add("q: quit", timed(["q"], lambda s: "gpulog" not in line(s, 0)))
     finally:
         tx("kill-server")
+        shutil.rmtree(SOCK_DIR, ignore_errors=True)
     print("| action | ms median (min-max) |")
     print("|---|---:|")
     for name, ts in res.items():
