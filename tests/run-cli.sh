@@ -9,8 +9,8 @@
 # gpulog of each kind the tests start, and any error or leak it reports
 # fails the suite; a kind is the first two words that are not options
 # (a word with anything but a-z, _ and - read as #) and the options'
-# names, in order.  The same command again with other values runs as it is, so the
-# tests keep their full size and their timing.  (The ASan/UBSan stage
+# names, in order.  The same command again with other values runs as it
+# is, so the tests keep their full size and their timing.  (The ASan/UBSan stage
 # checks every process for memory errors and leaks; memcheck adds reads of
 # uninitialised memory, at about a second a start.)  GPULOG_BIN is the
 # binary itself, for a test that runs it as another user, who can neither
