@@ -1,15 +1,36 @@
 /*
- * jstream.c: a JSON object read member by member (jstream.h).  The
- * scanner finds where each value ends (depth, strings and their escapes)
- * and hands its bytes to cJSON, which checks them whole.
+ * jstream.c: a JSON object read member by member (jstream.h).  One pass
+ * reads each value straight into cJSON nodes carved from an arena that is
+ * emptied after every element, so that an element costs no allocation of
+ * its own and no second reading of its bytes.  It checks JSON's grammar
+ * as it goes and stops at the first byte that breaks it, with its offset
+ * and line.
  */
 #include "importers/jstream.h"
 
 #include <errno.h>
+#include <limits.h>
+#include <locale.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/err.h"
+
+/* How deep arrays and objects may nest inside one value. */
+#define JSTREAM_DEPTH 512
+
+/* The arena's usual block, in bytes: one export element fits many
+ * times. */
+#define ARENA_BLOCK (64 * 1024)
+
+/* A block of the arena; its bytes follow the header. */
+struct blk {
+	struct blk *next;    /* the block made before this one */
+	size_t used, cap;    /* bytes */
+};
+
+#define BLK_HEAD ((sizeof(struct blk) + 15) & ~(size_t)15)
 
 struct js {
 	FILE *f;
@@ -19,9 +40,25 @@ struct js {
 	size_t pos, len;
 	int64_t off;       /* bytes consumed */
 	long line;
-	char *val;         /* the value being captured */
-	size_t vlen, vcap;
+	int64_t mark;      /* off where the value being read began */
+	char *sb;          /* the string being read */
+	size_t slen, scap;
+	struct blk *arena; /* the newest block first */
 };
+
+/* Refills the read buffer when it is empty; 0 at the end of the input
+ * (or of what gpulog reads of one). */
+static int
+fill(struct js *j)
+{
+	if (j->pos < j->len)
+		return 1;
+	if (j->off >= JSTREAM_MAX)
+		return 0;
+	j->len = fread(j->in, 1, sizeof j->in, j->f);
+	j->pos = 0;
+	return j->len > 0;
+}
 
 /* The next byte, or EOF; counts lines. */
 static int
@@ -29,14 +66,8 @@ next(struct js *j)
 {
 	int c;
 
-	if (j->pos == j->len) {
-		if (j->off >= JSTREAM_MAX)
-			return EOF;
-		j->len = fread(j->in, 1, sizeof j->in, j->f);
-		j->pos = 0;
-		if (j->len == 0)
-			return EOF;
-	}
+	if (!fill(j))
+		return EOF;
 	c = j->in[j->pos++];
 	j->off++;
 	if (c == '\n')
@@ -48,13 +79,7 @@ next(struct js *j)
 static int
 peek(struct js *j)
 {
-	if (j->pos == j->len) {
-		j->len = fread(j->in, 1, sizeof j->in, j->f);
-		j->pos = 0;
-		if (j->len == 0)
-			return EOF;
-	}
-	return j->in[j->pos];
+	return fill(j) ? j->in[j->pos] : EOF;
 }
 
 static int
@@ -93,116 +118,462 @@ invalid(struct js *j, int c, const char *what)
 	    j->name, what, (long long)j->off - 1, j->line);
 }
 
+/* -1 with a message once the value being read has passed the limit on
+ * an element. */
 static int
-keep(struct js *j, int c)
+too_long(struct js *j)
 {
-	if (j->vlen + 2 > j->vcap) {
-		if (j->vcap >= JSTREAM_ELEMENT_MAX + 2)
-			return err_set(j->e, "%s: an element longer than %d "
-			    "bytes, at byte %lld (line %ld)", j->name,
-			    JSTREAM_ELEMENT_MAX, (long long)j->off, j->line);
-		j->vcap = j->vcap ? j->vcap * 2 : 4096;
-		if (j->vcap > JSTREAM_ELEMENT_MAX + 2)
-			j->vcap = JSTREAM_ELEMENT_MAX + 2;
-		j->val = xrealloc(j->val, j->vcap);
-	}
-	j->val[j->vlen++] = (char)c;
-	return 0;
+	if (j->off - j->mark <= JSTREAM_ELEMENT_MAX)
+		return 0;
+	return err_set(j->e, "%s: an element longer than %d bytes, at byte "
+	    "%lld (line %ld)", j->name, JSTREAM_ELEMENT_MAX,
+	    (long long)j->off, j->line);
 }
 
-/*
- * Takes the bytes after the one just read that change nothing in the
- * scan below (in a string: none of quote, backslash or control character;
- * outside: none of quote, bracket or line end) from the read buffer while
- * j->val has room for them; keep() grows it for the byte after.  Most of
- * an export is such bytes, and each went through next() and keep()
- * before.
- */
+/* The next byte that is not white space inside a value, taken; EOF after
+ * a message when the value has grown past the limit. */
+static int
+next_token(struct js *j)
+{
+	int c = next_solid(j);
+
+	return too_long(j) < 0 ? EOF - 1 : c;
+}
+
+/* n bytes of the arena, aligned for any type; they last until
+ * arena_empty(). */
+static void *
+arena_take(struct js *j, size_t n)
+{
+	struct blk *b = j->arena;
+	void *p;
+
+	n = (n + 15) & ~(size_t)15;
+	if (b == NULL || b->cap - b->used < n) {
+		size_t cap = n > ARENA_BLOCK ? n : ARENA_BLOCK;
+
+		b = xmalloc(BLK_HEAD + cap);
+		b->cap = cap;
+		b->used = 0;
+		b->next = j->arena;
+		j->arena = b;
+	}
+	p = (char *)b + BLK_HEAD + b->used;
+	b->used += n;
+	return p;
+}
+
+/* Frees every block but the first one made, and empties that. */
 static void
-keep_run(struct js *j, int in_str)
+arena_empty(struct js *j)
 {
-	const unsigned char *p = j->in + j->pos, *end = j->in + j->len;
-	size_t room = j->vcap > j->vlen + 2 ? j->vcap - j->vlen - 2 : 0, n;
+	struct blk *b;
 
-	if ((size_t)(end - p) > room)
-		end = p + room;
-	if (in_str)
-		while (p < end && *p >= 0x20 && *p != '"' && *p != '\\')
-			p++;
-	else
-		while (p < end && *p != '"' && *p != '{' && *p != '[' &&
-		    *p != '}' && *p != ']' && *p != '\n')
-			p++;
-	n = (size_t)(p - (j->in + j->pos));
-	memcpy(j->val + j->vlen, j->in + j->pos, n);
-	j->vlen += n;
-	j->pos += n;
-	j->off += (int64_t)n;
+	while (j->arena != NULL && j->arena->next != NULL) {
+		b = j->arena->next;
+		free(j->arena);
+		j->arena = b;
+	}
+	if (j->arena != NULL)
+		j->arena->used = 0;
 }
 
-/*
- * Captures one value whose first byte c was just read: an object or array
- * to its closing bracket, a string to its closing quote, anything else to
- * the byte before a delimiter.  The bytes are in j->val[0..vlen).
- */
-static int
-capture(struct js *j, int c)
+static cJSON *
+node(struct js *j, int type)
 {
-	int depth = 0, in_str = 0, esc = 0;
+	cJSON *n = arena_take(j, sizeof *n);
 
-	j->vlen = 0;
-	if (c == '{' || c == '[' || c == '"') {
-		for (;;) {
-			if (keep(j, c) < 0)
-				return -1;
-			if (in_str) {
-				if (esc)
-					esc = 0;
-				else if (c == '\\')
-					esc = 1;
-				else if (c == '"')
-					in_str = 0;
-				else if (c < 0x20)
-					return invalid(j, c, "a control "
-					    "character in a string");
-			} else if (c == '"') {
-				in_str = 1;
-			} else if (c == '{' || c == '[') {
-				depth++;
-			} else if (c == '}' || c == ']') {
-				depth--;
-			}
-			if (depth == 0 && !in_str)
-				break;
-			if (!esc)
-				keep_run(j, in_str);
-			if ((c = next(j)) == EOF)
-				return invalid(j, c, "");
-		}
-	} else {
-		if (keep(j, c) < 0)
-			return -1;
-		while ((c = peek(j)) != EOF && !blank(c) && c != ',' &&
-		    c != '}' && c != ']') {
-			if (keep(j, next(j)) < 0)
-				return -1;
-		}
+	memset(n, 0, sizeof *n);
+	n->type = type;
+	return n;
+}
+
+/* Appends n bytes to the string being read. */
+static void
+put(struct js *j, const void *p, size_t n)
+{
+	if (j->slen + n + 1 > j->scap) {
+		while (j->slen + n + 1 > j->scap)
+			j->scap = j->scap ? j->scap * 2 : 256;
+		j->sb = xrealloc(j->sb, j->scap);
 	}
-	j->val[j->vlen] = '\0';
+	memcpy(j->sb + j->slen, p, n);
+	j->slen += n;
+}
+
+/* Four hex digits of a \u escape; -1 after a message. */
+static long
+hex4(struct js *j)
+{
+	long v = 0;
+	int k, c;
+
+	for (k = 0; k < 4; k++) {
+		c = next(j);
+		if (c >= '0' && c <= '9')
+			v = v * 16 + (c - '0');
+		else if (c >= 'a' && c <= 'f')
+			v = v * 16 + (c - 'a' + 10);
+		else if (c >= 'A' && c <= 'F')
+			v = v * 16 + (c - 'A' + 10);
+		else
+			return invalid(j, c, "a \\u escape without four hex "
+			    "digits");
+	}
+	return v;
+}
+
+/* The character of a \u escape (and of the low half after it, for a
+ * surrogate pair), as UTF-8; -1 after a message. */
+static int
+unicode(struct js *j)
+{
+	unsigned char u[4];
+	long cp = hex4(j), lo;
+	size_t n;
+
+	if (cp < 0)
+		return -1;
+	if (cp >= 0xDC00 && cp <= 0xDFFF)
+		return invalid(j, 'u', "a low surrogate (\\uDC00-\\uDFFF) "
+		    "without a high one before it");
+	if (cp >= 0xD800 && cp <= 0xDBFF) {
+		if (next(j) != '\\' || next(j) != 'u')
+			return invalid(j, 'u', "a high surrogate (\\uD800-"
+			    "\\uDBFF) without a low one after it");
+		if ((lo = hex4(j)) < 0)
+			return -1;
+		if (lo < 0xDC00 || lo > 0xDFFF)
+			return invalid(j, 'u', "a high surrogate (\\uD800-"
+			    "\\uDBFF) without a low one after it");
+		cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+	}
+	if (cp == 0)
+		return invalid(j, '0', "a NUL character (\\u0000) in a "
+		    "string");
+	if (cp < 0x80) {
+		u[0] = (unsigned char)cp;
+		n = 1;
+	} else if (cp < 0x800) {
+		u[0] = (unsigned char)(0xC0 | cp >> 6);
+		u[1] = (unsigned char)(0x80 | (cp & 0x3F));
+		n = 2;
+	} else if (cp < 0x10000) {
+		u[0] = (unsigned char)(0xE0 | cp >> 12);
+		u[1] = (unsigned char)(0x80 | (cp >> 6 & 0x3F));
+		u[2] = (unsigned char)(0x80 | (cp & 0x3F));
+		n = 3;
+	} else {
+		u[0] = (unsigned char)(0xF0 | cp >> 18);
+		u[1] = (unsigned char)(0x80 | (cp >> 12 & 0x3F));
+		u[2] = (unsigned char)(0x80 | (cp >> 6 & 0x3F));
+		u[3] = (unsigned char)(0x80 | (cp & 0x3F));
+		n = 4;
+	}
+	put(j, u, n);
 	return 0;
 }
 
-/* Parses the captured value; NULL after a message. */
-static cJSON *
-parse(struct js *j)
+/*
+ * The string whose opening quote was just read, unescaped into the arena;
+ * NULL after a message.  The bytes between escapes are copied as runs
+ * from the read buffer: most of an export is such bytes.
+ */
+static char *
+string(struct js *j)
 {
-	cJSON *v = cJSON_ParseWithLength(j->val, j->vlen);
+	const unsigned char *p, *q, *end;
+	char *s, ch;
+	int c;
 
-	if (v == NULL)
-		err_set(j->e, "%s: not valid JSON: error in the value that "
-		    "ends at byte %lld (line %ld)", j->name,
-		    (long long)j->off - 1, j->line);
-	return v;
+	j->slen = 0;
+	for (;;) {
+		if (!fill(j)) {
+			invalid(j, EOF, "");
+			return NULL;
+		}
+		p = q = j->in + j->pos;
+		end = j->in + j->len;
+		while (q < end && *q >= 0x20 && *q != '"' && *q != '\\')
+			q++;
+		put(j, p, (size_t)(q - p));
+		j->pos += (size_t)(q - p);
+		j->off += q - p;
+		if (too_long(j) < 0)
+			return NULL;
+		if (q == end)
+			continue;
+		c = next(j);
+		if (c == '"')
+			break;
+		if (c != '\\') {
+			invalid(j, c, "a control character in a string");
+			return NULL;
+		}
+		switch (c = next(j)) {
+		case '"':
+		case '\\':
+		case '/':
+			ch = (char)c;
+			put(j, &ch, 1);
+			break;
+		case 'b':
+			put(j, "\b", 1);
+			break;
+		case 'f':
+			put(j, "\f", 1);
+			break;
+		case 'n':
+			put(j, "\n", 1);
+			break;
+		case 'r':
+			put(j, "\r", 1);
+			break;
+		case 't':
+			put(j, "\t", 1);
+			break;
+		case 'u':
+			if (unicode(j) < 0)
+				return NULL;
+			break;
+		default:
+			invalid(j, c, "an unknown escape in a string");
+			return NULL;
+		}
+	}
+	s = arena_take(j, j->slen + 1);
+	memcpy(s, j->sb, j->slen);
+	s[j->slen] = '\0';
+	return s;
+}
+
+/* Whether s (n bytes) is a number as JSON writes one:
+ * -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?  *whole is set when it
+ * has neither fraction nor exponent. */
+static int
+json_number(const char *s, size_t n, int *whole)
+{
+	size_t i = 0, d;
+
+	*whole = 1;
+	if (i < n && s[i] == '-')
+		i++;
+	if (i < n && s[i] == '0')
+		i++;
+	else if (i < n && s[i] >= '1' && s[i] <= '9')
+		while (i < n && s[i] >= '0' && s[i] <= '9')
+			i++;
+	else
+		return 0;
+	if (i < n && s[i] == '.') {
+		*whole = 0;
+		for (d = ++i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i == d)
+			return 0;
+	}
+	if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+		*whole = 0;
+		i++;
+		if (i < n && (s[i] == '+' || s[i] == '-'))
+			i++;
+		for (d = i; i < n && s[i] >= '0' && s[i] <= '9'; i++)
+			;
+		if (i == d)
+			return 0;
+	}
+	return i == n;
+}
+
+/* The number whose first byte c was just read; NULL after a message. */
+static cJSON *
+number(struct js *j, int c)
+{
+	char buf[64];
+	size_t n = 0;
+	int whole;
+	double v;
+	cJSON *x;
+
+	buf[n++] = (char)c;
+	while ((c = peek(j)) != EOF && ((c >= '0' && c <= '9') || c == '.' ||
+	    c == 'e' || c == 'E' || c == '+' || c == '-')) {
+		if (n + 1 >= sizeof buf) {
+			invalid(j, next(j), "a number of more than 62 "
+			    "characters");
+			return NULL;
+		}
+		buf[n++] = (char)next(j);
+	}
+	buf[n] = '\0';
+	if (!json_number(buf, n, &whole)) {
+		invalid(j, (unsigned char)buf[n - 1], "not a number");
+		return NULL;
+	}
+	if (whole && n - (buf[0] == '-') <= 18) {
+		/* Up to 18 digits: exact in an int64, and rounded to a double
+		 * as strtod() would. */
+		int64_t w = 0;
+		size_t i = buf[0] == '-';
+
+		for (; i < n; i++)
+			w = w * 10 + (buf[i] - '0');
+		v = buf[0] == '-' ? -(double)w : (double)w;
+	} else {
+		/* strtod() reads the locale's decimal point. */
+		char *dot = strchr(buf, '.');
+
+		if (dot != NULL)
+			*dot = localeconv()->decimal_point[0];
+		v = strtod(buf, NULL);
+	}
+	x = node(j, cJSON_Number);
+	x->valuedouble = v;
+	/* As cJSON sets it. */
+	if (v >= INT_MAX)
+		x->valueint = INT_MAX;
+	else if (v <= (double)INT_MIN)
+		x->valueint = INT_MIN;
+	else
+		x->valueint = (int)v;
+	return x;
+}
+
+/* The rest of the word whose first byte was just read. */
+static int
+word(struct js *j, const char *rest)
+{
+	int c;
+
+	for (; *rest != '\0'; rest++)
+		if ((c = next(j)) != *rest)
+			return invalid(j, c, "not a JSON value");
+	return 0;
+}
+
+static cJSON *value(struct js *j, int c, int depth);
+
+/* Links item after last in parent's children, keeping cJSON's rule that
+ * the first child's prev is the last. */
+static void
+adopt(cJSON *parent, cJSON **last, cJSON *item)
+{
+	if (*last == NULL) {
+		parent->child = item;
+	} else {
+		(*last)->next = item;
+		item->prev = *last;
+	}
+	parent->child->prev = item;
+	*last = item;
+}
+
+/* The array whose '[' was just read; NULL after a message. */
+static cJSON *
+array(struct js *j, int depth)
+{
+	cJSON *a = node(j, cJSON_Array), *last = NULL, *v;
+	int c;
+
+	if ((c = next_token(j)) == ']')
+		return a;
+	for (;;) {
+		if ((v = value(j, c, depth)) == NULL)
+			return NULL;
+		adopt(a, &last, v);
+		if ((c = next_token(j)) == ']')
+			return a;
+		if (c != ',') {
+			if (c != EOF - 1)
+				invalid(j, c, "expected ',' or ']'");
+			return NULL;
+		}
+		c = next_token(j);
+	}
+}
+
+/* The object whose '{' was just read; NULL after a message. */
+static cJSON *
+object(struct js *j, int depth)
+{
+	cJSON *o = node(j, cJSON_Object), *last = NULL, *v;
+	char *key;
+	int c;
+
+	if ((c = next_token(j)) == '}')
+		return o;
+	for (;;) {
+		if (c != '"') {
+			if (c != EOF - 1)
+				invalid(j, c, "expected a member's name");
+			return NULL;
+		}
+		if ((key = string(j)) == NULL)
+			return NULL;
+		if ((c = next_token(j)) != ':') {
+			if (c != EOF - 1)
+				invalid(j, c, "expected ':'");
+			return NULL;
+		}
+		if ((v = value(j, next_token(j), depth)) == NULL)
+			return NULL;
+		v->string = key;
+		adopt(o, &last, v);
+		if ((c = next_token(j)) == '}')
+			return o;
+		if (c != ',') {
+			if (c != EOF - 1)
+				invalid(j, c, "expected ',' or '}'");
+			return NULL;
+		}
+		c = next_token(j);
+	}
+}
+
+/* The value whose first byte c was just read (EOF - 1: a message is
+ * already written); NULL after a message. */
+static cJSON *
+value(struct js *j, int c, int depth)
+{
+	cJSON *v;
+
+	switch (c) {
+	case EOF - 1:
+		return NULL;
+	case '{':
+	case '[':
+		if (depth >= JSTREAM_DEPTH) {
+			err_set(j->e, "%s: not valid JSON: nested deeper than "
+			    "%d levels at byte %lld (line %ld)", j->name,
+			    JSTREAM_DEPTH, (long long)j->off - 1, j->line);
+			return NULL;
+		}
+		return c == '{' ? object(j, depth + 1) : array(j, depth + 1);
+	case '"':
+		v = node(j, cJSON_String);
+		return (v->valuestring = string(j)) == NULL ? NULL : v;
+	case 't':
+		return word(j, "rue") < 0 ? NULL : node(j, cJSON_True);
+	case 'f':
+		return word(j, "alse") < 0 ? NULL : node(j, cJSON_False);
+	case 'n':
+		return word(j, "ull") < 0 ? NULL : node(j, cJSON_NULL);
+	default:
+		if (c == '-' || (c >= '0' && c <= '9'))
+			return number(j, c);
+		invalid(j, c, "not a JSON value");
+		return NULL;
+	}
+}
+
+/* Reads one value starting at c, counting its bytes against the limit
+ * on an element; NULL after a message.  The value lasts until the next
+ * arena_empty(). */
+static cJSON *
+element(struct js *j, int c)
+{
+	j->mark = j->off - 1;
+	return value(j, c, 0);
 }
 
 int
@@ -239,11 +610,11 @@ jstream_object(FILE *f, const char *name, int (*fn)(void *arg,
 			invalid(j, c, "expected a member's name");
 			goto out;
 		}
-		if (capture(j, c) < 0 || (v = parse(j)) == NULL)
+		if ((v = element(j, c)) == NULL)
 			goto out;
 		free(key);
-		key = xstrdup(cJSON_IsString(v) ? v->valuestring : "");
-		cJSON_Delete(v);
+		key = xstrdup(v->valuestring);
+		arena_empty(j);
 		if ((c = next_solid(j)) != ':') {
 			invalid(j, c, "expected ':'");
 			goto out;
@@ -252,11 +623,10 @@ jstream_object(FILE *f, const char *name, int (*fn)(void *arg,
 			i = 0;
 			c = next_solid(j);
 			while (c != ']') {
-				if (capture(j, c) < 0 || (v = parse(j)) ==
-				    NULL)
+				if ((v = element(j, c)) == NULL)
 					goto out;
 				rc = fn(arg, key, i++, v);
-				cJSON_Delete(v);
+				arena_empty(j);
 				if (rc < 0)
 					goto out;
 				rc = -1;
@@ -274,10 +644,10 @@ jstream_object(FILE *f, const char *name, int (*fn)(void *arg,
 				invalid(j, c, "");
 				goto out;
 			}
-			if (capture(j, c) < 0 || (v = parse(j)) == NULL)
+			if ((v = element(j, c)) == NULL)
 				goto out;
 			rc = fn(arg, key, -1, v);
-			cJSON_Delete(v);
+			arena_empty(j);
 			if (rc < 0)
 				goto out;
 			rc = -1;
@@ -304,7 +674,9 @@ end:
 	rc = 0;
 out:
 	free(key);
-	free(j->val);
+	arena_empty(j);
+	free(j->arena);
+	free(j->sb);
 	free(j);
 	return rc;
 }

@@ -211,6 +211,180 @@ test_jstream(void)
 	free(in);
 }
 
+/* Each element of "a" beside cJSON's own parse of the same text. */
+struct same_json {
+	const char *const *want;
+	int n, same, prev_ok;
+};
+
+static int
+same_as_cjson(void *arg, const char *key, long i, const cJSON *v)
+{
+	struct same_json *w = arg;
+	cJSON *ref, *c;
+
+	if (strcmp(key, "a") != 0 || i >= w->n)
+		return 0;
+	ref = cJSON_Parse(w->want[i]);
+	if (ref != NULL && cJSON_Compare(v, ref, 1))
+		w->same++;
+	else
+		fprintf(stderr, "jstream: element %ld differs from cJSON: %s\n",
+		    i, w->want[i]);
+	/* cJSON's rule for a list: the first child's prev is the last. */
+	if (v->child != NULL) {
+		for (c = v->child; c->next != NULL; c = c->next)
+			if (c->next->prev != c)
+				break;
+		w->prev_ok += c->next == NULL && v->child->prev == c;
+	}
+	cJSON_Delete(ref);
+	return 0;
+}
+
+/* What jstream_object() says of text t, a whole document; "" when it
+ * reads it. */
+static const char *
+jstream_says(const char *t, struct err *e)
+{
+	struct seen_json w;
+	FILE *f = fmemopen((void *)t, strlen(t), "r");
+
+	memset(&w, 0, sizeof w);
+	e->msg[0] = '\0';
+	if (jstream_object(f, "t.json", seen_member, &w, NULL, NULL, e) == 0)
+		e->msg[0] = '\0';
+	fclose(f);
+	return e->msg;
+}
+
+/*
+ * The reader builds each value itself: the trees it hands on are the
+ * ones cJSON builds from the same text (escapes, surrogate pairs,
+ * numbers of every form, nesting, empty lists), and text JSON does not
+ * allow is refused at its byte.
+ */
+static void
+test_jstream_values(void)
+{
+	static const char *const want[] = {
+		"\"plain\"", "\"q\\\"b\\\\s\\/n\\nt\\tr\\rb\\bf\\f\"",
+		"\"\\u00e9\\u20ac\\uD83D\\uDE00 \\u0041\"", "0", "-0", "42",
+		"-17", "123456789012345678", "9007199254740993", "1.5",
+		"-0.25e2", "6.02E+23", "1e-7", "true", "false", "null", "[]",
+		"{}", "[1, [2, [3, []]], {\"k\": [true, null]}]",
+		"{\"uid\": \"ab\", \"gpus\": 2, \"tags\": [\"x\", \"y\"], "
+		"\"n\": null, \"ok\": true}",
+		"\"caf\xc3\xa9 \xe2\x82\xac\"",
+	};
+	struct same_json w;
+	struct err e;
+	size_t len = 0, k, cap = 4096;
+	char *in = xmalloc(cap), deep[2000];
+	FILE *f;
+
+	len += (size_t)sprintf(in, "{\"a\": [");
+	for (k = 0; k < sizeof want / sizeof want[0]; k++)
+		len += (size_t)sprintf(in + len, "%s%s", k ? ",\n " : "",
+		    want[k]);
+	len += (size_t)sprintf(in + len, "]}");
+	memset(&w, 0, sizeof w);
+	w.want = want;
+	w.n = (int)(sizeof want / sizeof want[0]);
+	f = fmemopen(in, len, "r");
+	CHECK_EQ_INT(jstream_object(f, "t.json", same_as_cjson, &w, NULL,
+	    NULL, &e), 0);
+	fclose(f);
+	CHECK_EQ_INT(w.same, w.n);
+	CHECK_EQ_INT(w.prev_ok, 2);
+
+	/* An element of 150,000 numbers (839 KB): many blocks of the
+	 * arena. */
+	len = 0;
+	cap = 1200000;
+	in = xrealloc(in, cap);
+	len += (size_t)sprintf(in, "{\"a\": [[");
+	for (k = 0; k < 150000; k++)
+		len += (size_t)sprintf(in + len, "%s%zu", k ? "," : "", k);
+	len += (size_t)sprintf(in + len, "]], \"n\": 7}");
+	in[len] = '\0';
+	CHECK_EQ_STR(jstream_says(in, &e), "");
+
+	CHECK_EQ_STR(jstream_says("{\"a\": [01]}", &e), "t.json: not valid "
+	    "JSON: not a number at byte 8 (line 1)");
+	CHECK_EQ_STR(jstream_says("{\"a\": [1.]}", &e), "t.json: not valid "
+	    "JSON: not a number at byte 8 (line 1)");
+	CHECK_EQ_STR(jstream_says("{\"a\": [-]}", &e), "t.json: not valid "
+	    "JSON: not a number at byte 7 (line 1)");
+	CHECK_EQ_STR(jstream_says("{\"a\": [1e]}", &e), "t.json: not valid "
+	    "JSON: not a number at byte 8 (line 1)");
+	CHECK_EQ_STR(jstream_says("{\"a\": [+1]}", &e), "t.json: not valid "
+	    "JSON: not a JSON value at byte 7 (line 1)");
+	CHECK_EQ_STR(jstream_says("{\"a\": [tru]}", &e), "t.json: not valid "
+	    "JSON: not a JSON value at byte 10 (line 1)");
+	CHECK_EQ_STR(jstream_says("{\"a\": [nulll]}", &e), "t.json: not "
+	    "valid JSON: expected ',' or ']' at byte 11 (line 1)");
+	CHECK_EQ_STR(jstream_says("{\"a\": [\"\\x\"]}", &e), "t.json: not "
+	    "valid JSON: an unknown escape in a string at byte 9 (line 1)");
+	CHECK_EQ_STR(jstream_says("{\"a\": [\"\\u00g0\"]}", &e), "t.json: "
+	    "not valid JSON: a \\u escape without four hex digits at byte 12 "
+	    "(line 1)");
+	CHECK_EQ_STR(jstream_says("{\"a\": [\"\\uDE00\"]}", &e), "t.json: "
+	    "not valid JSON: a low surrogate (\\uDC00-\\uDFFF) without a high "
+	    "one before it at byte 13 (line 1)");
+	CHECK_EQ_STR(jstream_says("{\"a\": [\"\\uD83Dx\"]}", &e), "t.json: "
+	    "not valid JSON: a high surrogate (\\uD800-\\uDBFF) without a low "
+	    "one after it at byte 14 (line 1)");
+	CHECK_EQ_STR(jstream_says("{\"a\": [\"a\\u0000b\"]}", &e), "t.json: "
+	    "not valid JSON: a NUL character (\\u0000) in a string at byte 14 "
+	    "(line 1)");
+	CHECK_EQ_STR(jstream_says("{\"a\": [{\"k\" 1}]}", &e), "t.json: not "
+	    "valid JSON: expected ':' at byte 12 (line 1)");
+	CHECK_EQ_STR(jstream_says("{\"a\": [{1: 1}]}", &e), "t.json: not "
+	    "valid JSON: expected a member's name at byte 8 (line 1)");
+	CHECK_EQ_STR(jstream_says("{\"a\": [{\"k\": 1,}]}", &e), "t.json: "
+	    "not valid JSON: expected a member's name at byte 15 (line 1)");
+	CHECK_EQ_STR(jstream_says("{\"a\": [[1 2]]}", &e), "t.json: not "
+	    "valid JSON: expected ',' or ']' at byte 10 (line 1)");
+	CHECK_EQ_STR(jstream_says("{\"a\": [{\"k\": \"v\"", &e), "t.json: "
+	    "not valid JSON: it ends too soon, at byte 16 (line 1); is the "
+	    "file cut short?");
+	CHECK_EQ_STR(jstream_says("{\"a\": [\"abc", &e), "t.json: not valid "
+	    "JSON: it ends too soon, at byte 11 (line 1); is the file cut "
+	    "short?");
+
+	/* 512 levels inside an element are read; 513 are refused. */
+	memset(deep, 0, sizeof deep);
+	strcpy(deep, "{\"a\": [");
+	memset(deep + 7, '[', 512);
+	memset(deep + 7 + 512, ']', 512);
+	strcat(deep, "]}");
+	CHECK_EQ_STR(jstream_says(deep, &e), "");
+	memset(deep, 0, sizeof deep);
+	strcpy(deep, "{\"a\": [");
+	memset(deep + 7, '[', 513);
+	memset(deep + 7 + 513, ']', 513);
+	strcat(deep, "]}");
+	CHECK_EQ_STR(jstream_says(deep, &e), "t.json: not valid JSON: nested "
+	    "deeper than 512 levels at byte 519 (line 1)");
+
+	/* An element over 1 MiB, in numbers and in white space. */
+	len = 0;
+	len += (size_t)sprintf(in, "{\"a\": [[");
+	while (len < JSTREAM_ELEMENT_MAX + 100)
+		len += (size_t)sprintf(in + len, "1, ");
+	len += (size_t)sprintf(in + len, "1]]}");
+	CHECK(strstr(jstream_says(in, &e), "t.json: an element longer than "
+	    "1048576 bytes, at byte ") != NULL);
+	len = (size_t)sprintf(in, "{\"a\": [[");
+	memset(in + len, ' ', JSTREAM_ELEMENT_MAX + 100);
+	len += JSTREAM_ELEMENT_MAX + 100;
+	len += (size_t)sprintf(in + len, "1]]}");
+	CHECK(strstr(jstream_says(in, &e), "t.json: an element longer than "
+	    "1048576 bytes, at byte ") != NULL);
+	free(in);
+}
+
 static void
 test_times(void)
 {
@@ -697,6 +871,7 @@ main(void)
 	test_csvread();
 	test_csvread_long();
 	test_jstream();
+	test_jstream_values();
 	test_times();
 	test_kaggle();
 	test_kaggle_cli();
