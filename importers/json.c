@@ -668,14 +668,28 @@ read_fx(struct rd *d, const cJSON *o, struct fx_point *p)
 	    &p->usd_inr_micro);
 }
 
-/* Names element i of section key in d->at and checks it is an object. */
+/* Names element i of section key in d->at ("runs[3]"; the key alone when
+ * i < 0) and checks it is an object.  Written by hand: it is done for
+ * every element, and snprintf() was a twentieth of an import. */
 static int
 element(struct rd *d, const char *key, long i, const cJSON *item)
 {
-	if (i >= 0)
-		snprintf(d->at, sizeof d->at, "%s[%ld]", key, i);
-	else
-		snprintf(d->at, sizeof d->at, "%s", key);
+	char digits[24];
+	size_t n = strlen(key), k = 0;
+
+	if (n > sizeof d->at - sizeof digits - 3)
+		n = sizeof d->at - sizeof digits - 3;
+	memcpy(d->at, key, n);
+	if (i >= 0) {
+		do
+			digits[k++] = (char)('0' + i % 10);
+		while ((i /= 10) > 0);
+		d->at[n++] = '[';
+		while (k > 0)
+			d->at[n++] = digits[--k];
+		d->at[n++] = ']';
+	}
+	d->at[n] = '\0';
 	if (!cJSON_IsObject(item))
 		return bad(d, NULL, "expected an object");
 	return 0;

@@ -88,15 +88,28 @@ blank(int c)
 	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
 }
 
-/* The next byte that is not white space, taken; or EOF. */
+/* The next byte that is not white space, taken; or EOF.  The spaces
+ * between a value's tokens are skipped in the read buffer itself. */
 static int
 next_solid(struct js *j)
 {
+	const unsigned char *p, *end;
 	int c;
 
-	while ((c = next(j)) != EOF && blank(c))
-		;
-	return c;
+	for (;;) {
+		p = j->in + j->pos;
+		end = j->in + j->len;
+		while (p < end && (*p == ' ' || *p == '\t' || *p == '\r'))
+			p++;
+		j->off += p - (j->in + j->pos);
+		j->pos = (size_t)(p - j->in);
+		if (p < end && *p != '\n')
+			break;
+		if ((c = next(j)) == EOF || !blank(c))
+			return c;
+	}
+	j->off++;
+	return j->in[j->pos++];
 }
 
 /* Fails at the byte just read. */
@@ -286,6 +299,20 @@ string(struct js *j)
 	char *s, ch;
 	int c;
 
+	/* Most strings end in the read buffer with no escape: copied from
+	 * there at once. */
+	p = q = j->in + j->pos;
+	end = j->in + j->len;
+	while (q < end && *q >= 0x20 && *q != '"' && *q != '\\')
+		q++;
+	if (q < end && *q == '"') {
+		s = arena_take(j, (size_t)(q - p) + 1);
+		memcpy(s, p, (size_t)(q - p));
+		s[q - p] = '\0';
+		j->pos += (size_t)(q - p) + 1;
+		j->off += q - p + 1;
+		return too_long(j) < 0 ? NULL : s;
+	}
 	j->slen = 0;
 	for (;;) {
 		if (!fill(j)) {

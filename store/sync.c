@@ -219,6 +219,9 @@ store_merge_expense(struct store *s, int64_t id, const struct expense *x,
 	return rc;
 }
 
+/* The page cache of a merge, in KiB (SQLite's own is 2000). */
+#define MERGE_CACHE_KIB "8192"
+
 struct store_merge {
 	struct store *s;
 	int64_t bound;
@@ -233,6 +236,15 @@ store_merge_new(struct store *s, struct store_merge **mp, struct err *e)
 	m->s = s;
 	m->bound = s->runs_above;
 	*mp = NULL;
+	/* Another machine's uids arrive in no order, each to its own page of
+	 * the uid index: with SQLite's usual 2 MiB of pages, most inserts
+	 * read a page back from the journal and write it out again.  8 MiB
+	 * holds the index of about 200,000 runs; more was slower again at
+	 * 100,000 (README, Imports).  Put back by store_merge_free(). */
+	if (st_exec(s, "PRAGMA cache_size = -" MERGE_CACHE_KIB, e) < 0) {
+		free(m);
+		return -1;
+	}
 	if (st_prepare(s, &m->tomb, "SELECT removed_at FROM tombstones WHERE "
 	    "kind = 'run' AND key = ?1", e) < 0 ||
 	    st_prepare(s, &m->insert, "INSERT INTO runs(platform, gpu, gpus, "
@@ -276,6 +288,7 @@ store_merge_free(struct store_merge *m)
 	sqlite3_finalize(m->update);
 	sqlite3_finalize(m->overlap);
 	sqlite3_finalize(m->pair);
+	sqlite3_exec(m->s->db, "PRAGMA cache_size = -2000", NULL, NULL, NULL);
 	free(m);
 }
 
