@@ -82,6 +82,18 @@ peek(struct js *j)
 	return fill(j) ? j->in[j->pos] : EOF;
 }
 
+/* The bytes that end a plain run inside a string: a quote, a backslash
+ * and the control characters (which JSON does not allow there). */
+static const unsigned char stops[256] = {
+	[0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1,
+	[0x05] = 1, [0x06] = 1, [0x07] = 1, [0x08] = 1, [0x09] = 1,
+	[0x0a] = 1, [0x0b] = 1, [0x0c] = 1, [0x0d] = 1, [0x0e] = 1,
+	[0x0f] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1,
+	[0x14] = 1, [0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1,
+	[0x19] = 1, [0x1a] = 1, [0x1b] = 1, [0x1c] = 1, [0x1d] = 1,
+	[0x1e] = 1, [0x1f] = 1, ['"'] = 1, ['\\'] = 1,
+};
+
 static int
 blank(int c)
 {
@@ -303,7 +315,7 @@ string(struct js *j)
 	 * there at once. */
 	p = q = j->in + j->pos;
 	end = j->in + j->len;
-	while (q < end && *q >= 0x20 && *q != '"' && *q != '\\')
+	while (q < end && !stops[*q])
 		q++;
 	if (q < end && *q == '"') {
 		s = arena_take(j, (size_t)(q - p) + 1);
@@ -321,7 +333,7 @@ string(struct js *j)
 		}
 		p = q = j->in + j->pos;
 		end = j->in + j->len;
-		while (q < end && *q >= 0x20 && *q != '"' && *q != '\\')
+		while (q < end && !stops[*q])
 			q++;
 		put(j, p, (size_t)(q - p));
 		j->pos += (size_t)(q - p);

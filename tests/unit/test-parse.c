@@ -223,6 +223,19 @@ test_time(void)
 	time_ok("sunday", now, t_utc(2026, 11, 21, 18, 30, 0));
 	/* Leap day exists in 2024. */
 	time_ok("2024-02-29T00:00Z", now, t_utc(2024, 2, 29, 0, 0, 0));
+	/* The form exports write, read on its own path: the same rules. */
+	time_ok("2024-02-29T23:59:59Z", now, t_utc(2024, 2, 29, 23, 59, 59));
+	time_ok("2026-12-31T24:00:00Z", now, t_utc(2027, 1, 1, 0, 0, 0));
+	time_ok("1970-01-02T00:00:01Z", now, 86401);
+	time_ok("2026-11-28t10:00:00z", now, t_utc(2026, 11, 28, 10, 0, 0));
+	time_bad("2026-02-29T10:00:00Z", now);
+	time_bad("2026-11-31T10:00:00Z", now);
+	time_bad("2026-11-28T24:00:01Z", now);
+	time_bad("2026-11-28T10:60:00Z", now);
+	time_bad("2026-11-28T10:00:60Z", now);
+	time_bad("2026-11-28T10:00:00Z ", now);
+	time_bad("2026-11-28T1a:00:00Z", now);
+	time_bad("2201-01-01T00:00:00Z", now);
 
 	time_bad("2026-02-30", now);
 	time_bad("2026-13-01", now);
