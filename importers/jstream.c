@@ -165,6 +165,32 @@ next_token(struct js *j)
 	return too_long(j) < 0 ? EOF - 1 : c;
 }
 
+/*
+ * next_token() for the usual case, inline: the next byte, or the one after
+ * a single space, is already in the buffer and not white space.  Longer
+ * runs of white space, line ends and buffer ends go the long way, which
+ * also counts them against the limit on an element.
+ */
+static inline int
+token(struct js *j)
+{
+	size_t k = j->pos;
+	int c;
+
+	if (k + 1 < j->len) {
+		if (j->in[k] == ' ')
+			k++;
+		c = j->in[k];
+		if (!blank(c)) {
+			k++;
+			j->off += (int64_t)(k - j->pos);
+			j->pos = k;
+			return c;
+		}
+	}
+	return next_token(j);
+}
+
 /* n bytes of the arena, aligned for any type; they last until
  * arena_empty(). */
 static void *
@@ -435,6 +461,13 @@ number(struct js *j, int c)
 	cJSON *x;
 
 	buf[n++] = (char)c;
+	/* A number within the buffer is taken from it at once. */
+	while (j->pos < j->len && n + 1 < sizeof buf && ((c = j->in[j->pos]) ==
+	    '0' || (c >= '1' && c <= '9'))) {
+		buf[n++] = (char)c;
+		j->pos++;
+		j->off++;
+	}
 	while ((c = peek(j)) != EOF && ((c >= '0' && c <= '9') || c == '.' ||
 	    c == 'e' || c == 'E' || c == '+' || c == '-')) {
 		if (n + 1 >= sizeof buf) {
@@ -514,20 +547,22 @@ array(struct js *j, int depth)
 	cJSON *a = node(j, cJSON_Array), *last = NULL, *v;
 	int c;
 
-	if ((c = next_token(j)) == ']')
+	if ((c = token(j)) == ']')
 		return a;
 	for (;;) {
 		if ((v = value(j, c, depth)) == NULL)
 			return NULL;
 		adopt(a, &last, v);
-		if ((c = next_token(j)) == ']')
+		if (too_long(j) < 0)
+			return NULL;
+		if ((c = token(j)) == ']')
 			return a;
 		if (c != ',') {
 			if (c != EOF - 1)
 				invalid(j, c, "expected ',' or ']'");
 			return NULL;
 		}
-		c = next_token(j);
+		c = token(j);
 	}
 }
 
@@ -539,7 +574,7 @@ object(struct js *j, int depth)
 	char *key;
 	int c;
 
-	if ((c = next_token(j)) == '}')
+	if ((c = token(j)) == '}')
 		return o;
 	for (;;) {
 		if (c != '"') {
@@ -549,23 +584,25 @@ object(struct js *j, int depth)
 		}
 		if ((key = string(j)) == NULL)
 			return NULL;
-		if ((c = next_token(j)) != ':') {
+		if ((c = token(j)) != ':') {
 			if (c != EOF - 1)
 				invalid(j, c, "expected ':'");
 			return NULL;
 		}
-		if ((v = value(j, next_token(j), depth)) == NULL)
+		if ((v = value(j, token(j), depth)) == NULL)
 			return NULL;
 		v->string = key;
 		adopt(o, &last, v);
-		if ((c = next_token(j)) == '}')
+		if (too_long(j) < 0)
+			return NULL;
+		if ((c = token(j)) == '}')
 			return o;
 		if (c != ',') {
 			if (c != EOF - 1)
 				invalid(j, c, "expected ',' or '}'");
 			return NULL;
 		}
-		c = next_token(j);
+		c = token(j);
 	}
 }
 
