@@ -180,6 +180,16 @@ text_match(const char *in, const char *const *names, size_t n, size_t *idx,
 	return MATCH_NONE;
 }
 
+size_t
+text_copy(char *dst, size_t size, const char *src)
+{
+	size_t n = strnlen(src, size - 1);
+
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+	return n;
+}
+
 int
 text_is_name(const char *s, size_t max, const char *forbid)
 {

@@ -42,6 +42,10 @@ enum {
 int text_match(const char *in, const char *const *names, size_t n, size_t *idx,
     char *hint, size_t hintlen);
 
+/* Copies src into dst of size bytes (size > 0), cut to size - 1 bytes;
+ * always terminated.  Returns the bytes copied. */
+size_t text_copy(char *dst, size_t size, const char *src);
+
 /* 1 when s is non-empty, at most max bytes, and has no control character
  * and none of the bytes in forbid. */
 int text_is_name(const char *s, size_t max, const char *forbid);

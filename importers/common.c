@@ -176,10 +176,10 @@ imp_gpu(char *out, size_t n, const char *in, int64_t mem_mib, int *gpus_hint)
 	if (name[0] != '\0' && !text_is_name(name, sizeof name - 1, "")) {
 		char *safe = text_safe(name);
 
-		snprintf(out, n, "%s", safe);
+		text_copy(out, n, safe);
 		free(safe);
 	} else {
-		snprintf(out, n, "%s", name);
+		text_copy(out, n, name);
 	}
 	return known;
 }

@@ -160,7 +160,7 @@ read_row(const struct cols *k, char **f, size_t n,
 		free(sh);
 		return -1;
 	}
-	snprintf(r->platform, sizeof r->platform, "%s", v);
+	text_copy(r->platform, sizeof r->platform, v);
 	*fld = col_names[C_START];
 	v = field(k, C_START, f, n);
 	if (v[0] == '\0')

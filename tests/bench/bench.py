@@ -186,7 +186,7 @@ def main():
                           % NOW], env, reps=3)
         rows.append((n, "report --by week", g, f))
 
-        if n <= 100000 and has(gpulog, "import", "csv"):
+        if has(gpulog, "import", "csv"):
             idb = os.path.join(out, "import.db")
 
             def fresh():
@@ -199,11 +199,12 @@ def main():
             def fresh_sq():
                 if os.path.exists(idb):
                     os.remove(idb)
+            reps = 3
             try:
                 g = measure([gpulog, "import", "csv", csv],
-                            dict(env, GPULOG_DB=idb), reps=3, setup=fresh)
+                            dict(env, GPULOG_DB=idb), reps=reps, setup=fresh)
                 f = measure(["sqlite3", idb, "-cmd", ".mode csv",
-                             ".import %s runs_csv" % csv], env, reps=3,
+                             ".import %s runs_csv" % csv], env, reps=reps,
                             setup=fresh_sq)
                 rows.append((n, "import csv", g, f))
                 # A second floor: sqlite3 putting the same rows into the
@@ -223,7 +224,7 @@ def main():
                         " printf('%%032x', rowid) FROM temp.import_csv;\n"
                         "COMMIT;\n" % csv)
                 f = measure(["sqlite3", idb, ".read %s" % fsql], env,
-                            reps=3, setup=fresh)
+                            reps=reps, setup=fresh)
                 rows.append((n, "import csv (same table)", g, f))
             except SystemExit as e:
                 print("import csv: %s" % e, file=sys.stderr)
@@ -244,7 +245,7 @@ def main():
                 subprocess.run([gpulog, "status"], check=True,
                                env=dict(env, GPULOG_DB=jdb),
                                stdout=subprocess.DEVNULL)
-            reps = 3 if n <= 100000 else 1
+            reps = 3
             try:
                 g = measure([gpulog, "import", "json", xjson],
                             dict(env, GPULOG_DB=jdb), reps=reps,

@@ -334,6 +334,18 @@ test_match(void)
 	CHECK(!text_is_name("a b", 31, " ,"));
 	CHECK(!text_is_name("a,b", 31, " ,"));
 	CHECK(text_is_name("caf\xc3\xa9", 31, " ,"));
+	{
+		char small[5];
+
+		CHECK_EQ_INT(text_copy(small, sizeof small, "kaggle"), 4);
+		CHECK_EQ_STR(small, "kagg");
+		CHECK_EQ_INT(text_copy(small, sizeof small, "T4"), 2);
+		CHECK_EQ_STR(small, "T4");
+		CHECK_EQ_INT(text_copy(small, sizeof small, ""), 0);
+		CHECK_EQ_STR(small, "");
+		CHECK_EQ_INT(text_copy(small, 1, "x"), 0);
+		CHECK_EQ_STR(small, "");
+	}
 	CHECK_EQ_INT(text_width(RUPEE "250"), 4);
 	CHECK_EQ_INT(text_width("abc"), 3);
 }
