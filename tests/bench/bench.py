@@ -21,6 +21,7 @@ import time
 NOW = 1795953600  # 2026-12-01T12:00:00Z
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPS = 11
+IMPORT_REPS = 5
 
 
 def peak_rss(argv, env):
@@ -38,22 +39,35 @@ def peak_rss(argv, env):
 
 def measure(argv, env, reps=REPS, setup=None):
     """Median, min, max seconds of argv over reps, and its peak RSS."""
-    times = []
+    return measure_side_by_side([(argv, env, setup)], reps)[0]
+
+
+def measure_side_by_side(jobs, reps):
+    """measure() of each (argv, env, setup) in jobs, taking turns: run i
+    of every job before run i + 1 of any, so that a slow minute of a
+    shared machine (or the disk still writing out the job before) falls
+    on all of them and their ratio holds."""
+    times = [[] for _ in jobs]
     for i in range(reps + 1):
+        for k, (argv, env, setup) in enumerate(jobs):
+            if setup:
+                setup()
+            t0 = time.perf_counter()
+            rc = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.DEVNULL).returncode
+            dt = time.perf_counter() - t0
+            if rc != 0:
+                raise SystemExit("failed: %s" % " ".join(argv))
+            if i > 0:  # the first run warms the caches
+                times[k].append(dt)
+    out = []
+    for k, (argv, env, setup) in enumerate(jobs):
         if setup:
             setup()
-        t0 = time.perf_counter()
-        rc = subprocess.run(argv, env=env, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL).returncode
-        dt = time.perf_counter() - t0
-        if rc != 0:
-            raise SystemExit("failed: %s" % " ".join(argv))
-        if i > 0:  # the first run warms the caches
-            times.append(dt)
-    if setup:
-        setup()
-    rss = peak_rss(argv, env) if os.path.exists("/usr/bin/time") else 0
-    return statistics.median(times), min(times), max(times), rss
+        rss = peak_rss(argv, env) if os.path.exists("/usr/bin/time") else 0
+        out.append((statistics.median(times[k]), min(times[k]),
+                    max(times[k]), rss))
+    return out
 
 
 def fmt(m):
@@ -197,35 +211,35 @@ def main():
                                env=dict(env, GPULOG_DB=idb),
                                stdout=subprocess.DEVNULL)
             def fresh_sq():
-                if os.path.exists(idb):
-                    os.remove(idb)
-            reps = 3
+                for ext in ("", "-wal", "-shm"):
+                    if os.path.exists(idb + ext):
+                        os.remove(idb + ext)
+            # A second floor: sqlite3 putting the same rows into the
+            # same table, with its indexes, in one transaction.
+            fsql = os.path.join(out, "import-floor.sql")
+            with open(fsql, "w") as fs:
+                fs.write(
+                    ".import --csv --schema temp %s import_csv\n"
+                    "BEGIN;\nINSERT INTO runs(platform, gpu, gpus,"
+                    " start_ts, end_ts, cost_minor, currency, note, tags,"
+                    " project, source, source_id, created, modified, uid)"
+                    " SELECT platform, gpu, gpus, unixepoch(start),"
+                    " unixepoch(\"end\"), CAST(round(cost * 100) AS"
+                    " INTEGER), nullif(currency, ''), note, nullif(tags,"
+                    " ''), nullif(project, ''), 'csv', id,"
+                    " unixepoch(\"end\"), unixepoch(\"end\"),"
+                    " printf('%%032x', rowid) FROM temp.import_csv;\n"
+                    "COMMIT;\n" % csv)
             try:
-                g = measure([gpulog, "import", "csv", csv],
-                            dict(env, GPULOG_DB=idb), reps=reps, setup=fresh)
-                f = measure(["sqlite3", idb, "-cmd", ".mode csv",
-                             ".import %s runs_csv" % csv], env, reps=reps,
-                            setup=fresh_sq)
+                g, f, f2 = measure_side_by_side([
+                    ([gpulog, "import", "csv", csv],
+                     dict(env, GPULOG_DB=idb), fresh),
+                    (["sqlite3", idb, "-cmd", ".mode csv",
+                      ".import %s runs_csv" % csv], env, fresh_sq),
+                    (["sqlite3", idb, ".read %s" % fsql], env, fresh)],
+                    IMPORT_REPS)
                 rows.append((n, "import csv", g, f))
-                # A second floor: sqlite3 putting the same rows into the
-                # same table, with its indexes, in one transaction.
-                fsql = os.path.join(out, "import-floor.sql")
-                with open(fsql, "w") as fs:
-                    fs.write(
-                        ".import --csv --schema temp %s import_csv\n"
-                        "BEGIN;\nINSERT INTO runs(platform, gpu, gpus,"
-                        " start_ts, end_ts, cost_minor, currency, note, tags,"
-                        " project, source, source_id, created, modified, uid)"
-                        " SELECT platform, gpu, gpus, unixepoch(start),"
-                        " unixepoch(\"end\"), CAST(round(cost * 100) AS"
-                        " INTEGER), nullif(currency, ''), note, nullif(tags,"
-                        " ''), nullif(project, ''), 'csv', id,"
-                        " unixepoch(\"end\"), unixepoch(\"end\"),"
-                        " printf('%%032x', rowid) FROM temp.import_csv;\n"
-                        "COMMIT;\n" % csv)
-                f = measure(["sqlite3", idb, ".read %s" % fsql], env,
-                            reps=reps, setup=fresh)
-                rows.append((n, "import csv (same table)", g, f))
+                rows.append((n, "import csv (same table)", g, f2))
             except SystemExit as e:
                 print("import csv: %s" % e, file=sys.stderr)
 
@@ -245,14 +259,12 @@ def main():
                 subprocess.run([gpulog, "status"], check=True,
                                env=dict(env, GPULOG_DB=jdb),
                                stdout=subprocess.DEVNULL)
-            reps = 3
             try:
-                g = measure([gpulog, "import", "json", xjson],
-                            dict(env, GPULOG_DB=jdb), reps=reps,
-                            setup=fresh_j)
-                f = measure([gpulog, "import", "csv", csv],
-                            dict(env, GPULOG_DB=jdb), reps=reps,
-                            setup=fresh_j)
+                g, f = measure_side_by_side([
+                    ([gpulog, "import", "json", xjson],
+                     dict(env, GPULOG_DB=jdb), fresh_j),
+                    ([gpulog, "import", "csv", csv],
+                     dict(env, GPULOG_DB=jdb), fresh_j)], IMPORT_REPS)
                 rows.append((n, "import json of an export (floor: "
                              "gpulog import csv)", g, f))
             except SystemExit as e:
