@@ -96,7 +96,11 @@ def main():
                                              "gpt2", "vit", "unet"]))
         tags = rnd.choice([None, "cnn", "nlp", "llm,lora", "vision"])
         project = rnd.choice([None, "cifar", "capstone", "finetune"])
-        uid = "%032x" % rnd.getrandbits(128)
+        # A uid as gpulog makes one (st_bind_uid()): 12 hex digits of
+        # the milliseconds it was made at (here its start), then 20 of
+        # its own, so that uids follow the order runs were logged in.
+        bits = rnd.getrandbits(128)
+        uid = "%012x%020x" % (start * 1000 + i % 1000, bits >> 48)
         rows.append((uid, p, gpu, gpus, start, end, cost, cur, rmicro,
                      1 if rnd.random() < 0.6 else 0, note, project, tags,
                      "bench", str(i), start, start))
