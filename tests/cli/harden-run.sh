@@ -7,12 +7,14 @@
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 db=$GPULOG_DB
-# Background jobs of sh ignore SIGINT and SIGQUIT, which gpulog would pass
-# on ignored; this starts gpulog with every signal at its default.
+# Background jobs of sh ignore SIGINT and SIGQUIT, and a suite started
+# under nohup ignores SIGHUP, which gpulog would pass on ignored (as it
+# should); this starts gpulog with every signal below at its default.
 dfl() {
 	exec python3 -c '
 import os, signal, sys
-for s in (signal.SIGINT, signal.SIGQUIT, signal.SIGPIPE):
+for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT,
+          signal.SIGPIPE, signal.SIGUSR1, signal.SIGUSR2, signal.SIGALRM):
     signal.signal(s, signal.SIG_DFL)
 os.execvp(sys.argv[1], sys.argv[1:])' "$@"
 }
