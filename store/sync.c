@@ -222,7 +222,7 @@ store_merge_expense(struct store *s, int64_t id, const struct expense *x,
 /*
  * Another machine's uids arrive in no order, each to its own page of the
  * uid index: with SQLite's usual 2 MiB of pages, most inserts read a page
- * back from the journal and write it out again.  A merge sizes its page
+ * back from the write-ahead log and write it out again.  A merge sizes its page
  * cache to the uid index of the runs it holds (the local ones and those
  * added so far), 64 bytes a run, within 8 and 64 MiB: at 1,000,000 runs
  * 64 MiB took a third less time than 8, and at 100,000 more than 8 was
