@@ -17,6 +17,10 @@
 
 #include "core/err.h"
 
+/* What next_token() and token() return when they have failed with a
+ * message (EOF is the input's end, not yet said). */
+#define SAID (EOF - 1)
+
 /* How deep arrays and objects may nest inside one value. */
 #define JSTREAM_DEPTH 512
 
@@ -155,14 +159,14 @@ too_long(struct js *j)
 	    (long long)j->off, j->line);
 }
 
-/* The next byte that is not white space inside a value, taken; EOF after
- * a message when the value has grown past the limit. */
+/* The next byte that is not white space inside a value, taken; SAID
+ * after a message when the value has grown past the limit. */
 static int
 next_token(struct js *j)
 {
 	int c = next_solid(j);
 
-	return too_long(j) < 0 ? EOF - 1 : c;
+	return too_long(j) < 0 ? SAID : c;
 }
 
 /*
@@ -337,20 +341,6 @@ string(struct js *j)
 	char *s, ch;
 	int c;
 
-	/* Most strings end in the read buffer with no escape: copied from
-	 * there at once. */
-	p = q = j->in + j->pos;
-	end = j->in + j->len;
-	while (q < end && !stops[*q])
-		q++;
-	if (q < end && *q == '"') {
-		s = arena_take(j, (size_t)(q - p) + 1);
-		memcpy(s, p, (size_t)(q - p));
-		s[q - p] = '\0';
-		j->pos += (size_t)(q - p) + 1;
-		j->off += q - p + 1;
-		return too_long(j) < 0 ? NULL : s;
-	}
 	j->slen = 0;
 	for (;;) {
 		if (!fill(j)) {
@@ -361,6 +351,16 @@ string(struct js *j)
 		end = j->in + j->len;
 		while (q < end && !stops[*q])
 			q++;
+		/* Most strings end in the read buffer with no escape: copied
+		 * from there at once. */
+		if (j->slen == 0 && q < end && *q == '"') {
+			s = arena_take(j, (size_t)(q - p) + 1);
+			memcpy(s, p, (size_t)(q - p));
+			s[q - p] = '\0';
+			j->pos += (size_t)(q - p) + 1;
+			j->off += q - p + 1;
+			return too_long(j) < 0 ? NULL : s;
+		}
 		put(j, p, (size_t)(q - p));
 		j->pos += (size_t)(q - p);
 		j->off += q - p;
@@ -462,8 +462,8 @@ number(struct js *j, int c)
 
 	buf[n++] = (char)c;
 	/* A number within the buffer is taken from it at once. */
-	while (j->pos < j->len && n + 1 < sizeof buf && ((c = j->in[j->pos]) ==
-	    '0' || (c >= '1' && c <= '9'))) {
+	while (j->pos < j->len && n + 1 < sizeof buf &&
+	    (c = j->in[j->pos]) >= '0' && c <= '9') {
 		buf[n++] = (char)c;
 		j->pos++;
 		j->off++;
@@ -558,7 +558,7 @@ array(struct js *j, int depth)
 		if ((c = token(j)) == ']')
 			return a;
 		if (c != ',') {
-			if (c != EOF - 1)
+			if (c != SAID)
 				invalid(j, c, "expected ',' or ']'");
 			return NULL;
 		}
@@ -578,14 +578,14 @@ object(struct js *j, int depth)
 		return o;
 	for (;;) {
 		if (c != '"') {
-			if (c != EOF - 1)
+			if (c != SAID)
 				invalid(j, c, "expected a member's name");
 			return NULL;
 		}
 		if ((key = string(j)) == NULL)
 			return NULL;
 		if ((c = token(j)) != ':') {
-			if (c != EOF - 1)
+			if (c != SAID)
 				invalid(j, c, "expected ':'");
 			return NULL;
 		}
@@ -598,7 +598,7 @@ object(struct js *j, int depth)
 		if ((c = token(j)) == '}')
 			return o;
 		if (c != ',') {
-			if (c != EOF - 1)
+			if (c != SAID)
 				invalid(j, c, "expected ',' or '}'");
 			return NULL;
 		}
@@ -606,15 +606,15 @@ object(struct js *j, int depth)
 	}
 }
 
-/* The value whose first byte c was just read (EOF - 1: a message is
- * already written); NULL after a message. */
+/* The value whose first byte c was just read (SAID: the message is
+ * written); NULL after a message. */
 static cJSON *
 value(struct js *j, int c, int depth)
 {
 	cJSON *v;
 
 	switch (c) {
-	case EOF - 1:
+	case SAID:
 		return NULL;
 	case '{':
 	case '[':
