@@ -222,11 +222,12 @@ store_merge_expense(struct store *s, int64_t id, const struct expense *x,
 /*
  * Another machine's uids arrive in no order, each to its own page of the
  * uid index: with SQLite's usual 2 MiB of pages, most inserts read a page
- * back from the write-ahead log and write it out again.  A merge sizes its page
- * cache to the uid index of the runs it holds (the local ones and those
- * added so far), 64 bytes a run, within 8 and 64 MiB: at 1,000,000 runs
- * 64 MiB took a third less time than 8, and at 100,000 more than 8 was
- * slower (README, Imports).  store_merge_free() puts SQLite's back.
+ * back from the write-ahead log and write it out again.  A merge sizes
+ * its page cache to the uid index of the runs it holds (the local ones
+ * and those added so far), 64 bytes a run, within 8 and 64 MiB: at
+ * 1,000,000 runs 64 MiB took a third less time than 8, and at 100,000
+ * more than 8 was slower (README, Imports).  store_merge_free() puts back
+ * the size it found.
  */
 #define MERGE_RUN_BYTES 64
 #define MERGE_CACHE_MIN_KIB 8192
@@ -237,11 +238,12 @@ struct store_merge {
 	int64_t bound;
 	int64_t added;     /* runs this merge added */
 	int64_t cache_kib; /* the page cache set, in KiB */
+	int64_t cache_was; /* PRAGMA cache_size before the merge */
 	sqlite3_stmt *tomb, *insert, *find, *update, *overlap, *pair;
 };
 
 /* Sets the page cache for the runs held now (see MERGE_RUN_BYTES) when
- * it has grown by a quarter or more. */
+ * that has grown by a quarter or more, or reached the most. */
 static int
 size_cache(struct store_merge *m, struct err *e)
 {
@@ -252,10 +254,8 @@ size_cache(struct store_merge *m, struct err *e)
 		kib = MERGE_CACHE_MIN_KIB;
 	if (kib > MERGE_CACHE_MAX_KIB)
 		kib = MERGE_CACHE_MAX_KIB;
-	if (m->cache_kib != 0 && kib < m->cache_kib + m->cache_kib / 4 &&
-	    kib != MERGE_CACHE_MAX_KIB)
-		return 0;
-	if (kib == m->cache_kib)
+	if (kib == m->cache_kib || (kib < m->cache_kib + m->cache_kib / 4 &&
+	    kib < MERGE_CACHE_MAX_KIB))
 		return 0;
 	snprintf(sql, sizeof sql, "PRAGMA cache_size = -%lld", (long long)kib);
 	if (st_exec(m->s, sql, e) < 0)
@@ -268,12 +268,20 @@ int
 store_merge_new(struct store *s, struct store_merge **mp, struct err *e)
 {
 	struct store_merge *m = xcalloc(1, sizeof *m);
+	sqlite3_stmt *st;
 
 	m->s = s;
 	m->bound = s->runs_above;
 	*mp = NULL;
-	if (size_cache(m, e) < 0) {
+	if (st_prepare(s, &st, "PRAGMA cache_size", e) < 0) {
 		free(m);
+		return -1;
+	}
+	m->cache_was = sqlite3_step(st) == SQLITE_ROW ?
+	    sqlite3_column_int64(st, 0) : -2000;
+	sqlite3_finalize(st);
+	if (size_cache(m, e) < 0) {
+		store_merge_free(m);
 		return -1;
 	}
 	if (st_prepare(s, &m->tomb, "SELECT removed_at FROM tombstones WHERE "
@@ -319,7 +327,13 @@ store_merge_free(struct store_merge *m)
 	sqlite3_finalize(m->update);
 	sqlite3_finalize(m->overlap);
 	sqlite3_finalize(m->pair);
-	sqlite3_exec(m->s->db, "PRAGMA cache_size = -2000", NULL, NULL, NULL);
+	if (m->cache_kib != 0) {
+		char sql[64];
+
+		snprintf(sql, sizeof sql, "PRAGMA cache_size = %lld",
+		    (long long)m->cache_was);
+		sqlite3_exec(m->s->db, sql, NULL, NULL, NULL);
+	}
 	free(m);
 }
 

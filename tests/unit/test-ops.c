@@ -13,6 +13,7 @@
 #include "ops/ops.h"
 #include "store/metrics.h"
 #include "store/store.h"
+#include "store/internal.h"
 #include "store/summary.h"
 #include "store/sync.h"
 #include "t.h"
@@ -1714,6 +1715,43 @@ test_merge(void)
 	done(&o, s);
 }
 
+/* PRAGMA cache_size of s. */
+static long long
+cache_size(struct store *s)
+{
+	sqlite3_stmt *st;
+	long long v = 0;
+
+	if (sqlite3_prepare_v2(s->db, "PRAGMA cache_size", -1, &st, NULL) !=
+	    SQLITE_OK)
+		return 0;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* A merge holds at least 8 MiB of pages while it lasts, and puts back
+ * the size it found, whatever that was. */
+static void
+test_merge_cache(void)
+{
+	struct store_merge *m;
+	struct err e = { "" };
+	struct ops o;
+	struct store *s = fresh(&o);
+
+	if (s == NULL)
+		return;
+	sqlite3_exec(s->db, "PRAGMA cache_size = -3000", NULL, NULL, NULL);
+	if (CHECK_EQ_INT(store_merge_new(s, &m, &e), 0)) {
+		CHECK_EQ_INT(cache_size(s), -8192);
+		store_merge_free(m);
+	}
+	CHECK_EQ_INT(cache_size(s), -3000);
+	done(&o, s);
+}
+
 int
 main(void)
 {
@@ -1743,6 +1781,7 @@ main(void)
 	test_import();
 	test_limits();
 	test_merge();
+	test_merge_cache();
 	if (rmdir(dir) != 0)
 		printf("note: %s is not empty\n", dir);
 	return t_done();
