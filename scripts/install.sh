@@ -24,8 +24,16 @@ install)
 		sed -n 's/^dir //p' "$d$list" >"$dirs"
 	fi
 	# mkdirs DIR: makes DIR and the parents it lacks, listing each.
+	# The root of the paths ("/" or ".") is DESTDIR's own directory,
+	# made when missing and never listed.
 	mkdirs() {
 		[ -d "$d$1" ] && return 0
+		case $1 in
+		/ | .)
+			mkdir -p "$d$1"
+			return 0
+			;;
+		esac
 		mkdirs "$(dirname "$1")"
 		mkdir "$d$1"
 		echo "$1" >>"$dirs"
