@@ -64,7 +64,7 @@ UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 	check-valgrind check-stages unit-bins \
 	stage-asan-build stage-asan-unit stage-asan-cli stage-asan-tui \
 	stage-cli stage-unit stage-tui stage-valgrind deps deps-check deps-lint \
-	verify-deps install uninstall clean lint fuzz bench
+	verify-deps install uninstall clean lint fuzz bench dist
 
 all: $(BUILD)/gpulog gpulog
 
@@ -250,7 +250,21 @@ uninstall:
 	@DESTDIR="$(DESTDIR)" sh scripts/install.sh uninstall $(INSTALL_LIST) \
 	    $(INSTALLED)
 
+# The release tarball: every file git tracks, in a directory named after
+# the version, so that it builds and passes `make check` on its own.
+VERSION = $(shell sed -n 's/^\#define GPULOG_VERSION "\(.*\)"/\1/p' cli/main.c)
+DIST    = gpulog-$(VERSION)
+
+dist:
+	@git ls-files >/dev/null 2>&1 || \
+	    { echo "dist: needs the git checkout (git ls-files)" >&2; exit 1; }
+	@rm -rf $(BUILD)/dist && mkdir -p $(BUILD)/dist/$(DIST)
+	@git ls-files | tar -cf - -T - | (cd $(BUILD)/dist/$(DIST) && tar -xf -)
+	@(cd $(BUILD)/dist && tar -cf - $(DIST)) | gzip -9n >$(DIST).tar.gz
+	@rm -rf $(BUILD)/dist
+	@echo "dist: $(DIST).tar.gz"
+
 clean:
-	rm -rf build gpulog
+	rm -rf build gpulog gpulog-*.tar.gz
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TUI_OBJ:.o=.d)
