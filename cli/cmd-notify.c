@@ -176,10 +176,12 @@ nudge_text(struct ctx *c, const struct summary *sm, const struct nudge *n)
 	size_t len = 0;
 	FILE *m = open_memstream(&line, &len);
 
-	if (m == NULL)
+	if (m != NULL) {
+		cli_print_nudge(m, c, sm, n);
+		fclose(m);
+	}
+	if (line == NULL)
 		die("out of memory");
-	cli_print_nudge(m, c, sm, n);
-	fclose(m);
 	if (len > 0 && line[len - 1] == '\n')
 		line[len - 1] = '\0';
 	safe = text_safe(line);

@@ -674,7 +674,7 @@ read_fx(struct rd *d, const cJSON *o, struct fx_point *p)
 static int
 element(struct rd *d, const char *key, long i, const cJSON *item)
 {
-	char digits[24];
+	char digits[24] = "";
 	size_t n = strlen(key), k = 0;
 
 	if (n > sizeof d->at - sizeof digits - 3)

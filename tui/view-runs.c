@@ -349,8 +349,7 @@ job_step(struct tui *t, struct err *e)
 			if (had == 0)
 				tui_msg(t, CA_DIM, kind == JOB_UP ?
 				    "the first run" : "the last run");
-			if (kind == JOB_DOWN && had == 0 && rv->n > 0)
-				rv->cur = rv->cur; /* stays */
+			/* Nothing came: the cursor stays where it was. */
 		}
 		changed = 1;
 	}
