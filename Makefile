@@ -1,7 +1,8 @@
 # gpulog: a plain Makefile.  `make run` installs what is missing, builds and
 # starts gpulog; `make check` builds and runs every test.
 
-PREFIX  ?= /usr/local
+prefix  ?= /usr/local
+PREFIX  ?= $(prefix)
 BINDIR  ?= $(PREFIX)/bin
 MANDIR  ?= $(PREFIX)/share/man
 DESTDIR ?=
@@ -11,6 +12,13 @@ CFLAGS  ?= -O2 -g
 WARN     = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes
 STD      = -std=c11 -D_POSIX_C_SOURCE=200809L -D_XOPEN_SOURCE=700
 BUILD   ?= build
+
+# A quiet build: a line for each file made (`make V=1` shows the whole
+# commands), and a build with nothing to do prints nothing.
+ifneq ($(V),1)
+MAKEFLAGS += -s
+say = @printf '  %-3s %s\n' $(1) $@;
+endif
 
 PKG_CONFIG ?= pkg-config
 
@@ -44,7 +52,7 @@ DEP_CFLAGS  = $(call pc_cflags,sqlite3 libcjson libcurl)
 # kept, so that tui/ compiles under the same standard as the rest.
 CURSES_CFLAGS = $(filter -I%,$(call pc_cflags,ncursesw))
 
-ALL_CFLAGS = $(STD) $(WARN) $(CFLAGS) -I. $(DEP_CFLAGS) -MMD -MP
+ALL_CFLAGS = $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -I. $(DEP_CFLAGS) -MMD -MP
 # libcurl is loaded with dlopen() when a fetch needs it (importers/fetch.c):
 # only its headers are needed to build.
 LIBS       = $(SQLITE_LIBS) $(CJSON_LIBS) -ldl -lm
@@ -73,33 +81,39 @@ gpulog: $(BUILD)/gpulog
 
 # Before anything compiles: a machine without the -dev packages is told
 # what is missing and to run `make deps`, not shown a compiler error.
+# Checked once per build directory (a stamp), so that a build with
+# nothing to do does nothing and `make -q` says so.
 verify-deps:
 	@sh scripts/deps.sh --verify $(CC)
 
-$(LIB_OBJ) $(CLI_OBJ) $(TUI_OBJ): | verify-deps
+$(BUILD)/.deps-verified:
+	@sh scripts/deps.sh --verify $(CC)
+	@mkdir -p $(BUILD) && touch $@
+
+$(LIB_OBJ) $(CLI_OBJ) $(TUI_OBJ): | $(BUILD)/.deps-verified
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c $< -o $@
+	$(call say,CC)$(CC) $(ALL_CFLAGS) -c $< -o $@
 
 $(BUILD)/tui/%.o: tui/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) $(CURSES_CFLAGS) -c $< -o $@
+	$(call say,CC)$(CC) $(ALL_CFLAGS) $(CURSES_CFLAGS) -c $< -o $@
 
 $(BUILD)/libgpulog.a: $(LIB_OBJ)
 	rm -f $@
-	$(AR) rcs $@ $(LIB_OBJ)
+	$(call say,AR)$(AR) rcs $@ $(LIB_OBJ)
 
 # The binary: the CLI and the dashboard over the library.  `gpulog add`
 # never starts curses; the unit tests link the library alone.
 $(BUILD)/gpulog: $(CLI_OBJ) $(TUI_OBJ) $(BUILD)/libgpulog.a
-	$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(TUI_OBJ) $(BUILD)/libgpulog.a \
+	$(call say,LD)$(CC) $(CFLAGS) -o $@ $(CLI_OBJ) $(TUI_OBJ) $(BUILD)/libgpulog.a \
 	    $(LIBS) $(if $(TUI_OBJ),$(CURSES_LIBS)) $(LDFLAGS)
 
 # Unit tests link the library alone: no cli/, no tui/, no curses.
 $(BUILD)/tests/%: tests/unit/%.c $(BUILD)/libgpulog.a tests/unit/t.h
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libgpulog.a $(LIBS) $(LDFLAGS)
+	$(call say,LD)$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libgpulog.a $(LIBS) $(LDFLAGS)
 
 # What building and running need (make deps, make run); that and what
 # every suite and make fuzz use (make check); what make lint uses.
@@ -265,6 +279,6 @@ dist:
 	@echo "dist: $(DIST).tar.gz"
 
 clean:
-	rm -rf build gpulog gpulog-*.tar.gz
+	rm -rf build $(BUILD) gpulog gpulog-*.tar.gz
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(TUI_OBJ:.o=.d)

@@ -215,6 +215,10 @@ if [ -n "${CI:-}" ] || [ ! -t 1 ]; then
 else
 	q=""
 fi
-$sudo apt-get update $q
+# sudo resets the environment: apt-get is given the settings on its own
+# command line, so that no package stops at a question.
+apt="env DEBIAN_FRONTEND=noninteractive${DEBCONF_NOWARNINGS:+ DEBCONF_NOWARNINGS=yes} apt-get"
 # shellcheck disable=SC2086
-$sudo apt-get install -y $q --no-install-recommends $debs
+$sudo $apt update $q
+# shellcheck disable=SC2086
+$sudo $apt install -y $q --no-install-recommends $debs
