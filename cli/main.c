@@ -63,15 +63,15 @@ const struct cmd cli_cmds[] = {
 	    "it counted in\nand how much, what `gpulog run` measured, its "
 	    "source, and the changes that\nmade it (those undo still keeps)." },
 	{ "edit", cmd_edit, edit_opts, 1, 3, "ID|eN [WHEN] [options]",
-	    "change a run (add's options; -1 is the newest run) or an "
-	    "expense (eN)", NULL },
+	    "change a run (add's options; -1: the newest) or an expense "
+	    "(eN)", NULL },
 	{ "rm", cmd_rm, no_opts, 1, 1, "ID|eN", "remove a run or an expense",
 	    NULL },
 	{ "undo", cmd_undo, no_opts, 0, 0, "",
 	    "undo the last change, again and again", NULL },
 	{ "spend", cmd_spend, spend_opts, 0, 2,
 	    "[AMOUNT [PLATFORM]] [options]",
-	    "record spend that is not a run (a subscription, credits), or "
+	    "record spend that is not a run (subscriptions, credits), or "
 	    "list it",
 	    "--units N buys a pack of N units of the platform's quota "
 	    "(compute units, or\nhours), valid its pack days (platforms set "
@@ -194,8 +194,12 @@ usage_all(FILE *f)
 	    "Keeps GPU runs, spend and free-tier quotas; with no command, "
 	    "opens the\ndashboard on a terminal, else prints the status.\n\n"
 	    "commands:\n", f);
-	for (c = cli_cmds; c->name != NULL; c++)
-		fprintf(f, "  %-10s %s\n", c->name, c->about);
+	for (c = cli_cmds; c->name != NULL; c++) {
+		fprintf(f, "  %-10s ", c->name);
+		opt_wrap(f, 13, c->about);
+	}
+	fprintf(f, "  %-10s ", "help");
+	opt_wrap(f, 13, "this list, or a command's (`gpulog help COMMAND`)");
 	fputs("\nA command may be abbreviated to any unique prefix.\n"
 	    "`gpulog COMMAND --help` describes a command; gpulog(1) has "
 	    "the whole manual.\n", f);

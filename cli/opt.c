@@ -6,6 +6,9 @@
 
 #include "core/err.h"
 
+/* The width --help fits its option lines to. */
+#define OPT_WIDTH 80
+
 static const struct opt *
 find_long(const struct opt *opts, const char *name, size_t n)
 {
@@ -136,6 +139,48 @@ opt_has(const struct args *a, int id)
 	return 0;
 }
 
+/* Columns of UTF-8 text: one for every byte that starts a character. */
+static int
+columns(const char *s, size_t n)
+{
+	int w = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (((unsigned char)s[i] & 0xc0) != 0x80)
+			w++;
+	return w;
+}
+
+/* Prints TEXT from column AT (where the line already is), wrapped at spaces to OPT_WIDTH columns,
+ * each further line indented to AT; a word longer than a line stays
+ * whole. */
+void
+opt_wrap(FILE *f, int at, const char *text)
+{
+	int col = at;
+	const char *p = text;
+
+	while (*p != '\0') {
+		size_t n = strcspn(p, " ");
+		int w = columns(p, n);
+
+		if (col > at && col + 1 + w > OPT_WIDTH) {
+			fprintf(f, "\n%*s", at, "");
+			col = at;
+		} else if (col > at) {
+			fputc(' ', f);
+			col++;
+		}
+		fwrite(p, 1, n, f);
+		col += w;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	fputc('\n', f);
+}
+
 void
 opt_print(FILE *f, const struct opt *opts)
 {
@@ -154,6 +199,12 @@ opt_print(FILE *f, const struct opt *opts)
 		else
 			snprintf(left, sizeof left, "    --%s%s%s", opts->lng,
 			    sp, opts->arg ? opts->arg : "");
-		fprintf(f, "  %-24s %s\n", left, opts->help);
+		/* The help from column 27, or under a long option. */
+		fprintf(f, "  %-24s", left);
+		if (strlen(left) > 24)
+			fprintf(f, "\n%27s", "");
+		else
+			fputc(' ', f);
+		opt_wrap(f, 27, opts->help);
 	}
 }

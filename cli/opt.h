@@ -48,5 +48,8 @@ int opt_has(const struct args *a, int id);
 
 /* Prints the option table, aligned, for --help. */
 void opt_print(FILE *f, const struct opt *opts);
+/* Prints TEXT from column AT, where the line already is, wrapped at
+ * spaces to 80 columns with each further line indented to AT. */
+void opt_wrap(FILE *f, int at, const char *text);
 
 #endif
