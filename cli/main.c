@@ -511,8 +511,10 @@ main(int argc, char **argv)
 	} else if (cli_cmd_find(argv[i], &cmd, &e) < 0) {
 		return cli_err(EXIT_USAGE, &e);
 	} else if (cmd == NULL) {
-		/* help [COMMAND]: the command's usage, or the list. */
-		if (i + 1 < argc && cli_cmd_find(argv[i + 1], &cmd, &e) < 0)
+		/* help [COMMAND]: the command's usage, or the list (also
+		 * for help --help). */
+		if (i + 1 < argc && argv[i + 1][0] != '-' &&
+		    cli_cmd_find(argv[i + 1], &cmd, &e) < 0)
 			return cli_err(EXIT_USAGE, &e);
 		if (cmd != NULL)
 			usage_cmd(stdout, cmd);
