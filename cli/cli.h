@@ -159,6 +159,16 @@ struct nudge;
 void cli_print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
     const struct nudge *n);
 
+/* status --short's line, with its newline (cmd-status.c). */
+void cli_status_short(FILE *f, struct ctx *c, struct summary *sm);
+
+/* status --format BAR (status-bar.c): the index of the bar called name,
+ * or -1 and e; then the short line in that bar's form, returning the
+ * exit status (i3blocks: 33 when a quota is used up or the budget is
+ * past its top). */
+int cli_status_bar_find(const char *name, struct err *e);
+int cli_status_bar(FILE *f, struct ctx *c, struct summary *sm, int bar);
+
 /* Commands. */
 int cmd_add(struct ctx *c, const struct args *a);
 int cmd_start(struct ctx *c, const struct args *a);

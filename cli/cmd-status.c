@@ -17,7 +17,7 @@
 #include "store/store.h"
 #include "store/summary.h"
 
-enum { ST_SHORT = 1, ST_JSON, ST_CSV, ST_CHECK };
+enum { ST_SHORT = 1, ST_JSON, ST_CSV, ST_CHECK, ST_FORMAT };
 
 const struct opt status_opts[] = {
 	{ ST_SHORT, 's', "short", NULL, "one line, for a status bar; ! marks "
@@ -27,6 +27,8 @@ const struct opt status_opts[] = {
 	    "each credit" },
 	{ ST_CHECK, 0, "check", "[=LIST]", "print only the nudges of the "
 	    "kinds in LIST (all when none); exit 3 when any" },
+	{ ST_FORMAT, 0, "format", "BAR", "the short line for a status bar: "
+	    "waybar (JSON), i3blocks (exit 33 when over) or tmux" },
 	{ 0, 0, NULL, NULL, NULL },
 };
 
@@ -293,8 +295,8 @@ has_nudge(const struct summary *sm, int kind, int qi)
 	return 0;
 }
 
-static void
-print_short(struct ctx *c, struct summary *sm)
+void
+cli_status_short(FILE *f, struct ctx *c, struct summary *sm)
 {
 	char b[48], m[48];
 	size_t i;
@@ -302,27 +304,27 @@ print_short(struct ctx *c, struct summary *sm)
 	for (i = 0; i < sm->cat.nquotas; i++) {
 		const struct quota *q = &sm->cat.quotas[i];
 
-		printf("%s %s%s%s %s ", q->platform, amount(b, sizeof b, q,
+		fprintf(f, "%s %s%s%s %s ", q->platform, amount(b, sizeof b, q,
 		    sm->qs[i].remaining), q->unit == QU_CU ? "cu" : "h",
 		    has_nudge(sm, NUDGE_QUOTA, (int)i) ||
 		    has_nudge(sm, NUDGE_LAPSE, (int)i) ? "!" : "", c->dot);
 	}
-	printf("%s", cli_money_whole(c, m, sizeof m, sm->budget.spent,
+	fprintf(f, "%s", cli_money_whole(c, m, sizeof m, sm->budget.spent,
 	    sm->currency));
 	if (sm->budget.max >= 0)
-		printf("/%s", cli_money_whole(c, b, sizeof b, sm->budget.max,
-		    sm->currency));
+		fprintf(f, "/%s", cli_money_whole(c, b, sizeof b,
+		    sm->budget.max, sm->currency));
 	if (has_nudge(sm, NUDGE_BUDGET, -1))
-		putchar('!');
+		putc('!', f);
 	if (sm->phase != NULL) {
-		printf(" %s M%d ", c->dot, sm->plan_month);
-		cli_put_safe(stdout, sm->phase->name);
+		fprintf(f, " %s M%d ", c->dot, sm->plan_month);
+		cli_put_safe(f, sm->phase->name);
 	}
 	if (sm->nopen > 0)
-		printf(" %s %zu running%s", c->dot, sm->nopen,
+		fprintf(f, " %s %zu running%s", c->dot, sm->nopen,
 		    has_nudge(sm, NUDGE_OPEN, -1) ||
 		    has_nudge(sm, NUDGE_IDLE, -1) ? "!" : "");
-	putchar('\n');
+	putc('\n', f);
 }
 
 /* One nudge in words: a --check line, status's own for a lapse, and what
@@ -682,6 +684,13 @@ cmd_status(struct ctx *c, const struct args *a)
 	    opt_has(a, ST_SHORT) || check))
 		return cli_fail(EXIT_USAGE, "status: --csv is not with --json, "
 		    "--short or --check");
+	if (opt_has(a, ST_FORMAT) && (opt_has(a, ST_CSV) ||
+	    opt_has(a, ST_JSON) || check))
+		return cli_fail(EXIT_USAGE, "status: --format is not with "
+		    "--json, --csv or --check");
+	if (opt_has(a, ST_FORMAT) &&
+	    cli_status_bar_find(opt_get(a, ST_FORMAT), &e) < 0)
+		return cli_fail(EXIT_USAGE, "status: %s", e.msg);
 	if (check && read_check(opt_get(a, ST_CHECK), &kinds, &e) < 0)
 		return cli_fail(EXIT_USAGE, "status: %s", e.msg);
 	if (summary_load(&sm, c->s, c->now, &e) < 0 ||
@@ -693,12 +702,19 @@ cmd_status(struct ctx *c, const struct args *a)
 	for (i = 0; i < sm.nnudges; i++)
 		if (kinds & (1u << sm.nudges[i].kind))
 			ntrip++;
+	if (opt_has(a, ST_FORMAT)) {
+		int rc = cli_status_bar(stdout, c, &sm,
+		    cli_status_bar_find(opt_get(a, ST_FORMAT), &e));
+
+		summary_free(&sm);
+		return rc;
+	}
 	if (opt_has(a, ST_JSON))
 		print_json(c, &sm, &saved);
 	else if (opt_has(a, ST_CSV))
 		print_csv(&sm);
 	else if (opt_has(a, ST_SHORT))
-		print_short(c, &sm);
+		cli_status_short(stdout, c, &sm);
 	else if (check)
 		for (i = 0; i < sm.nnudges; i++) {
 			if (kinds & (1u << sm.nudges[i].kind))

@@ -101,10 +101,15 @@ runopt_report(struct ctx *c, const char *verb, const struct ops_result *res)
 			printf(", resets %s (%s)", fmt_when(at, sizeof at,
 			    st->we, c->now), fmt_relative(rel, sizeof rel,
 			    st->we - c->now));
-		if (st->state == QS_OVER)
-			printf(", %sover by %s%s", cli_color(c, C_RED),
-			    fmt_quota_amount(used, sizeof used, q->unit,
-			    -st->remaining), cli_color(c, C_OFF));
+		/* Past the limit by an amount that shows as more than 0 is
+		 * "over by"; else all used is "used up". */
+		fmt_quota_amount(used, sizeof used, q->unit, -st->remaining);
+		if (st->state == QS_OVER && strspn(used, "0.") == strlen(used))
+			printf(", %sused up%s", cli_color(c, C_RED),
+			    cli_color(c, C_OFF));
+		else if (st->state == QS_OVER)
+			printf(", %sover by %s%s", cli_color(c, C_RED), used,
+			    cli_color(c, C_OFF));
 	}
 	putchar('\n');
 	return EXIT_OK;
