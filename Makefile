@@ -249,16 +249,19 @@ lint: deps-lint
 # with the same PREFIX, MANDIR and DESTDIR (scripts/install.sh).
 BASHCOMPDIR  ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR   ?= $(PREFIX)/share/zsh/site-functions
+FISHCOMPDIR  ?= $(PREFIX)/share/fish/vendor_completions.d
 INSTALL_LIST  = $(PREFIX)/share/gpulog/installed
 INSTALLED     = $(BINDIR)/gpulog $(MANDIR)/man1/gpulog.1 \
-    $(BASHCOMPDIR)/gpulog $(ZSHCOMPDIR)/_gpulog
+    $(BASHCOMPDIR)/gpulog $(ZSHCOMPDIR)/_gpulog \
+    $(FISHCOMPDIR)/gpulog.fish
 
 install: all
 	@DESTDIR="$(DESTDIR)" sh scripts/install.sh install $(INSTALL_LIST) \
 	    $(BUILD)/gpulog 755 $(BINDIR)/gpulog \
 	    man/gpulog.1 644 $(MANDIR)/man1/gpulog.1 \
 	    completions/gpulog.bash 644 $(BASHCOMPDIR)/gpulog \
-	    completions/_gpulog 644 $(ZSHCOMPDIR)/_gpulog
+	    completions/_gpulog 644 $(ZSHCOMPDIR)/_gpulog \
+	    completions/gpulog.fish 644 $(FISHCOMPDIR)/gpulog.fish
 
 uninstall:
 	@DESTDIR="$(DESTDIR)" sh scripts/install.sh uninstall $(INSTALL_LIST) \

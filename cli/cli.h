@@ -166,6 +166,13 @@ void cli_status_short(FILE *f, struct ctx *c, struct summary *sm);
  * or -1 and e; then the short line in that bar's form, returning the
  * exit status (i3blocks: 33 when a quota is used up or the budget is
  * past its top). */
+extern const char *const cli_status_bars[]; /* their names, NULL last */
+
+/* The words some options take, NULL last, which the completions offer:
+ * report --by's groups (cmd-report.c) and notify --via's ways
+ * (cmd-notify.c). */
+extern const char *const report_groups[];
+extern const char *const notify_ways[];
 int cli_status_bar_find(const char *name, struct err *e);
 int cli_status_bar(FILE *f, struct ctx *c, struct summary *sm, int bar);
 

@@ -13,7 +13,9 @@
 #include "core/catalog.h"
 #include "core/clock.h"
 #include "core/model.h"
+#include "importers/importer.h"
 #include "store/store.h"
+#include "tui/tui.h"
 
 /* The command a word names, as main() finds it (a prefix will do). */
 static const struct cmd *
@@ -73,6 +75,36 @@ platforms(const char *db)
 	free(path);
 }
 
+/* The words an option's value is one of, from the lists the commands
+ * themselves read. */
+static const struct {
+	const char *cmd, *opt;
+	const char *const *words;
+} option_words[] = {
+	{ "report", "--by", report_groups },
+	{ "report", "-b", report_groups },
+	{ "notify", "--via", notify_ways },
+	{ "status", "--format", cli_status_bars },
+	{ "tui", "--theme", tui_theme_names },
+};
+
+static void
+values(const char *name, const char *opt)
+{
+	const struct cmd *c = find_cmd(name);
+	const char *const *w;
+	size_t i;
+
+	for (i = 0; c != NULL && i < sizeof option_words /
+	    sizeof option_words[0]; i++) {
+		if (strcmp(option_words[i].cmd, c->name) != 0 ||
+		    strcmp(option_words[i].opt, opt) != 0)
+			continue;
+		for (w = option_words[i].words; *w != NULL; w++)
+			printf("%s\n", *w);
+	}
+}
+
 int
 cli_complete(int argc, char **argv, const char *db)
 {
@@ -94,11 +126,19 @@ cli_complete(int argc, char **argv, const char *db)
 		options(argv[1], 0);
 	} else if (argc >= 2 && strcmp(argv[0], "valued") == 0) {
 		options(argv[1], 1);
+	} else if (argc >= 3 && strcmp(argv[0], "values") == 0) {
+		values(argv[1], argv[2]);
 	} else if (argc >= 1 && strcmp(argv[0], "platforms") == 0) {
 		platforms(db);
+	} else if (argc >= 1 && strcmp(argv[0], "sources") == 0) {
+		size_t i;
+
+		for (i = 0; i < importers_count; i++)
+			printf("%s\n", importers[i].name);
 	} else {
 		fprintf(stderr, "usage: gpulog __complete commands|name CMD|"
-		    "options CMD|valued CMD|platforms\n");
+		    "options CMD|valued CMD|values CMD OPTION|platforms|"
+		    "sources\n");
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;

@@ -25,6 +25,12 @@ extern char **environ;
 
 enum { N_DRY = 1, N_VIA, N_URL };
 
+/* The ways, in the order they are tried. */
+enum way { W_NOTIFY_SEND, W_OSASCRIPT, W_URL, W_STDOUT, W_NWAYS };
+
+const char *const notify_ways[W_NWAYS + 1] = { "notify-send", "osascript",
+	"url", "stdout" };
+
 const struct opt notify_opts[] = {
 	{ N_DRY, 'n', "dry-run", NULL, "print what would be sent, and how; "
 	    "send and remember nothing" },
@@ -35,11 +41,6 @@ const struct opt notify_opts[] = {
 	{ 0, 0, NULL, NULL, NULL },
 };
 
-/* The ways, in the order they are tried. */
-enum way { W_NOTIFY_SEND, W_OSASCRIPT, W_URL, W_STDOUT, W_NWAYS };
-
-static const char *const way_names[W_NWAYS] = { "notify-send", "osascript",
-	"url", "stdout" };
 
 /* 1 when an executable name is in a directory of PATH. */
 static int
@@ -233,7 +234,7 @@ cmd_notify(struct ctx *c, const struct args *a)
 	}
 	if (via != NULL) {
 		for (only = 0; only < W_NWAYS; only++)
-			if (strcmp(via, way_names[only]) == 0)
+			if (strcmp(via, notify_ways[only]) == 0)
 				break;
 		if (only == W_NWAYS) {
 			char *safe = text_safe(via);
@@ -259,7 +260,7 @@ cmd_notify(struct ctx *c, const struct args *a)
 	if (only >= 0 && !available(only, url)) {
 		free(sent);
 		return cli_fail(EXIT_FAIL, "notify: %s cannot be used here%s",
-		    way_names[only], only == W_NOTIFY_SEND ? ": it is not on "
+		    notify_ways[only], only == W_NOTIFY_SEND ? ": it is not on "
 		    "PATH, or there is no desktop session (DISPLAY, "
 		    "WAYLAND_DISPLAY, DBUS_SESSION_BUS_ADDRESS)" :
 		    ": it is not on PATH");
@@ -286,7 +287,7 @@ cmd_notify(struct ctx *c, const struct args *a)
 			if (!available(w, url))
 				continue;
 			if (dry) {
-				printf("%s: %s\n", way_names[w], msg);
+				printf("%s: %s\n", notify_ways[w], msg);
 				done = 1;
 			} else if (send_one(w, url, msg, n->level == AL_OVER,
 			    &e) == 0) {

@@ -27,6 +27,12 @@
 enum { R_BY = 1, R_SINCE, R_UNTIL, R_PLATFORM, R_JSON, R_CSV, R_CHART,
 	R_WIDTH, R_WEEK_OF };
 
+enum { BY_DAY, BY_WEEK, BY_MONTH, BY_PLATFORM, BY_GPU, BY_PROJECT, BY_TAG,
+	BY_PHASE };
+const char *const report_groups[] = { "day", "week", "month", "platform",
+	"gpu", "project", "tag", "phase", NULL };
+#define NBY (sizeof report_groups / sizeof report_groups[0] - 1)
+
 const struct opt report_opts[] = {
 	{ R_BY, 'b', "by", "GROUP", "group by GROUP (default: month)" },
 	{ R_WEEK_OF, 0, "week-of", "P", "weeks from P's weekly quota reset "
@@ -43,11 +49,6 @@ const struct opt report_opts[] = {
 	{ 0, 0, NULL, NULL, NULL },
 };
 
-enum { BY_DAY, BY_WEEK, BY_MONTH, BY_PLATFORM, BY_GPU, BY_PROJECT, BY_TAG,
-	BY_PHASE };
-static const char *const by_names[] = { "day", "week", "month", "platform",
-	"gpu", "project", "tag", "phase" };
-#define NBY (sizeof by_names / sizeof by_names[0])
 
 struct group {
 	char key[72];
@@ -273,7 +274,7 @@ print_row(struct ctx *c, const struct report *rp, const struct group *g,
 	switch (mode) {
 	case 1:
 		printf("%s\n    {\"%s\": ", first ? "" : ",",
-		    by_names[rp->by]);
+		    report_groups[rp->by]);
 		json_str(stdout, g->key);
 		printf(", \"runs\": %lld, \"gpu_hours\": %s, "
 		    "\"gpu_seconds\": %lld, \"spent_minor\": %lld}",
@@ -394,7 +395,7 @@ cmd_report(struct ctx *c, const struct args *a)
 	rp.by = BY_MONTH;
 	if ((v = opt_get(a, R_BY)) != NULL) {
 		size_t idx;
-		int m = text_match(v, by_names, NBY, &idx, names,
+		int m = text_match(v, report_groups, NBY, &idx, names,
 		    sizeof names);
 
 		if (m == MATCH_AMBIGUOUS)
@@ -408,7 +409,7 @@ cmd_report(struct ctx *c, const struct args *a)
 	}
 	if (opt_has(a, R_WEEK_OF) && opt_has(a, R_BY) && rp.by != BY_WEEK)
 		return cli_fail(EXIT_USAGE, "report: --week-of aligns weeks: "
-		    "not with --by %s", by_names[rp.by]);
+		    "not with --by %s", report_groups[rp.by]);
 	if (opt_has(a, R_WEEK_OF))
 		rp.by = BY_WEEK;
 	if (cli_range(c, opt_get(a, R_SINCE), opt_get(a, R_UNTIL), &f.since,
@@ -477,7 +478,7 @@ cmd_report(struct ctx *c, const struct args *a)
 		char b[32];
 
 		printf("{\n  \"by\": \"%s\", \"currency\": \"%s\", "
-		    "\"since\": ", by_names[rp.by], sm.currency);
+		    "\"since\": ", report_groups[rp.by], sm.currency);
 		if (f.since)
 			printf("\"%s\"", fmt_iso_utc(b, sizeof b, f.since));
 		else
@@ -502,7 +503,7 @@ cmd_report(struct ctx *c, const struct args *a)
 		    (saved.gpu_s * 100 + 1800) / 3600), saved.runs,
 		    saved.unpriced);
 	} else if (mode == 2) {
-		printf("%s,runs,gpu_hours,spent_%s\n", by_names[rp.by],
+		printf("%s,runs,gpu_hours,spent_%s\n", report_groups[rp.by],
 		    sm.currency);
 		for (i = 0; i < rp.n; i++)
 			print_row(c, &rp, &rp.g[i], 2, 0);
@@ -514,7 +515,7 @@ cmd_report(struct ctx *c, const struct args *a)
 			if (chart_value(&rp.g[i], what) > max)
 				max = chart_value(&rp.g[i], what);
 		printf("%s  %-20s %16s%s\n", cli_color(c, C_BOLD),
-		    by_names[rp.by], what == CH_GPU ? "GPU-h" : what ==
+		    report_groups[rp.by], what == CH_GPU ? "GPU-h" : what ==
 		    CH_SPEND ? "spent" : "runs", cli_color(c, C_OFF));
 		for (i = 0; i < rp.n; i++)
 			chart_row(c, &rp, &rp.g[i], what, max, (int)width);
@@ -523,7 +524,7 @@ cmd_report(struct ctx *c, const struct args *a)
 		printf("%s", cli_color(c, C_OFF));
 	} else {
 		printf("%s  %-20s %6s %9s %16s%s\n", cli_color(c, C_BOLD),
-		    by_names[rp.by], "runs", "GPU-h", "spent",
+		    report_groups[rp.by], "runs", "GPU-h", "spent",
 		    cli_color(c, C_OFF));
 		for (i = 0; i < rp.n; i++)
 			print_row(c, &rp, &rp.g[i], 0, 0);

@@ -23,7 +23,8 @@
 
 enum { BAR_WAYBAR, BAR_I3BLOCKS, BAR_TMUX, BAR_N };
 
-static const char *const bar_names[BAR_N] = { "waybar", "i3blocks", "tmux" };
+const char *const cli_status_bars[BAR_N + 1] = { "waybar", "i3blocks",
+	"tmux" };
 
 /* i3blocks' colour and tmux's style of each level: ok keeps the bar's. */
 static const struct {
@@ -42,7 +43,7 @@ cli_status_bar_find(const char *name, struct err *e)
 	int i;
 
 	for (i = 0; i < BAR_N; i++)
-		if (strcmp(name, bar_names[i]) == 0)
+		if (strcmp(name, cli_status_bars[i]) == 0)
 			return i;
 	err_set(e, "--format: unknown status bar '%s' (waybar, i3blocks or "
 	    "tmux)", name);

@@ -1,5 +1,6 @@
 # gpulog.bash: bash completion for gpulog(1): commands, each command's
-# options, and platform names from the database.  The words come from
+# options, the values of options that take one of a list, import's
+# sources, and platform names from the database.  The words come from
 # `gpulog __complete`, so they follow the program as it changes.
 # Installed as share/bash-completion/completions/gpulog.
 
@@ -53,13 +54,19 @@ _gpulog() {
 	--db|-o|--output)
 		COMPREPLY=($(compgen -f -- "$cur"))
 		return 0 ;;
-	-b|--by)
-		COMPREPLY=($(compgen -W "day week month platform gpu project tag" -- "$cur"))
-		return 0 ;;
 	--billing)
 		COMPREPLY=($(compgen -W "free subscription hourly units" -- "$cur"))
 		return 0 ;;
 	esac
+
+	# An option whose value is one of a list: the list, from gpulog.
+	if [[ $prev == -* ]]; then
+		w=$("${g[@]}" __complete values "$cmd" "$prev" 2>/dev/null)
+		if [ -n "$w" ]; then
+			COMPREPLY=($(compgen -W "$w" -- "$cur"))
+			return 0
+		fi
+	fi
 
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "$("${g[@]}" __complete options "$cmd" 2>/dev/null)" -- "$cur"))
@@ -85,7 +92,7 @@ _gpulog() {
 	platforms:1)
 		COMPREPLY=($(compgen -W "$("${g[@]}" __complete platforms 2>/dev/null)" -- "$cur")) ;;
 	import:0)
-		COMPREPLY=($(compgen -W "json csv kaggle colab" -- "$cur")) ;;
+		COMPREPLY=($(compgen -W "$("${g[@]}" __complete sources 2>/dev/null)" -- "$cur")) ;;
 	import:1|export:*)
 		COMPREPLY=($(compgen -f -- "$cur")) ;;
 	sync:0)

@@ -19,7 +19,7 @@ const struct alert_threshold alerts_levels[AL_NLEVELS] = {
 	[AL_OVER] = { "over", 100, 1, AC_RED },
 };
 
-const char *const nudge_kinds[NUDGE_NKINDS] = {
+const char *const nudge_kinds[NUDGE_NKINDS + 1] = {
 	[NUDGE_QUOTA] = "quota",
 	[NUDGE_BUDGET] = "budget",
 	[NUDGE_OPEN] = "open",

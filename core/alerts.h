@@ -113,7 +113,7 @@ enum nudge_kind {
 
 /* "quota", "budget", "open", "lapse", "pack", "idle": --check's words,
  * by kind. */
-extern const char *const nudge_kinds[NUDGE_NKINDS];
+extern const char *const nudge_kinds[NUDGE_NKINDS + 1]; /* NULL last */
 
 struct nudge {
 	int kind;           /* enum nudge_kind */

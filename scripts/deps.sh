@@ -118,6 +118,7 @@ check_needs() {
 	has sqlite3 || need "sqlite3 (the shell)" sqlite3 sqlite
 	has python3 || need python3 python3 python
 	has zsh || need zsh zsh zsh
+	has fish || need fish fish fish
 	if [ "$(uname -s)" != Darwin ]; then
 		# valgrind does not run on current macOS; its suites skip.
 		has valgrind || need valgrind valgrind

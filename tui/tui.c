@@ -788,15 +788,21 @@ on_signal(int sig)
 	got_signal = sig;
 }
 
+const char *const tui_theme_names[] = {
+	[TUI_THEME_AUTO] = "auto",
+	[TUI_THEME_DARK] = "dark",
+	[TUI_THEME_LIGHT] = "light",
+	NULL
+};
+
 int
 tui_theme_parse(const char *s)
 {
-	if (strcmp(s, "auto") == 0)
-		return TUI_THEME_AUTO;
-	if (strcmp(s, "dark") == 0)
-		return TUI_THEME_DARK;
-	if (strcmp(s, "light") == 0)
-		return TUI_THEME_LIGHT;
+	int i;
+
+	for (i = 0; tui_theme_names[i] != NULL; i++)
+		if (strcmp(s, tui_theme_names[i]) == 0)
+			return i;
 	return -1;
 }
 

@@ -28,6 +28,8 @@ enum tui_theme { TUI_THEME_AUTO, TUI_THEME_DARK, TUI_THEME_LIGHT };
 
 /* "dark", "light" or "auto" as a tui_theme, or -1. */
 int tui_theme_parse(const char *s);
+/* The themes' names, indexed by enum tui_theme, NULL last. */
+extern const char *const tui_theme_names[];
 
 /* Runs the dashboard until the user quits; restores the terminal on every
  * way out.  Returns 0, or -1 with the reason in e (printed by the caller

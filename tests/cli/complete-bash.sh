@@ -34,6 +34,10 @@ comp "vast" gpulog spend 5USD va
 comp "" gpulog spend va
 comp "lightning" gpulog add -g T4 li
 comp "week" gpulog report --by we
+comp "waybar" gpulog status --format wa
+comp "auto" gpulog tui --theme a
+comp "notify-send" gpulog notify --via no
+comp "kaggle" gpulog import k
 comp "set" gpulog platforms s
 comp "gpulog" gpulog run -p kaggle -- gpulo
 # An abbreviated command completes as the command it names.

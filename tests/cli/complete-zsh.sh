@@ -39,4 +39,10 @@ complete "gpulog sta " | grep -qx kaggle &&
     fail "platforms after the ambiguous sta: $(complete 'gpulog sta ')"
 complete "gpulog star " | grep -qx kaggle ||
     fail "platforms after star: $(complete 'gpulog star ')"
+complete "gpulog status --format " | grep -qx i3blocks ||
+    fail "status --format: $(complete 'gpulog status --format ')"
+complete "gpulog report -b " | grep -qx phase ||
+    fail "report -b: $(complete 'gpulog report -b ')"
+complete "gpulog import " | grep -qx colab ||
+    fail "import sources: $(complete 'gpulog import ')"
 echo "complete-zsh: ok"
