@@ -68,7 +68,7 @@ CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)
 TUI_OBJ  = $(TUI_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all run check check-unit check-cli check-tui check-asan \
+.PHONY: all run test check check-unit check-cli check-tui check-asan \
 	check-valgrind check-stages unit-bins \
 	stage-asan-build stage-asan-unit stage-asan-cli stage-asan-tui \
 	stage-cli stage-unit stage-tui stage-valgrind deps deps-check deps-lint \
@@ -194,6 +194,15 @@ check-tui: $(BUILD)/gpulog
 check-valgrind: $(BUILD)/gpulog
 	@sh tests/run-valgrind.sh $(BUILD)/gpulog
 	@VALGRIND=1 sh tests/run-cli.sh $(BUILD)/gpulog
+
+# The inner loop: the unit tests, the CLI suite with its soak loops
+# shortened and no memcheck, the manual's check and the dashboard's.
+test: $(BUILD)/gpulog $(UNIT_BIN)
+	@sh tests/run-unit.sh $(UNIT_BIN)
+	@sh tests/layering.sh
+	@QUICK=1 sh tests/run-cli.sh $(BUILD)/gpulog
+	@GPULOG_BIN=$(BUILD)/gpulog sh tests/run-man.sh
+	@$(MAKE) --no-print-directory check-tui
 
 check-unit: $(UNIT_BIN)
 	@sh tests/run-unit.sh $(UNIT_BIN)

@@ -20,14 +20,15 @@
 # suite, whatever the test made of the exit status.  SANITIZED=1 tells the
 # tests it is such a binary, whose processes start some ten times slower
 # and import some four times slower: the tests that repeat one path
-# thousands of times (faults, kill-import, sync-converge) repeat it fewer
-# times.
+# thousands of times (faults, kill-import, sync-converge) see FEWER=1 and
+# repeat it fewer times, as they do with QUICK=1 (`make test`).
 # python3 is the interpreter itself, found once: a version manager's shim
 # on PATH costs half a second a start.
 # Tests run JOBS at a time (tests/pool.inc); what each says is printed in
 # the order of their names, as each is done.
 # usage: tests/run-cli.sh BINARY   (UPDATE=1 rewrites the expected files;
-# ONLY=NAME runs one test; TIMES=1 prints how long each took)
+# ONLY=NAME runs one test; TIMES=1 prints how long each took; QUICK=1
+# shortens the soak loops)
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 realbin=$bin
@@ -41,6 +42,8 @@ py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null)
 [ -x "$py" ] && ln -s "$py" "$tmp/bin/python3"
 sanitized=""
 grep -q __asan_init "$bin" 2>/dev/null && sanitized=1
+fewer=$sanitized
+[ -n "${QUICK:-}" ] && fewer=1
 suite=cli
 names=""
 for t in "$here"/cli/${ONLY:-*}.sh; do
@@ -111,7 +114,7 @@ run_test() {
 		fi
 		env -u NO_COLOR -u GPULOG_DB -u XDG_DATA_HOME \
 		    PATH="$tmp/bin:$PATH" HOME="$work" TMPDIR="$work/tmp" \
-		    GPULOG="$bin" GPULOG_BIN="$realbin" SANITIZED="$sanitized" \
+		    GPULOG="$bin" GPULOG_BIN="$realbin" SANITIZED="$sanitized" FEWER="$fewer" \
 		    ASAN_OPTIONS="log_path=$tmp/san/asan" \
 		    UBSAN_OPTIONS="log_path=$tmp/san/ubsan:print_stacktrace=1" \
 		    GPULOG_DB="$work/gpulog.db" TZ=UTC \

@@ -8,7 +8,8 @@
 # db (gpulog itself).  A script passes when it exits 0.  Tests run JOBS at
 # a time (tests/pool.inc), each with its own server; what each says is
 # printed in the order of their names.
-# usage: tests/run-tui.sh BINARY   (UPDATE=1 rewrites the .screen files)
+# usage: tests/run-tui.sh BINARY   (UPDATE=1 rewrites the .screen files;
+# ONLY=NAME, or a pattern, runs those tests alone)
 bin=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 here=$(cd "$(dirname "$0")" && pwd)
 pass=0 fail=0
@@ -18,7 +19,10 @@ if ! command -v tmux >/dev/null 2>&1; then
 	exit 0
 fi
 tmp=$(mktemp -d)
-names=$(for t in "$here"/tui/*.sh; do basename "$t" .sh; done)
+for t in "$here"/tui/${ONLY:-*}.sh; do
+	[ -f "$t" ] || { echo "tui: no test tui/${ONLY:-*}.sh"; exit 2; }
+done
+names=$(for t in "$here"/tui/${ONLY:-*}.sh; do basename "$t" .sh; done)
 . "$here/pool.inc"
 trap 'pool_stop; for s in "$tmp"/*/sock; do [ -S "$s" ] &&
     tmux -S "$s" kill-server 2>/dev/null; done; rm -rf "$tmp"' EXIT

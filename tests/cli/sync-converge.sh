@@ -4,9 +4,10 @@
 # failure names one that repeats it (tests/sync/converge.py).
 here=$(cd "$(dirname "$0")/.." && pwd)
 fails=0
-# Under ASan (SANITIZED=1, each process slower) one seed: the same paths.
+# Under ASan (each process slower) and in make test, FEWER=1: one seed,
+# the same paths.
 seeds="1 2 3"
-[ -z "${SANITIZED:-}" ] || seeds=1
+[ -z "${FEWER:-}" ] || seeds=1
 rounds=40
 for seed in $seeds; do
 	mkdir "w$seed"
