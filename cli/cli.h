@@ -199,6 +199,9 @@ int cmd_export(struct ctx *c, const struct args *a);
  * (machine NULL: an export, with the time).  Inside a read transaction.
  * 0, or -1 with e set; a write error (a full disk) is in ferror(f).
  */
+/* The spend as an hledger journal (export --hledger; export-hledger.c). */
+int cli_export_hledger(FILE *f, const char *label, struct ctx *c,
+    struct err *e);
 int cli_export_doc(FILE *f, const char *label, struct ctx *c,
     const char *machine, struct err *e);
 int cmd_import(struct ctx *c, const struct args *a);

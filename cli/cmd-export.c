@@ -29,11 +29,13 @@
 #include "store/sync.h"
 #include "core/snapshot.h"
 
-enum { X_OUTPUT = 1 };
+enum { X_OUTPUT = 1, X_HLEDGER };
 
 const struct opt export_opts[] = {
 	{ X_OUTPUT, 'o', "output", "FILE",
 	    "write to FILE (replaced whole) instead of stdout" },
+	{ X_HLEDGER, 0, "hledger", NULL, "write the spend as an hledger "
+	    "journal instead" },
 	{ 0, 0, NULL, NULL, NULL },
 };
 
@@ -449,8 +451,18 @@ cli_export_doc(FILE *f, const char *label, struct ctx *c,
  * path, as the user gave it.  The file is 0600 (mkstemp's), as the
  * database is: it holds the same spend.
  */
+/* What is written: the JSON document, or the journal. */
+typedef int (*writer)(FILE *f, const char *label, struct ctx *c,
+    struct err *e);
+
 static int
-export_file(struct ctx *c, const char *target, const char *path)
+json_doc(FILE *f, const char *label, struct ctx *c, struct err *e)
+{
+	return cli_export_doc(f, label, c, NULL, e);
+}
+
+static int
+export_file(struct ctx *c, writer put, const char *target, const char *path)
 {
 	struct err e;
 	size_t n = strlen(target) + 16;
@@ -469,7 +481,7 @@ export_file(struct ctx *c, const char *target, const char *path)
 		close(fd);
 		goto out;
 	}
-	if (cli_export_doc(f, path, c, NULL, &e) < 0)
+	if (put(f, path, c, &e) < 0)
 		goto out;
 	if (fsync(fileno(f)) != 0) {
 		err_set(&e, "cannot write %s: %s", path, strerror(errno));
@@ -494,7 +506,7 @@ out:
 /* Writes the document straight into path, a device or a pipe
  * (/dev/stdout), which cannot be replaced. */
 static int
-export_stream(struct ctx *c, const char *path)
+export_stream(struct ctx *c, writer put, const char *path)
 {
 	struct err e;
 	FILE *f;
@@ -503,13 +515,13 @@ export_stream(struct ctx *c, const char *path)
 	if ((f = fopen(path, "w")) == NULL)
 		return cli_fail(EXIT_FAIL, "cannot write %s: %s", path,
 		    strerror(errno));
-	rc = cli_export_doc(f, path, c, NULL, &e);
+	rc = put(f, path, c, &e);
 	if (fclose(f) != 0 && rc == 0)
 		rc = err_set(&e, "cannot write %s: %s", path, strerror(errno));
 	return rc < 0 ? cli_err(EXIT_FAIL, &e) : EXIT_OK;
 }
 
-static int export_to(struct ctx *c, const char *path);
+static int export_to(struct ctx *c, writer put, const char *path);
 
 int
 cmd_export(struct ctx *c, const struct args *a)
@@ -525,14 +537,15 @@ cmd_export(struct ctx *c, const struct args *a)
 		    "its -wal or -shm); export to another file", path);
 	if (store_read_begin(c->s, &e) < 0)
 		return cli_err(EXIT_FAIL, &e);
-	rc = export_to(c, path);
+	rc = export_to(c, opt_has(a, X_HLEDGER) ? cli_export_hledger :
+	    json_doc, path);
 	store_read_end(c->s);
 	return rc;
 }
 
 /* Writes the document to path, or to stdout for NULL or "-". */
 static int
-export_to(struct ctx *c, const char *path)
+export_to(struct ctx *c, writer put, const char *path)
 {
 	struct stat st;
 	struct err e;
@@ -541,17 +554,17 @@ export_to(struct ctx *c, const char *path)
 
 	if (path == NULL || strcmp(path, "-") == 0) {
 		/* main() reports a write error on stdout on the way out. */
-		if (cli_export_doc(stdout, "standard output", c, NULL, &e) < 0)
+		if (put(stdout, "standard output", c, &e) < 0)
 			return ferror(stdout) ? EXIT_FAIL :
 			    cli_err(EXIT_FAIL, &e);
 		return EXIT_OK;
 	}
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
-		return export_stream(c, path);
+		return export_stream(c, put, path);
 	/* Through a symbolic link, replace the file it names, not the
 	 * link; a new file has no real path yet. */
 	real = realpath(path, NULL);
-	rc = export_file(c, real != NULL ? real : path, path);
+	rc = export_file(c, put, real != NULL ? real : path, path);
 	free(real);
 	return rc;
 }

@@ -128,8 +128,9 @@ const struct cmd cli_cmds[] = {
 	    "Vast.ai: the median of verified, rentable offers at least 97% "
 	    "reliable;\nRunPod: the lowest on-demand price, when "
 	    "RUNPOD_API_KEY is set." },
-	{ "export", cmd_export, export_opts, 0, 0, "[-o FILE]",
-	    "write everything as JSON", NULL },
+	{ "export", cmd_export, export_opts, 0, 0, "[-o FILE] [--hledger]",
+	    "write everything as JSON, or the spend as an hledger journal",
+	    NULL },
 	{ "import", cmd_import, import_opts, 1, -1, "SOURCE [FILE...|-] "
 	    "[options]", "read runs from files or an API (SOURCE: json, csv, "
 	    "kaggle, colab)",

@@ -119,6 +119,7 @@ check_needs() {
 	has python3 || need python3 python3 python
 	has zsh || need zsh zsh zsh
 	has fish || need fish fish fish
+	has hledger || need hledger hledger hledger
 	if [ "$(uname -s)" != Darwin ]; then
 		# valgrind does not run on current macOS; its suites skip.
 		has valgrind || need valgrind valgrind
