@@ -130,6 +130,17 @@ void csv_field(FILE *f, const char *s);
 int cli_range(struct ctx *c, const char *since, const char *until,
     int64_t *s, int64_t *u, struct err *e);
 
+/* The range of the options with ids {--since, --until, --month,
+ * --last-month, --week} (RANGE_OPTS): --since/--until as cli_range()
+ * reads them, or the local calendar month YYYY-MM, the month before this
+ * one, or this ISO week from Monday 00:00; one at a time. */
+int cli_range_args(struct ctx *c, const struct args *a, const int ids[5],
+    int64_t *s, int64_t *u, struct err *e);
+#define RANGE_OPTS(MONTH, LAST, WEEK) \
+	{ MONTH, 0, "month", "YYYY-MM", "the local calendar month YYYY-MM" }, \
+	{ LAST, 0, "last-month", NULL, "last month" }, \
+	{ WEEK, 0, "week", NULL, "this week, from Monday 00:00" }
+
 /* Writes r as a JSON object (the fields of `gpulog log --json`). */
 void cli_json_run(FILE *f, const struct run *r, int64_t now);
 
@@ -179,6 +190,7 @@ int cli_status_bar(FILE *f, struct ctx *c, struct summary *sm, int bar);
 /* Commands. */
 int cmd_add(struct ctx *c, const struct args *a);
 int cmd_start(struct ctx *c, const struct args *a);
+int cmd_continue(struct ctx *c, const struct args *a);
 int cmd_stop(struct ctx *c, const struct args *a);
 int cmd_cancel(struct ctx *c, const struct args *a);
 int cmd_edit(struct ctx *c, const struct args *a);
@@ -224,6 +236,7 @@ int cmd_tui(struct ctx *c, const struct args *a);
 int cmd_show(struct ctx *c, const struct args *a);
 int cmd_notify(struct ctx *c, const struct args *a);
 
+extern const struct opt continue_opts[];
 extern const struct opt add_opts[], start_opts[], stop_opts[], edit_opts[],
     log_opts[], spend_opts[], status_opts[], report_opts[], plan_opts[],
     platforms_opts[], fx_opts[], export_opts[], import_opts[], no_opts[],

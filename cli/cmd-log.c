@@ -1,4 +1,5 @@
 /* cmd-log.c: `gpulog log`: runs, newest first, as text, JSON or CSV. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,18 +9,20 @@
 #include "core/fmt.h"
 #include "core/model.h"
 #include "core/parse.h"
+#include "core/text.h"
 #include "store/metrics.h"
 #include "store/store.h"
 #include "store/sync.h"
 #include "store/summary.h"
 
 enum { L_SINCE = 1, L_UNTIL, L_PLATFORM, L_TAG, L_PROJECT, L_LIMIT, L_JSON,
-	L_CSV, L_OPEN, L_DUPS };
+	L_CSV, L_OPEN, L_DUPS, L_MONTH, L_LAST_MONTH, L_WEEK };
 
 const struct opt log_opts[] = {
 	{ L_SINCE, 0, "since", "D", "runs starting on or after D" },
 	{ L_UNTIL, 0, "until", "D", "runs starting before D (a day: "
 	    "through D)" },
+	RANGE_OPTS(L_MONTH, L_LAST_MONTH, L_WEEK),
 	{ L_PLATFORM, 'p', "platform", "P", "runs on platform P" },
 	{ L_TAG, 't', "tag", "T", "runs tagged T" },
 	{ L_PROJECT, 0, "project", "P", "runs of project P" },
@@ -49,6 +52,53 @@ cli_range(struct ctx *c, const char *since, const char *until, int64_t *s,
 	}
 	if (*s && *u && *u <= *s)
 		return err_set(e, "--until is not after --since");
+	return 0;
+}
+
+/* --month YYYY-MM: the local month's first midnight into *s, -1 when
+ * in is not a month. */
+static int
+read_month(const char *in, int64_t *s, struct err *e)
+{
+	int y, m, n = 0;
+
+	if (sscanf(in, "%4d-%2d%n", &y, &m, &n) != 2 || n != 7 ||
+	    in[n] != '\0' || m < 1 || m > 12 || y < 1970) {
+		char *safe = text_safe(in);
+
+		err_set(e, "--month: invalid month \"%s\": expected YYYY-MM, "
+		    "as in 2026-11", safe);
+		free(safe);
+		return -1;
+	}
+	*s = local_make(y, m, 1, 0, 0, 0);
+	return 0;
+}
+
+int
+cli_range_args(struct ctx *c, const struct args *a, const int ids[5],
+    int64_t *s, int64_t *u, struct err *e)
+{
+	int month = opt_has(a, ids[2]), last = opt_has(a, ids[3]);
+	int week = opt_has(a, ids[4]);
+
+	if (month + last + week == 0)
+		return cli_range(c, opt_get(a, ids[0]), opt_get(a, ids[1]), s,
+		    u, e);
+	if (month + last + week > 1 || opt_has(a, ids[0]) ||
+	    opt_has(a, ids[1]))
+		return err_set(e, "give one of --month, --last-month, --week "
+		    "and --since/--until");
+	if (month && read_month(opt_get(a, ids[2]), s, e) < 0)
+		return -1;
+	if (last)
+		*s = local_month_add(c->now, -1);
+	if (week) {
+		*s = local_week_start(c->now);
+		*u = local_week_start(*s + 7 * DAY_S + 3 * 3600);
+	} else {
+		*u = local_month_add(*s, 1);
+	}
 	return 0;
 }
 
@@ -191,8 +241,8 @@ cmd_log(struct ctx *c, const struct args *a)
 	f.open_only = opt_has(a, L_OPEN);
 	f.tag = opt_get(a, L_TAG);
 	f.project = opt_get(a, L_PROJECT);
-	if (cli_range(c, opt_get(a, L_SINCE), opt_get(a, L_UNTIL), &f.since,
-	    &f.until, &e) < 0)
+	if (cli_range_args(c, a, (const int[]){ L_SINCE, L_UNTIL, L_MONTH,
+	    L_LAST_MONTH, L_WEEK }, &f.since, &f.until, &e) < 0)
 		return cli_fail(EXIT_USAGE, "log: %s", e.msg);
 	if ((v = opt_get(a, L_LIMIT)) != NULL &&
 	    parse_int(v, "--limit", 1, INT64_MAX, &f.limit, &e) < 0)

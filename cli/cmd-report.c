@@ -25,7 +25,7 @@
 #include "store/summary.h"
 
 enum { R_BY = 1, R_SINCE, R_UNTIL, R_PLATFORM, R_JSON, R_CSV, R_CHART,
-	R_WIDTH, R_WEEK_OF };
+	R_WIDTH, R_WEEK_OF, R_MONTH, R_LAST_MONTH, R_WEEK };
 
 enum { BY_DAY, BY_WEEK, BY_MONTH, BY_PLATFORM, BY_GPU, BY_PROJECT, BY_TAG,
 	BY_PHASE };
@@ -39,6 +39,7 @@ const struct opt report_opts[] = {
 	    "(implies --by week)" },
 	{ R_SINCE, 0, "since", "D", "from D on" },
 	{ R_UNTIL, 0, "until", "D", "before D (a day: through D)" },
+	RANGE_OPTS(R_MONTH, R_LAST_MONTH, R_WEEK),
 	{ R_PLATFORM, 'p', "platform", "P", "runs and spend on platform P" },
 	{ R_JSON, 0, "json", NULL, "print JSON" },
 	{ R_CSV, 0, "csv", NULL, "print CSV" },
@@ -412,8 +413,8 @@ cmd_report(struct ctx *c, const struct args *a)
 		    "not with --by %s", report_groups[rp.by]);
 	if (opt_has(a, R_WEEK_OF))
 		rp.by = BY_WEEK;
-	if (cli_range(c, opt_get(a, R_SINCE), opt_get(a, R_UNTIL), &f.since,
-	    &f.until, &e) < 0)
+	if (cli_range_args(c, a, (const int[]){ R_SINCE, R_UNTIL, R_MONTH,
+	    R_LAST_MONTH, R_WEEK }, &f.since, &f.until, &e) < 0)
 		return cli_fail(EXIT_USAGE, "report: %s", e.msg);
 	if (opt_has(a, R_JSON) && opt_has(a, R_CSV))
 		return cli_fail(EXIT_USAGE, "report: choose --json or --csv");

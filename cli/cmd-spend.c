@@ -17,7 +17,8 @@
 #include "store/summary.h"
 
 enum { S_DATE = 1, S_NOTE, S_FUTURE, S_SINCE, S_UNTIL, S_PLATFORM, S_JSON,
-	S_CSV, S_UNITS, S_CREDIT, S_MONTHLY, S_STOP };
+	S_CSV, S_UNITS, S_CREDIT, S_MONTHLY, S_STOP, S_MONTH, S_LAST_MONTH,
+	S_WEEK };
 
 const struct opt spend_opts[] = {
 	{ S_DATE, 'd', "date", "D", "when it was paid (default: now)" },
@@ -32,6 +33,7 @@ const struct opt spend_opts[] = {
 	{ S_SINCE, 0, "since", "TIME", "list: expenses from TIME (default: "
 	    "this month's)" },
 	{ S_UNTIL, 0, "until", "TIME", "list: expenses before TIME" },
+	RANGE_OPTS(S_MONTH, S_LAST_MONTH, S_WEEK),
 	{ S_PLATFORM, 'p', "platform", "PLATFORM", "list: one platform's" },
 	{ S_JSON, 0, "json", NULL, "list: print JSON" },
 	{ S_CSV, 0, "csv", NULL, "list: print CSV" },
@@ -130,13 +132,14 @@ list(struct ctx *c, const struct args *a)
 		summary_free(&sm);
 		return cli_err(EXIT_FAIL, &e);
 	}
-	if (cli_range(c, opt_get(a, S_SINCE), opt_get(a, S_UNTIL), &since,
-	    &until, &e) < 0 || (opt_has(a, S_PLATFORM) &&
+	if (cli_range_args(c, a, (const int[]){ S_SINCE, S_UNTIL, S_MONTH,
+	    S_LAST_MONTH, S_WEEK }, &since, &until, &e) < 0 ||
+	    (opt_has(a, S_PLATFORM) &&
 	    cli_platform(&sm, opt_get(a, S_PLATFORM), key, &e) < 0)) {
 		rc = cli_fail(EXIT_USAGE, "spend: %s", e.msg);
 		goto out;
 	}
-	if (!opt_has(a, S_SINCE) && !opt_has(a, S_UNTIL)) {
+	if (since == 0 && until == 0) {
 		since = sm.budget.ms;
 		until = sm.budget.me;
 	}
@@ -166,6 +169,20 @@ out:
 }
 
 /* `gpulog spend --stop eN`. */
+/* 1 when an option of the list is given. */
+static int
+listing(const struct args *a)
+{
+	static const int ids[] = { S_SINCE, S_UNTIL, S_MONTH, S_LAST_MONTH,
+		S_WEEK, S_PLATFORM, S_JSON, S_CSV };
+	size_t i;
+
+	for (i = 0; i < sizeof ids / sizeof ids[0]; i++)
+		if (opt_has(a, ids[i]))
+			return 1;
+	return 0;
+}
+
 static int
 stop(struct ctx *c, const struct args *a)
 {
@@ -178,8 +195,7 @@ stop(struct ctx *c, const struct args *a)
 	if (a->npos > 0 || opt_has(a, S_DATE) || opt_has(a, S_NOTE) ||
 	    opt_has(a, S_FUTURE) || opt_has(a, S_UNITS) ||
 	    opt_has(a, S_CREDIT) || opt_has(a, S_MONTHLY) ||
-	    opt_has(a, S_SINCE) || opt_has(a, S_UNTIL) ||
-	    opt_has(a, S_PLATFORM) || opt_has(a, S_JSON) || opt_has(a, S_CSV))
+	    listing(a))
 		return cli_fail(EXIT_USAGE, "spend: --stop takes the "
 		    "subscription's eN alone");
 	switch (cli_expense_id(opt_get(a, S_STOP), &id, &e)) {
@@ -228,11 +244,10 @@ cmd_spend(struct ctx *c, const struct args *a)
 			    "--monthly record one)");
 		return list(c, a);
 	}
-	if (opt_has(a, S_SINCE) || opt_has(a, S_UNTIL) ||
-	    opt_has(a, S_PLATFORM) || opt_has(a, S_JSON) || opt_has(a, S_CSV))
+	if (listing(a))
 		return cli_fail(EXIT_USAGE, "spend: --since, --until, "
-		    "--platform, --json and --csv list expenses; give no "
-		    "AMOUNT");
+		    "--month, --last-month, --week, --platform, --json and "
+		    "--csv list expenses; give no AMOUNT");
 	expense_init(&x);
 	memset(&sm, 0, sizeof sm);
 	memset(&in, 0, sizeof in);

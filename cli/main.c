@@ -41,6 +41,10 @@ const struct cmd cli_cmds[] = {
 	    "--start and --end.\nA unique prefix of a platform is enough." },
 	{ "start", cmd_start, start_opts, 1, 1, "PLATFORM [options]",
 	    "start a run that is going on now", NULL },
+	{ "continue", cmd_continue, continue_opts, 0, 1, "[ID] [--at TIME]",
+	    "start a run again as an earlier one was (the newest by default)",
+	    "The new run has the earlier one's platform, GPU and GPU count, "
+	    "note, project and\ntags; it is priced as `start` prices it." },
 	{ "run", cmd_run, run_opts, 1, -1, "[-p PLATFORM] [-g GPU] [-n NOTE] "
 	    "[options] -- COMMAND [ARGS...]",
 	    "run a training command and record it, sampling nvidia-smi",
