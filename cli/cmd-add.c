@@ -1,8 +1,10 @@
 /* cmd-add.c: `gpulog add`, `gpulog start` and `gpulog edit`. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/parse.h"
 #include "cli/runopt.h"
 #include "ops/ops.h"
 
@@ -46,20 +48,36 @@ const struct opt edit_opts[] = {
 
 /*
  * Reads WHEN from positionals pos[0..n) (a duration, a range, or a day and
- * a range) into in, refusing it beside --start/--end.
+ * a range) into in, refusing it beside --start/--end.  Words are joined
+ * with spaces, so that Timewarrior's spellings, `14:00 - 17:30` and
+ * `1h 30m`, read as one; a first word that names a day is the day.  The
+ * text lives in buf, of size BUFSIZ.
  */
 static int
 read_when(const struct args *a, const char *const *pos, int n,
-    struct ops_run_in *in, struct err *e)
+    struct ops_run_in *in, char *buf, struct err *e)
 {
+	int i = 0;
+	size_t len = 0;
+
 	if (n > 0 && (opt_has(a, RO_START) || opt_has(a, RO_END)))
 		return err_set(e, "give WHEN or --start/--end, not both");
-	if (n == 2) {
-		in->day = pos[0];
-		in->when = pos[1];
-	} else if (n == 1) {
-		in->when = pos[0];
+	if (n == 0)
+		return 0;
+	if (n > 1 && is_day_word(pos[0]))
+		in->day = pos[i++];
+	buf[0] = '\0';
+	for (; i < n; i++) {
+		size_t k = strlen(pos[i]);
+
+		if (len + k + 2 > BUFSIZ)
+			return err_set(e, "WHEN is too long");
+		if (len > 0)
+			buf[len++] = ' ';
+		memcpy(buf + len, pos[i], k + 1);
+		len += k;
 	}
+	in->when = buf;
 	return 0;
 }
 
@@ -70,12 +88,13 @@ new_run(struct ctx *c, const struct args *a, const char *verb)
 	struct ops_run_in in;
 	struct ops_result res;
 	struct err e;
+	char when[BUFSIZ];
 	int rc;
 
 	ops_run_in_init(&in);
 	ops_result_init(&res);
 	if (runopt_input(a, &in, &e) < 0 || (strcmp(verb, "add") == 0 &&
-	    read_when(a, a->pos + 1, a->npos - 1, &in, &e) < 0)) {
+	    read_when(a, a->pos + 1, a->npos - 1, &in, when, &e) < 0)) {
 		rc = cli_fail(EXIT_USAGE, "%s: %s", verb, e.msg);
 		goto out;
 	}
@@ -156,6 +175,7 @@ cmd_edit(struct ctx *c, const struct args *a)
 	struct ops_run_in in;
 	struct ops_result res;
 	struct err e;
+	char when[BUFSIZ];
 	int64_t id;
 	int rc;
 
@@ -172,7 +192,7 @@ cmd_edit(struct ctx *c, const struct args *a)
 	ops_result_init(&res);
 	if (cli_run_id(c, a->pos[0], 0, &id, &e) < 0 ||
 	    runopt_input(a, &in, &e) < 0 ||
-	    read_when(a, a->pos + 1, a->npos - 1, &in, &e) < 0) {
+	    read_when(a, a->pos + 1, a->npos - 1, &in, when, &e) < 0) {
 		rc = cli_fail(EXIT_USAGE, "edit: %s", e.msg);
 		goto out;
 	}

@@ -33,7 +33,7 @@ static int saved;
 static char saved_what[160];
 
 const struct cmd cli_cmds[] = {
-	{ "add", cmd_add, add_opts, 1, 3, "PLATFORM WHEN [options]",
+	{ "add", cmd_add, add_opts, 1, 5, "PLATFORM WHEN [options]",
 	    "log a run that has ended",
 	    "WHEN is a duration ending now (2h30m, 90m, 1.5h), a clock range "
 	    "today\n(14:00-17:30; 23:00-01:30 ends after midnight), a day and "
@@ -66,7 +66,7 @@ const struct cmd cli_cmds[] = {
 	    "Its times, GPU, price and how it was priced, the quota windows "
 	    "it counted in\nand how much, what `gpulog run` measured, its "
 	    "source, and the changes that\nmade it (those undo still keeps)." },
-	{ "edit", cmd_edit, edit_opts, 1, 3, "ID|eN [WHEN] [options]",
+	{ "edit", cmd_edit, edit_opts, 1, 5, "ID|eN [WHEN] [options]",
 	    "change a run (add's options; -1: the newest) or an expense "
 	    "(eN)", NULL },
 	{ "rm", cmd_rm, no_opts, 1, 1, "ID|eN", "remove a run or an expense",

@@ -58,6 +58,22 @@ runopt_fail(struct ctx *c, const char *verb, const struct err *e)
 	    "; use `gpulog start` for a run going on now, or --future" : "");
 }
 
+/* Quota qi in the window holding t, as it stood when that window ended;
+ * sm->now is left at c->now.  Returns 1, or -1 with e. */
+static int
+past_window(struct summary *sm, struct ctx *c, int qi, int64_t t,
+    struct err *e)
+{
+	sm->now = t;
+	if (summary_refresh_quota(sm, c->s, qi, e) < 0)
+		return -1;
+	sm->now = sm->qs[qi].we - 1;
+	if (summary_refresh_quota(sm, c->s, qi, e) < 0)
+		return -1;
+	sm->now = c->now;
+	return 1;
+}
+
 int
 runopt_report(struct ctx *c, const char *verb, const struct ops_result *res)
 {
@@ -66,7 +82,7 @@ runopt_report(struct ctx *c, const char *verb, const struct ops_result *res)
 	struct summary *sm = &c->ops.cat;
 	struct quota_status *st;
 	struct err e;
-	int qi;
+	int qi, past = 0;
 
 	for (qi = 0; qi < res->nwarn; qi++) {
 		fputs("gpulog: warning: ", stderr);
@@ -92,12 +108,22 @@ runopt_report(struct ctx *c, const char *verb, const struct ops_result *res)
 			return cli_err(EXIT_FAIL, &e);
 		}
 		st = &sm->qs[qi];
+		/* A run that ended before this window began is reported in
+		 * its own window, as that window ended. */
+		if (q->window != QW_ROLLING && run_end_at(r, c->now) <= st->ws &&
+		    (past = past_window(sm, c, qi, r->start, &e)) < 0)
+			return cli_err(EXIT_FAIL, &e);
 		fmt_quota_amount(used, sizeof used, q->unit, st->used);
 		fmt_quota_limit(lim, sizeof lim, q->unit, st->limit);
 		quota_window_name(q, w, sizeof w);
-		printf(" %s %s %s of %s %s this %s", c->dot, r->platform, used,
-		    lim, quota_unit_name(q->unit), w);
-		if (q->window != QW_ROLLING)
+		printf(" %s %s %s of %s %s ", c->dot, r->platform, used, lim,
+		    quota_unit_name(q->unit));
+		if (past)
+			printf("the %s from %s", w, fmt_local(at, sizeof at,
+			    st->ws, "%a %d %b"));
+		else
+			printf("this %s", w);
+		if (q->window != QW_ROLLING && !past)
 			printf(", resets %s (%s)", fmt_when(at, sizeof at,
 			    st->we, c->now), fmt_relative(rel, sizeof rel,
 			    st->we - c->now));

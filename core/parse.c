@@ -447,10 +447,18 @@ parse_when(const char *day, const char *spec, int64_t now, int64_t *start,
 		*start = now - dur;
 		return 0;
 	}
-	if ((a = read_clock(&p)) < 0 || p != dash)
+	/* Spaces around the dash are Timewarrior's: 14:00 - 17:30. */
+	if ((a = read_clock(&p)) < 0)
+		return err_set(e, "invalid range \"%s\": expected HH:MM-HH:MM, "
+		    "as in 14:00-17:30", spec);
+	while (*p == ' ')
+		p++;
+	if (p != dash)
 		return err_set(e, "invalid range \"%s\": expected HH:MM-HH:MM, "
 		    "as in 14:00-17:30", spec);
 	p = dash + 1;
+	while (*p == ' ')
+		p++;
 	if ((b = read_clock(&p)) < 0 || *p != '\0')
 		return err_set(e, "invalid range \"%s\": expected HH:MM-HH:MM, "
 		    "as in 14:00-17:30", spec);
@@ -462,10 +470,21 @@ parse_when(const char *day, const char *spec, int64_t now, int64_t *start,
 			return -1;
 	} else {
 		d0 = local_day_start(now);
-		/* A range that has not begun yet today means yesterday's (a
-		 * start today skipped by the clocks has not begun either). */
-		if (local_at(d0, a, &t, NULL) < 0 || t > now)
+		/* A range that has not begun yet today means yesterday's.  A
+		 * start today that the clocks skipped is refused once they
+		 * have jumped (local_at() says why), and yesterday's before. */
+		if (local_at(d0, a, &t, NULL) < 0) {
+			struct lt l;
+
+			local_parts(d0, &l);
+			t = local_make(l.year, l.mon, l.mday, a / 3600,
+			    a % 3600 / 60, a % 60);
+			if (t <= now)
+				return local_at(d0, a, start, e);
 			d0 = local_day_start(d0 - 1);
+		} else if (t > now) {
+			d0 = local_day_start(d0 - 1);
+		}
 	}
 	if (local_at(d0, a, start, e) < 0)
 		return -1;

@@ -32,3 +32,10 @@ gpulog report --week --since 2026-11-01
 echo "exit $?"
 gpulog spend 5USD --month 2026-11
 echo "exit $?"
+echo "== Timewarrior's spellings"
+gpulog add lightning 09:00 - 10:30
+gpulog add lightning 1h 30m
+gpulog add lightning yesterday 14:00 - 15:00
+gpulog edit -1 1h 15m
+gpulog add lightning 1h 30
+echo "exit $?"
