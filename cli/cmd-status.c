@@ -347,8 +347,8 @@ cli_print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
 		    amount(b2, sizeof b2, q, n->limit),
 		    quota_unit_name(q->unit));
 		if (n->at != 0)
-			fprintf(f, ", resets %s", fmt_local(d, sizeof d, n->at,
-			    "%a %H:%M"));
+			fprintf(f, ", resets %s", fmt_when(d, sizeof d, n->at,
+			    c->now));
 		break;
 	case NUDGE_BUDGET:
 		fmt_local(d, sizeof d, sm->budget.ms, "%B %Y");
@@ -396,7 +396,7 @@ cli_print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
 		fprintf(f, "use it or lose it: %s %s on %s (%d%%) lapse unused "
 		    "at the reset %s (%s)", amount(b, sizeof b, q, n->value),
 		    quota_unit_name(q->unit), n->platform, n->pct,
-		    fmt_local(d, sizeof d, n->at, "%a %H:%M"),
+		    fmt_when(d, sizeof d, n->at, c->now),
 		    fmt_relative(rel, sizeof rel, n->at - c->now));
 	}
 	putc('\n', f);

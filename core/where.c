@@ -205,9 +205,8 @@ say_quota(const struct where_in *in, struct where_row *w,
 	    quota_unit_name(w->quota_unit), quota_window_name(q, wn,
 	    sizeof wn));
 	if (q->window != QW_ROLLING)
-		say(w, ", resets %s (%s)", fmt_local(at, sizeof at, w->resets,
-		    w->resets - in->now < WEEK_S ? "%a %H:%M" :
-		    "%a %d %b %H:%M"), fmt_relative(rel, sizeof rel,
+		say(w, ", resets %s (%s)", fmt_when(at, sizeof at, w->resets,
+		    in->now), fmt_relative(rel, sizeof rel,
 		    w->resets - in->now));
 }
 
