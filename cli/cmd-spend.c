@@ -116,6 +116,25 @@ list_one(const struct expense *x, void *arg)
 	return 0;
 }
 
+/* A running subscription, under the list: "running: e1 colab-pro
+ * ₹899.00 a month since Tue 2026-11-03, next Thu 2027-01-03". */
+static int
+list_monthly(const struct expense *x, void *arg)
+{
+	struct spend_list *l = arg;
+	char m[48], d[32], next[32];
+
+	if (l->platform != NULL && strcmp(x->platform, l->platform) != 0)
+		return 0;
+	printf("running: e%lld %s %s a month since %s, next %s\n",
+	    (long long)x->id, x->platform[0] != '\0' ? x->platform : "-",
+	    cli_money(l->c, m, sizeof m, x->amount_minor, x->currency),
+	    fmt_local(d, sizeof d, x->at, "%a %Y-%m-%d"), fmt_local(next,
+	    sizeof next, local_month_same_day_after(x->at, l->c->now),
+	    "%a %Y-%m-%d"));
+	return 0;
+}
+
 /* `gpulog spend` with no amount: the month's expenses, or a range's. */
 static int
 list(struct ctx *c, const struct args *a)
@@ -163,12 +182,13 @@ list(struct ctx *c, const struct args *a)
 		printf("%d expense%s, %s spent (credit top-ups not "
 		    "counted)\n", l.n, l.n == 1 ? "" : "s", cli_money(c, b,
 		    sizeof b, l.total, sm.currency));
+	if (l.mode == 0 && store_each_monthly(c->s, list_monthly, &l, &e) < 0)
+		rc = cli_err(EXIT_FAIL, &e);
 out:
 	summary_free(&sm);
 	return rc;
 }
 
-/* `gpulog spend --stop eN`. */
 /* 1 when an option of the list is given. */
 static int
 listing(const struct args *a)
@@ -182,6 +202,8 @@ listing(const struct args *a)
 			return 1;
 	return 0;
 }
+
+/* `gpulog spend --stop eN`. */
 
 static int
 stop(struct ctx *c, const struct args *a)

@@ -38,4 +38,4 @@ gpulog spend 899INR colab-pro --monthly --credit
 echo "exit $?"
 gpulog spend --monthly
 echo "exit $?"
-gpulog spend --since 2028-02-01 | tail -1
+gpulog spend --since 2028-02-01 | grep "spent ("
