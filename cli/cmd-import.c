@@ -330,6 +330,11 @@ report(const struct import *im, int dry, const char *label)
 		putchar('\n');
 	}
 	report_merge(&im->w, dry);
+	if (im->w.overlaps > 0)
+		cli_warn("%ld imported run%s overlap%s another run on the same "
+		    "platform (the first, #%lld); both are kept",
+		    im->w.overlaps, plural(im->w.overlaps), im->w.overlaps == 1 ?
+		    "s" : "", (long long)im->w.overlap_id);
 	if (im->nbad > 0)
 		printf("skipped %ld bad row%s (listed on stderr)\n", im->nbad,
 		    plural(im->nbad));

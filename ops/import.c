@@ -359,15 +359,23 @@ int
 ops_import_run(struct ops_import *im, const struct run *r, struct err *e)
 {
 	struct run c = *r;
-	int rc;
+	int64_t other = 0;
+	int rc, found;
 
 	if ((rc = ops_import_platform(im, r->platform, e)) < 0)
 		return rc;
 	/* Every source's spelling of a GPU becomes the catalog's. */
 	if (r->gpu[0] != '\0')
 		ops_check_gpu(r->gpu, c.gpu, NULL, 0, NULL);
+	/* A row typed into a CSV file overlaps as a typed run does; the
+	 * other sources' runs are their platform's own record. */
+	found = !im->fresh && strcmp(c.source, "csv") == 0 &&
+	    store_find_overlap(im->s, c.platform, c.start, c.end, 0, im->o->now,
+	    &other, e) == 1;
 	if ((rc = store_bulk_import_run(im->bulk, &c, e)) < 0)
 		return -1;
+	if (rc == 1 && found && im->overlaps++ == 0)
+		im->overlap_id = other;
 	if (rc == 1)
 		im->added++;
 	else if (rc == 2)

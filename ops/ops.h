@@ -384,6 +384,9 @@ struct ops_import {
 	long xupdated;               /* expenses replaced by newer ones */
 	long nmerged;                /* settings and catalog rows taken */
 	long dups;                   /* runs kept as likely duplicates */
+	long overlaps;               /* CSV runs that overlap another run
+	                              * on their platform (both kept) */
+	int64_t overlap_id;          /* the first of those others */
 	struct ops_import *part;     /* the counts when a part began */
 };
 
