@@ -521,6 +521,11 @@ cmd_import(struct ctx *c, const struct args *a)
 	goto out;
 fail:
 	ops_import_abort(&im.w);
+	/* The warnings met on the way (a credentials file others may read)
+	 * still reach the user, before the reason it failed. */
+	for (k = 0; k < im.nnotices; k++)
+		if (strncmp(im.notices[k], "warning: ", 9) == 0)
+			cli_warn("%s", im.notices[k] + 9);
 	cli_err(EXIT_FAIL, &e);
 	if (im.nbad > 0)
 		fprintf(stderr, "gpulog: nothing was imported\n");

@@ -37,6 +37,17 @@ token_ok(const char *t)
 
 /* The credentials, as Kaggle's own tools keep them, into an Authorization
  * header (malloc'd) and a description of their kind (never the value). */
+/* A credentials file others may read is said, as the Kaggle CLI does. */
+static void
+warn_loose(struct import_job *job, FILE *f, const char *path)
+{
+	struct stat sb;
+
+	if (fstat(fileno(f), &sb) == 0 && (sb.st_mode & 077) != 0)
+		kaggle_notice(job, "warning: %s is readable by others; chmod "
+		    "600 it", path);
+}
+
 static int
 credentials(struct import_job *job, char **auth, char *kind, size_t kn,
     struct err *e)
@@ -45,8 +56,8 @@ credentials(struct import_job *job, char **auth, char *kind, size_t kn,
 	char path[1024], *buf = NULL, user[256], key[256];
 	size_t len;
 	FILE *f;
-	struct stat sb;
 	cJSON *root;
+	const cJSON *u, *k;
 
 	*auth = NULL;
 	if ((v = getenv("KAGGLE_API_TOKEN")) != NULL && *v != '\0') {
@@ -63,7 +74,10 @@ credentials(struct import_job *job, char **auth, char *kind, size_t kn,
 	snprintf(path, sizeof path, "%s/.kaggle/access_token", home ? home :
 	    "");
 	if (home != NULL && (f = fopen(path, "r")) != NULL) {
-		int rc = imp_slurp(f, path, &buf, &len, e);
+		int rc;
+
+		warn_loose(job, f, path);
+		rc = imp_slurp(f, path, &buf, &len, e);
 
 		fclose(f);
 		if (rc < 0)
@@ -89,6 +103,11 @@ credentials(struct import_job *job, char **auth, char *kind, size_t kn,
 	}
 	if ((v = getenv("KAGGLE_USERNAME")) != NULL && *v != '\0' &&
 	    getenv("KAGGLE_KEY") != NULL && *getenv("KAGGLE_KEY") != '\0') {
+		if (strlen(v) >= sizeof user ||
+		    strlen(getenv("KAGGLE_KEY")) >= sizeof key)
+			return err_set(e, "KAGGLE_USERNAME or KAGGLE_KEY is "
+			    "longer than %zu characters; a Kaggle key is 32",
+			    sizeof key - 1);
 		snprintf(user, sizeof user, "%s", v);
 		snprintf(key, sizeof key, "%s", getenv("KAGGLE_KEY"));
 		snprintf(kind, kn, "the legacy key in KAGGLE_USERNAME and "
@@ -105,9 +124,7 @@ credentials(struct import_job *job, char **auth, char *kind, size_t kn,
 			    "KAGGLE_API_TOKEN, or put a token in "
 			    "~/.kaggle/access_token (or the legacy kaggle.json "
 			    "in ~/.kaggle or $KAGGLE_CONFIG_DIR)");
-		if (fstat(fileno(f), &sb) == 0 && (sb.st_mode & 077) != 0)
-			kaggle_notice(job, "warning: %s is readable by "
-			    "others; chmod 600 it", path);
+		warn_loose(job, f, path);
 		if (imp_slurp(f, path, &buf, &len, e) < 0) {
 			fclose(f);
 			return -1;
@@ -115,6 +132,15 @@ credentials(struct import_job *job, char **auth, char *kind, size_t kn,
 		fclose(f);
 		root = cJSON_ParseWithLength(buf, len);
 		free(buf);
+		u = cJSON_GetObjectItemCaseSensitive(root, "username");
+		k = cJSON_GetObjectItemCaseSensitive(root, "key");
+		if ((cJSON_IsString(u) && strlen(u->valuestring) >= sizeof user) ||
+		    (cJSON_IsString(k) && strlen(k->valuestring) >= sizeof key)) {
+			cJSON_Delete(root);
+			return err_set(e, "%s: the username or key is longer "
+			    "than %zu characters; a Kaggle key is 32", path,
+			    sizeof key - 1);
+		}
 		if (root == NULL || kaggle_jstr(root, "username", user,
 		    sizeof user) < 0 || kaggle_jstr(root, "key", key,
 		    sizeof key) < 0 || user[0] == '\0' || key[0] == '\0') {

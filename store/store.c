@@ -6,6 +6,7 @@
 #include "store/store.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -175,18 +176,45 @@ store_readonly(const struct store *s)
 	return s->readonly;
 }
 
+/* path and suffix, a file of ours, readable by its owner alone. */
+static void
+tighten(const char *path, const char *suffix)
+{
+	char name[PATH_MAX];
+	struct stat st;
+
+	if (snprintf(name, sizeof name, "%s%s", path, suffix) >=
+	    (int)sizeof name)
+		return;
+	if (stat(name, &st) == 0 && S_ISREG(st.st_mode) &&
+	    st.st_uid == geteuid() && (st.st_mode & 077) != 0)
+		chmod(name, st.st_mode & 0700);
+}
+
 /* Creates path 0600 when it does not exist, so that SQLite finds it (and
- * gives its -wal and -shm the same mode). */
+ * gives its -wal and -shm the same mode); a symbolic link to nothing yet
+ * makes its target so.  A database of ours that others may read or write
+ * (an earlier release's 0644) loses those bits: it holds the user's
+ * spend. */
 static void
 create_private(const char *path)
 {
+	struct stat st;
 	int fd;
 
 	if (path[0] == '\0' || path[0] == ':' || strncmp(path, "file:", 5) == 0)
 		return;
 	fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (fd >= 0)
+	if (fd < 0 && errno == EEXIST && lstat(path, &st) == 0 &&
+	    S_ISLNK(st.st_mode) && stat(path, &st) < 0 && errno == ENOENT)
+		fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+	if (fd >= 0) {
 		close(fd);
+		return;
+	}
+	tighten(path, "");
+	tighten(path, "-wal");
+	tighten(path, "-shm");
 }
 
 /*
