@@ -237,6 +237,7 @@ cmd_where(struct ctx *c, const struct args *a)
 	in.cat = &sm.cat;
 	in.qs = sm.qs;
 	in.phase = sm.phase;
+	in.plan_month = sm.phase != NULL ? sm.plan_month : 0;
 	in.fmt_flags = c->fmt;
 	if (where_rank(&in, &j, &rows, &n, &e) < 0) {
 		rc = cli_fail(EXIT_USAGE, "where: %s", e.msg);

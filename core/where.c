@@ -48,6 +48,28 @@ in_list(const char *list, const char *key)
 	return 0;
 }
 
+/* 1 when the platform names model among its GPUs ("T4 or P100"), in any
+ * spelling. */
+static int
+lists_model(const struct platform *p, const char *model)
+{
+	char text[64], *tok, *save = NULL;
+
+	if (gpu_same(p->default_gpu, model))
+		return 1;
+	snprintf(text, sizeof text, "%s", p->gpu);
+	for (tok = text; (tok = strstr(tok, " or ")) != NULL; tok += 4)
+		memcpy(tok, "////", 4);
+	for (tok = strtok_r(text, "/,+", &save); tok != NULL;
+	    tok = strtok_r(NULL, "/,+", &save)) {
+		while (*tok == ' ')
+			tok++;
+		if (gpu_same(tok, model))
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * The GPU a free or included platform would give the job: its default GPU
  * when that meets the request, else the least capable of those it lists
@@ -62,6 +84,13 @@ free_gpu(const struct where_in *in, const struct platform *p,
 	const struct gpu_info *g, *best = NULL;
 	size_t i;
 
+	/* A model asked for by name that the platform lists is that model
+	 * (Kaggle's P100, not its T4). */
+	if (job->gpu[0] != '\0' && lists_model(p, job->gpu) &&
+	    gpu_meets(job->gpu, job->gpu, job->vram_gb)) {
+		snprintf(out, 32, "%s", job->gpu);
+		return 1;
+	}
 	if (p->default_gpu[0] && gpu_meets(p->default_gpu, job->gpu,
 	    job->vram_gb)) {
 		snprintf(out, 32, "%s", p->default_gpu);
@@ -337,8 +366,10 @@ rank_paid(const struct where_in *in, const struct platform *p,
 	if (strcmp(p->key, "vast") == 0 && job->dur_s >= 8 * 3600)
 		say(w, "; an interruptible host: filter reliability > 97%% "
 		    "and checkpoint");
-	else if (strcmp(p->key, "runpod") == 0 && job->dur_s >= 8 * 3600)
+	else if (strcmp(p->key, "runpod") == 0 && job->dur_s >= 8 * 3600) {
 		say(w, "; reliable for runs of 8 h and more");
+		w->seed_long = w->group == WG_PAID;
+	}
 	else if (strcmp(p->key, "cloud") == 0)
 		say(w, "; avoid unless someone else pays");
 }
@@ -357,6 +388,8 @@ cmp_row(const void *pa, const void *pb)
 		return 0;
 	if (a->in_phase != b->in_phase)
 		return a->in_phase ? -1 : 1;
+	if (a->group == WG_PAID && a->seed_long != b->seed_long)
+		return a->seed_long ? -1 : 1;
 	if (a->group == WG_PAID) {
 		int64_t x = cost_key(a), y = cost_key(b);
 
@@ -398,18 +431,28 @@ laptop_job(const struct where_job *job)
 }
 
 /* Rule 0: one's own machine takes a CPU/MPS job, first, saying why in
- * the seed's words. */
+ * the seed's words; in plan months 1-8, a job that asks for no GPU too,
+ * on its own device. */
 static void
-rank_laptop(const struct where_in *in, const struct where_job *job,
-    struct where_row *w)
+rank_laptop(const struct where_in *in, const struct platform *p,
+    const struct where_job *job, struct where_row *w)
 {
 	int cpu = strcasecmp(job->gpu, "cpu") == 0;
 
 	w->seed_first = 1;
 	w->group = WG_FREE;
 	w->sessions = 1;
-	snprintf(w->gpu, sizeof w->gpu, "%s", cpu ? "CPU" : "Apple MPS");
+	snprintf(w->gpu, sizeof w->gpu, "%.31s", cpu ? "CPU" :
+	    job->gpu[0] != '\0' ? "Apple MPS" : p->default_gpu[0] ?
+	    p->default_gpu : p->gpu);
 	w->why[0] = '\0';
+	if (job->gpu[0] == '\0') {
+		say(w, "your own machine, free: \"your primary compute "
+		    "resource for months 1-8\"; move to a GPU platform when "
+		    "it is too slow");
+		say(w, "; no quota, no session cap");
+		return;
+	}
 	if (in->phase != NULL && in->phase->last_month <= 6)
 		say(w, "your own machine, free: \"most ML learning in months "
 		    "1-6 can happen without GPU\"; \"CPU/MPS sufficient\"");
@@ -453,8 +496,10 @@ where_rank(const struct where_in *in, const struct where_job *asked,
 			w->kind = WK_INCLUDED;
 		else
 			w->kind = WK_HOURLY;
-		if (w->kind == WK_OWN && laptop_job(job))
-			rank_laptop(in, job, w);
+		if (w->kind == WK_OWN && (laptop_job(job) ||
+		    (asked->gpu[0] == '\0' && job->vram_gb == 0 &&
+		    in->plan_month >= 1 && in->plan_month <= 8)))
+			rank_laptop(in, p, job, w);
 		else if (laptop_job(job)) {
 			w->group = WG_NO;
 			if (strcasecmp(job->gpu, "cpu") == 0)

@@ -20,7 +20,12 @@
  *     goes to one's own machine ("local"), in the seed's words: in
  *     months 1-6 "CPU/MPS sufficient" (most learning happens without a
  *     GPU), later to prototype before scaling to a cloud GPU.  Other
- *     places offer no such device.
+ *     places offer no such device.  In plan months 1-8 a job that asks
+ *     for no GPU and no VRAM goes there first too ("your primary compute
+ *     resource for months 1-8"), the rest ranked after it as below.
+ * Among paid places a job of 8 h or more goes to RunPod first, as the
+ * seed advises ("Use RunPod for longer runs (8+ hours) where
+ * interruption is costly"); the rest by cost.
  */
 #ifndef GPULOG_WHERE_H
 #define GPULOG_WHERE_H
@@ -45,6 +50,8 @@ struct where_in {
 	const struct catalog *cat;        /* platforms, quotas, rates, fx */
 	const struct quota_status *qs;    /* qs[i] is cat->quotas[i] now */
 	const struct phase *phase;        /* the current phase, or NULL */
+	int plan_month;                   /* the plan's month now, 0 when
+	                                     none */
 	int fmt_flags;                    /* for money in why: FMT_ASCII */
 };
 
@@ -68,7 +75,9 @@ struct where_row {
 	int group;              /* enum where_group */
 	int kind;               /* enum where_kind */
 	int in_phase;           /* the phase recommends it */
-	int seed_first;         /* rule 0: a CPU/MPS job's own machine */
+	int seed_first;         /* rule 0: a CPU/MPS job's own machine, or
+	                           in months 1-8 one's own machine */
+	int seed_long;          /* RunPod for a job of 8 h or more */
 	int sessions;           /* sessions the job needs (1 when no cap) */
 	int64_t session_cap_s;  /* 0 when none */
 	int has_quota;

@@ -409,6 +409,7 @@ draw_now(struct tui *t, int y, int y1)
 	in.cat = &sm->cat;
 	in.qs = sm->qs;
 	in.phase = sm->phase;
+	in.plan_month = sm->phase != NULL ? sm->plan_month : 0;
 	in.fmt_flags = t->fmt;
 	memset(&job, 0, sizeof job);
 	job.dur_s = NOW_JOB_S;

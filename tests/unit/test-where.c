@@ -259,18 +259,63 @@ test_rank(void)
 	free(w);
 
 	/* Fine-tuning, A100 80GB for 8 h: no free tier has one; the phase's
-	 * Vast and RunPod first, then Lambda although cheaper than RunPod. */
+	 * RunPod first for a job of 8 h (the seed's advice), then Vast, then
+	 * Lambda although cheaper than RunPod. */
 	setup(&in, now, NULL, ft);
 	job(&j, 8 * 3600, "A100 80GB", 0);
 	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
-	CHECK_EQ_STR(w[0].platform, "vast");
-	CHECK_EQ_INT(w[0].cost_usd, 920);
-	CHECK_EQ_STR(w[1].platform, "runpod");
+	CHECK_EQ_STR(w[0].platform, "runpod");
+	CHECK(strstr(w[0].why, "reliable for runs of 8 h") != NULL);
+	CHECK_EQ_STR(w[1].platform, "vast");
+	CHECK_EQ_INT(w[1].cost_usd, 920);
+	CHECK(strstr(w[1].why, "reliability") != NULL);
 	CHECK_EQ_STR(w[2].platform, "lambda");
 	CHECK_EQ_INT(w[2].cost_usd, 880);
 	CHECK_EQ_INT(row(w, n, "kaggle", NULL)->group, WG_NO);
 	CHECK_EQ_INT(row(w, n, "cloud", NULL)->group, WG_NO);
-	CHECK(strstr(w[0].why, "reliability") != NULL);
+	free(w);
+
+	/* Month 2 of the plan, no GPU asked: one's own machine first ("your
+	 * primary compute resource for months 1-8"), then Kaggle; not with
+	 * a GPU or VRAM asked for, nor in month 9. */
+	setup(&in, now, NULL, found);
+	in.plan_month = 2;
+	job(&j, 2 * 3600, "", 0);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	CHECK_EQ_STR(w[0].platform, "local");
+	CHECK_EQ_INT(w[0].group, WG_FREE);
+	CHECK(strstr(w[0].why, "months 1-8") != NULL);
+	CHECK_EQ_STR(w[1].platform, "kaggle");
+	free(w);
+	job(&j, 2 * 3600, "T4", 0);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	CHECK_EQ_STR(w[0].platform, "kaggle");
+	free(w);
+	job(&j, 2 * 3600, "", 16);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	CHECK_EQ_STR(w[0].platform, "kaggle");
+	free(w);
+	in.plan_month = 9;
+	job(&j, 2 * 3600, "", 0);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	CHECK_EQ_STR(w[0].platform, "kaggle");
+	CHECK_EQ_INT(row(w, n, "local", NULL)->group, WG_NO);
+	free(w);
+
+	/* A model asked for by name that Kaggle lists: its P100. */
+	setup(&in, now, NULL, found);
+	job(&j, 2 * 3600, "p100", 0);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	CHECK_EQ_STR(w[0].platform, "kaggle");
+	CHECK_EQ_STR(w[0].gpu, "P100");
+	free(w);
+
+	/* Under 8 h, Vast's lower cost comes first again. */
+	setup(&in, now, NULL, ft);
+	job(&j, 7 * 3600, "A100 80GB", 0);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	CHECK_EQ_STR(w[0].platform, "vast");
+	CHECK_EQ_STR(w[1].platform, "runpod");
 	free(w);
 
 	/* 24 GB: Colab Pro's L4 among the free ones; Vast's RTX 3090. */
@@ -294,7 +339,7 @@ test_rank(void)
 	CHECK_EQ_INT(r->group, WG_NO);
 	CHECK_EQ_INT(r->quota_need, 9600);
 	CHECK(strstr(r->why, "needs 96.00 of 30.00 CU") != NULL);
-	CHECK_EQ_STR(w[0].platform, "vast");
+	CHECK_EQ_STR(w[0].platform, "runpod");
 	free(w);
 }
 
