@@ -113,6 +113,31 @@ ops_record_close(struct ops *o, struct ops_result *res,
 	run_init(&old);
 	if ((cat = ops_catalog(o, e)) == NULL)
 		goto out;
+	snprintf(res->what, sizeof res->what, "run #%lld ended",
+	    (long long)r->id);
+	if (ops_begin(o, res->what, e) < 0)
+		goto out;
+	/* The run as stored now, with the write lock held: a note or tag
+	 * edited while the command ran is kept, not overwritten by the copy
+	 * read when it began.  A run removed meanwhile is recorded anew. */
+	if (r->id > 0) {
+		struct run cur;
+		int found;
+
+		run_init(&cur);
+		if ((found = store_get_run(o->s, r->id, &cur, e)) < 0) {
+			run_clear(&cur);
+			goto fail;
+		}
+		if (found) {
+			run_clear(r);
+			run_copy(r, &cur);
+		} else {
+			r->id = 0;
+			r->uid[0] = '\0';
+		}
+		run_clear(&cur);
+	}
 	run_copy(&old, r);
 	r->end = ms->end > r->start ? ms->end : r->start + 1;
 	if (ms->gpu != NULL && ms->gpu[0] != '\0' &&
@@ -140,10 +165,7 @@ ops_record_close(struct ops *o, struct ops_result *res,
 	r->modified = r->end > o->now ? r->end : o->now;
 	if (r->created == 0)
 		r->created = r->modified;
-	snprintf(res->what, sizeof res->what, "run #%lld ended",
-	    (long long)r->id);
-	if (ops_begin(o, res->what, e) < 0 ||
-	    (r->id > 0 ? store_update_run(o->s, r, e) :
+	if ((r->id > 0 ? store_update_run(o->s, r, e) :
 	    store_add_run(o->s, r, e)) < 0)
 		goto fail;
 	m->run_id = r->id;

@@ -334,13 +334,52 @@ lost_race(struct ops *o, int64_t id, struct err *e)
 	return -1;
 }
 
-/* Rewrites stored run r as the change named what. */
+/*
+ * Inside the change, with the write lock held: the stored run is still
+ * was as it was read (its uid and change time), or the change is refused.
+ * Another gpulog that changed or removed it while this one waited for the
+ * lock would otherwise have its change overwritten.
+ */
 static int
-update(struct ops *o, struct run *r, struct ops_result *res, struct err *e)
+unchanged(struct ops *o, const struct run *was, struct err *e)
+{
+	struct run t;
+	int rc, same;
+
+	run_init(&t);
+	rc = store_get_run(o->s, was->id, &t, e);
+	same = rc == 1 && t.modified == was->modified &&
+	    strcmp(t.uid, was->uid) == 0;
+	run_clear(&t);
+	if (rc < 0)
+		return -1;
+	if (rc == 0)
+		err_set(e, "no run #%lld: another gpulog removed it meanwhile",
+		    (long long)was->id);
+	else if (!same)
+		err_set(e, "run #%lld was changed by another gpulog meanwhile; "
+		    "nothing was changed: look at it again (gpulog show %lld)",
+		    (long long)was->id, (long long)was->id);
+	if (rc == 0 || !same) {
+		o->field = OPS_F_RUN;
+		return -1;
+	}
+	return 0;
+}
+
+/* Rewrites stored run r, read as old, as the change named what. */
+static int
+update(struct ops *o, const struct run *old, struct run *r,
+    struct ops_result *res, struct err *e)
 {
 	r->modified = o->now;
-	if (ops_begin(o, res->what, e) < 0 ||
-	    store_update_run(o->s, r, e) < 0 || store_commit(o->s, e) < 0) {
+	if (ops_begin(o, res->what, e) < 0)
+		return lost_race(o, r->id, e);
+	if (unchanged(o, old, e) < 0) {
+		store_rollback(o->s);
+		return -1;
+	}
+	if (store_update_run(o->s, r, e) < 0 || store_commit(o->s, e) < 0) {
 		store_rollback(o->s);
 		return lost_race(o, r->id, e);
 	}
@@ -539,7 +578,7 @@ ops_stop(struct ops *o, int64_t id, const char *at, struct ops_result *res,
 		goto out;
 	res->no_price = 0;
 	snprintf(res->what, sizeof res->what, "stop #%lld", (long long)r->id);
-	if (update(o, r, res, e) < 0)
+	if (update(o, &old, r, res, e) < 0)
 		goto out;
 	after_warnings(o, cat, res);
 	rc = 0;
@@ -560,8 +599,13 @@ remove_run(struct ops *o, struct run *r, const char *verb,
 
 	snprintf(res->what, sizeof res->what, "%s #%lld %s", verb,
 	    (long long)r->id, fmt_run_label(what, sizeof what, r, o->now));
-	if (ops_begin(o, res->what, e) < 0 ||
-	    store_delete_run(o->s, r->id, e) < 0 ||
+	if (ops_begin(o, res->what, e) < 0)
+		return lost_race(o, r->id, e);
+	if (unchanged(o, r, e) < 0) {
+		store_rollback(o->s);
+		return -1;
+	}
+	if (store_delete_run(o->s, r->id, e) < 0 ||
 	    store_commit(o->s, e) < 0) {
 		store_rollback(o->s);
 		return lost_race(o, r->id, e);
@@ -642,7 +686,7 @@ ops_edit(struct ops *o, int64_t id, const struct ops_run_in *in,
 	    OPS_F_WHEN, res, e) < 0)
 		goto out;
 	snprintf(res->what, sizeof res->what, "edit #%lld", (long long)id);
-	if (update(o, r, res, e) < 0)
+	if (update(o, &old, r, res, e) < 0)
 		goto out;
 	after_warnings(o, cat, res);
 	rc = 0;
@@ -651,22 +695,25 @@ out:
 	return rc;
 }
 
+/* store_undo_checked()'s guard: the run `gpulog run` still records. */
+static int
+undo_guard(void *arg, int64_t first, struct err *e)
+{
+	return guard_live(arg, first, "undo the start of", e);
+}
+
 int
 ops_undo(struct ops *o, char *what, size_t len, struct err *e)
 {
-	int64_t above;
 	int rc;
 
 	o->field = OPS_F_NONE;
 	/* A change that added a run `gpulog run` still records (its open,
-	 * which adds one run) is not undone while it lives. */
-	if ((rc = store_undo_peek(o->s, &above, e)) < 0)
-		return -1;
-	if (rc > 0 && above >= 0 && guard_live(o, above + 1, "undo the start "
-	    "of", e) < 0)
-		return -1;
+	 * which adds one run) is not undone while it lives: asked with the
+	 * write lock held, so that no run starts between the look and the
+	 * undo. */
 	store_set_clock(o->s, o->now);
-	rc = store_undo(o->s, what, len, e);
+	rc = store_undo_checked(o->s, what, len, undo_guard, o, e);
 	/* An undone settings change leaves the loaded catalog stale. */
 	if (rc > 0)
 		ops_reload(o);

@@ -23,6 +23,7 @@ struct store {
 	int64_t busy_limit_ms; /* how long a lock is waited for; -1 always */
 	int64_t busy_ms;       /* waited so far for the lock wanted now */
 	int busy_said;         /* on_busy called for this wait */
+	int64_t busy_say_ms;   /* on_busy after this long (3000) */
 	void (*on_busy)(void *);
 	void *on_busy_arg;
 	int64_t clock;         /* what a write is stamped with (modified,

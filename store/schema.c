@@ -155,6 +155,14 @@ static const char *const migrations[] = {
 	" WITHOUT ROWID;"
 	"CREATE TABLE duplicates (uid_a TEXT NOT NULL, uid_b TEXT NOT NULL,"
 	" found INTEGER NOT NULL, PRIMARY KEY (uid_a, uid_b)) WITHOUT ROWID;",
+
+	/* 9: the highest run id ever given, so that an id an undo took back
+	 * is never given again (a change's new runs start above it).  Local
+	 * to this database: it neither travels nor is undone. */
+	"CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT"
+	" NULL) WITHOUT ROWID;"
+	"INSERT INTO counters VALUES ('runs', (SELECT coalesce(max(id), 0)"
+	" FROM runs));",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] ==

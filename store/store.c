@@ -152,7 +152,8 @@ busy_handler(void *arg, int n)
 	}
 	if (s->busy_limit_ms >= 0 && s->busy_ms >= s->busy_limit_ms)
 		return 0;
-	if (!s->busy_said && s->busy_ms >= 3000 && s->on_busy != NULL) {
+	if (!s->busy_said && s->busy_ms >= s->busy_say_ms &&
+	    s->on_busy != NULL) {
 		s->busy_said = 1;
 		s->on_busy(s->on_busy_arg);
 	}
@@ -283,7 +284,7 @@ open_db(struct store *s, const char *path, int flags, struct err *e)
 	if (!(flags & SQLITE_OPEN_READONLY) &&
 	    ((rc = exec_waiting(s, "PRAGMA journal_mode=WAL")) != SQLITE_OK ||
 	    (rc = exec_waiting(s, "PRAGMA foreign_keys=ON")) != SQLITE_OK ||
-	    (rc = exec_waiting(s, "PRAGMA synchronous=NORMAL")) != SQLITE_OK)) {
+	    (rc = exec_waiting(s, "PRAGMA synchronous=FULL")) != SQLITE_OK)) {
 		err_set(e, "cannot open %s: %s", path, sqlite3_errmsg(s->db));
 		goto fail_closed;
 	}
@@ -428,6 +429,7 @@ store_open(struct store **sp, const char *path, int64_t now, struct err *e)
 
 	*sp = NULL;
 	s->busy_limit_ms = -1;
+	s->busy_say_ms = 3000;
 	create_private(path);
 	rc = open_db(s, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, e);
 	/* A file that can be read but not written, or one in a directory
@@ -507,9 +509,12 @@ store_begin(struct store *s, const char *what, struct err *e)
 	}
 	sqlite3_finalize(st);
 	s->change_id = sqlite3_last_insert_rowid(s->db);
-	/* The runs this change adds are those above the highest id now:
+	/* The runs this change adds are those above the highest id now, or
+	 * ever given (an undo takes ids back, never to give them again):
 	 * undo deletes them by that bound, so an insert logs nothing. */
-	if (st_prepare(s, &st, "SELECT coalesce(max(id), 0) FROM runs", e) < 0)
+	if (st_prepare(s, &st, "SELECT max((SELECT coalesce(max(id), 0) FROM "
+	    "runs), (SELECT coalesce(max(value), 0) FROM counters WHERE name "
+	    "= 'runs'))", e) < 0)
 		goto fail;
 	if (sqlite3_step(st) != SQLITE_ROW) {
 		sqlite3_finalize(st);
@@ -588,6 +593,17 @@ store_commit(struct store *s, struct err *e)
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return st_fail(s, e, "save the change");
+	if (s->runs_next > s->runs_above + 1) {
+		if (st_prepare(s, &st, "INSERT INTO counters VALUES ('runs', ?1) "
+		    "ON CONFLICT(name) DO UPDATE SET value = max(value, ?1)",
+		    e) < 0)
+			return -1;
+		sqlite3_bind_int64(st, 1, s->runs_next - 1);
+		rc = sqlite3_step(st);
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE)
+			return st_fail(s, e, "save the change");
+	}
 	if (st_prepare(s, &st, "DELETE FROM changes WHERE id = ?1 AND "
 	    "runs_above IS NULL AND NOT EXISTS (SELECT 1 FROM undolog WHERE "
 	    "change_id = ?1)", e) < 0)
@@ -689,6 +705,14 @@ undo_stamps(struct store *s, int on, struct err *e)
 int
 store_undo(struct store *s, char *what, size_t len, struct err *e)
 {
+	return store_undo_checked(s, what, len, NULL, NULL, e);
+}
+
+int
+store_undo_checked(struct store *s, char *what, size_t len,
+    int (*guard)(void *arg, int64_t first, struct err *e), void *arg,
+    struct err *e)
+{
 	static const char *const drop[] = {
 		"DELETE FROM undolog WHERE change_id = ?1",
 		/* Every later change has been undone, so the runs above the
@@ -723,6 +747,8 @@ store_undo(struct store *s, char *what, size_t len, struct err *e)
 	above = sqlite3_column_int64(st, 2);
 	sqlite3_finalize(st);
 	st = NULL;
+	if (guard != NULL && added && guard(arg, above + 1, e) < 0)
+		goto fail;
 	if (st_prepare(s, &st, "SELECT sql FROM undolog WHERE change_id = ? "
 	    "ORDER BY seq DESC", e) < 0)
 		goto fail;
@@ -841,25 +867,6 @@ store_run_by_uid(struct store *s, const char *uid, int64_t *id,
 	if (rc == SQLITE_ROW)
 		return 1;
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read a run");
-}
-
-int
-store_undo_peek(struct store *s, int64_t *above, struct err *e)
-{
-	sqlite3_stmt *st;
-	int rc;
-
-	*above = -1;
-	if (st_prepare(s, &st, "SELECT runs_above FROM changes WHERE open = 0 "
-	    "ORDER BY id DESC LIMIT 1", e) < 0)
-		return -1;
-	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL)
-		*above = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	if (rc == SQLITE_ROW)
-		return 1;
-	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "undo");
 }
 
 int

@@ -22,7 +22,7 @@ struct fx_point;
 struct store;
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define STORE_SCHEMA_VERSION 8
+#define STORE_SCHEMA_VERSION 9
 
 /*
  * Opens (creating if need be) the database at path, migrates it to the
@@ -102,6 +102,13 @@ int store_change_label(struct store *s, const char *what, struct err *e);
  * when there is nothing to undo, -1 on failure.
  */
 int store_undo(struct store *s, char *what, size_t len, struct err *e);
+
+/* store_undo(), asking guard first, with the write lock held, when the
+ * change added runs: guard(arg, first, e) gets the first run id it added
+ * and refuses the undo by returning -1 with e. */
+int store_undo_checked(struct store *s, char *what, size_t len,
+    int (*guard)(void *arg, int64_t first, struct err *e), void *arg,
+    struct err *e);
 
 /* Runs.  r->id is set by add. Returns -1 on failure. */
 int store_add_run(struct store *s, struct run *r, struct err *e);
@@ -234,13 +241,6 @@ void store_new_uid(char out[33]);
 /* The id of the run with uid in *id: 1 found, 0 none, -1 failure. */
 int store_run_by_uid(struct store *s, const char *uid, int64_t *id,
     struct err *e);
-
-/*
- * The change `undo` would take back next: 1 and, in *above, the highest
- * run id before it when it added runs (-1 when it added none); 0 when
- * there is none; -1 on failure.
- */
-int store_undo_peek(struct store *s, int64_t *above, struct err *e);
 
 int store_set_setting(struct store *s, const char *key, const char *value,
     struct err *e);

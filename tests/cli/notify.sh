@@ -35,9 +35,14 @@ unset DISPLAY WAYLAND_DISPLAY DBUS_SESSION_BUS_ADDRESS
 # forget: the undone run's condition has gone, and notify forgets it.
 forget() { gpulog notify --via stdout >/dev/null; }
 
-# A paid run open past 2 hours: the one nudge.
-gpulog start vast -g "RTX 4090" --at 09:00 >/dev/null
-want='run #1 on vast open for 3h (limit 2h): a paid instance left running costs by the hour'
+# A paid run open past 2 hours: the one nudge, naming the run (an undone
+# run's id is never given again, so each start is a new one).
+start_vast() {
+	id=$(gpulog start vast -g "RTX 4090" --at 09:00 |
+	    sed -n 's/^started #\([0-9]*\) .*/\1/p')
+	want="run #$id on vast open for 3h (limit 2h): a paid instance left running costs by the hour"
+}
+start_vast
 
 # 1. --dry-run: what would go, and how; nothing sent or remembered.
 PATH=$P DISPLAY=:9 run gpulog notify --dry-run
@@ -62,7 +67,7 @@ same "undo" "$(cat out)" "undid: start #1 vast RTX 4090 3h"
 
 # 3. Without a desktop session notify-send is passed over: osascript.
 forget
-gpulog start vast -g "RTX 4090" --at 09:00 >/dev/null
+start_vast
 PATH=$P run gpulog notify
 expect 0 "osascript"
 same "osascript args" "$(tr '\n' '|' <osascript.calls)" \
@@ -71,7 +76,7 @@ same "osascript args" "$(tr '\n' '|' <osascript.calls)" \
 # 4. A failing notify-send: told, and the next way is used.
 gpulog undo >/dev/null
 forget
-gpulog start vast -g "RTX 4090" --at 09:00 >/dev/null
+start_vast
 rm -f osascript.calls
 PATH=$P DISPLAY=:9 FAKE_EXIT=3 run gpulog notify
 expect 1 "failing notify-send"
@@ -80,7 +85,7 @@ same "fell through to osascript" "$(grep -c -- --- osascript.calls)" 1
 # With --via alone, a failure leaves it unsent, to try again.
 gpulog undo >/dev/null
 forget
-gpulog start vast -g "RTX 4090" --at 09:00 >/dev/null
+start_vast
 PATH=$P DISPLAY=:9 FAKE_EXIT=3 run gpulog notify --via notify-send
 expect 1 "via failing"
 PATH=$P run gpulog notify --via stdout
@@ -104,7 +109,7 @@ gpulog notify --url "$U/ok/gpulog-alerts" >/dev/null
 gpulog undo >/dev/null; gpulog undo >/dev/null   # the URL and the run
 forget
 gpulog notify --url "$U/ok/gpulog-alerts" >/dev/null
-gpulog start vast -g "RTX 4090" --at 09:00 >/dev/null
+start_vast
 PATH="$PWD/none:$B:/usr/bin:/bin" run "$G" notify
 expect 0 "ntfy"
 same "ntfy got" "$(cat requests.body)" "gpulog	$want"
@@ -114,7 +119,7 @@ gpulog notify --url "$U/500/gpulog-alerts" >/dev/null
 gpulog undo >/dev/null; gpulog undo >/dev/null
 forget
 gpulog notify --url "$U/500/gpulog-alerts" >/dev/null
-gpulog start vast -g "RTX 4090" --at 09:00 >/dev/null
+start_vast
 PATH="$PWD/none:$B:/usr/bin:/bin" run "$G" notify
 expect 1 "ntfy 500"
 same "500 said" "$(cat err)" "gpulog: notify: the notification URL failed on its side (HTTP 500); try again later"

@@ -634,6 +634,123 @@ test_start_stop(void)
 	done(&o, s);
 }
 
+/* Another gpulog (a second connection) holds the write lock with a change
+ * of run id; it commits it when this one starts to wait for the lock,
+ * after this one read the run. */
+struct other {
+	struct store *s;
+	const char *sql;
+	int fired;
+};
+
+static void
+other_commits(void *arg)
+{
+	struct other *x = arg;
+	struct err e;
+
+	if (x->fired++)
+		return;
+	CHECK_EQ_INT(st_exec(x->s, x->sql, &e), 0);
+	CHECK_EQ_INT(st_exec(x->s, "COMMIT", &e), 0);
+}
+
+/* A change read before the lock and made after another gpulog's: edit,
+ * stop and rm are refused, naming why, and the other's change stays; the
+ * id of an undone add is never given again. */
+static void
+test_lost_update(void)
+{
+	static const struct {
+		const char *sql;  /* what the other gpulog does to run 1 */
+		const char *want; /* this one's refusal */
+	} races[] = {
+		{ "UPDATE runs SET note = 'theirs', modified = modified + 5 "
+		    "WHERE id = 1", "was changed by another gpulog meanwhile" },
+		{ "DELETE FROM runs WHERE id = 1",
+		    "another gpulog removed it meanwhile" },
+	};
+	struct ops o;
+	struct store *s, *s2 = NULL;
+	struct ops_run_in in;
+	struct ops_result res;
+	struct other x;
+	struct err e;
+	struct run r;
+	char what[128];
+	size_t i, k;
+
+	for (i = 0; i < sizeof races / sizeof races[0]; i++) {
+		for (k = 0; k < 3; k++) {
+			if ((s = fresh(&o)) == NULL)
+				return;
+			ops_result_init(&res);
+			run_init(&r);
+			ops_run_in_init(&in);
+			in.platform = "vast";
+			in.gpu = "RTX 4090";
+			in.note = "mine";
+			CHECK_EQ_INT(ops_start(&o, &in, &res, &e), 0);
+			CHECK(store_open(&s2, path, NOW, &e) == 0);
+			CHECK_EQ_INT(st_exec(s2, "BEGIN IMMEDIATE", &e), 0);
+			x.s = s2;
+			x.sql = races[i].sql;
+			x.fired = 0;
+			store_busy_wait(s, -1, other_commits, &x);
+			s->busy_say_ms = 0;
+			o.now = NOW + HOUR;
+			ops_run_in_init(&in);
+			in.note = "edited";
+			CHECK_EQ_INT(k == 0 ? ops_edit(&o, 1, &in, &res, &e) :
+			    k == 1 ? ops_stop(&o, 1, NULL, &res, &e) :
+			    ops_rm(&o, 1, &res, &e), -1);
+			CHECK_EQ_INT(x.fired, 1);
+			CHECK(strstr(e.msg, races[i].want) != NULL);
+			if (i == 0) {
+				get(s, 1, &r);
+				CHECK_EQ_STR(r.note, "theirs");
+				CHECK_EQ_INT(r.end, RUN_OPEN);
+			} else {
+				CHECK_EQ_INT(nruns(s), 0);
+			}
+			store_close(s2);
+			s2 = NULL;
+			ops_result_clear(&res);
+			run_clear(&r);
+			done(&o, s);
+		}
+	}
+
+	/* add, undo, add: the second run is #2, never #1 again. */
+	if ((s = fresh(&o)) == NULL)
+		return;
+	/* Each commit is synced before it is confirmed (FULL, not NORMAL,
+	 * which in WAL mode syncs only at a checkpoint). */
+	{
+		sqlite3_stmt *st;
+
+		CHECK_EQ_INT(st_prepare(s, &st, "PRAGMA synchronous", &e), 0);
+		CHECK_EQ_INT(sqlite3_step(st), SQLITE_ROW);
+		CHECK_EQ_INT(sqlite3_column_int(st, 0), 2);
+		sqlite3_finalize(st);
+	}
+	ops_result_init(&res);
+	ops_run_in_init(&in);
+	in.platform = "kaggle";
+	in.when = "1h";
+	CHECK_EQ_INT(ops_add(&o, &in, &res, &e), 0);
+	CHECK_EQ_INT(res.run.id, 1);
+	CHECK_EQ_INT(ops_undo(&o, what, sizeof what, &e), 1);
+	CHECK_EQ_INT(ops_add(&o, &in, &res, &e), 0);
+	CHECK_EQ_INT(res.run.id, 2);
+	CHECK_EQ_INT(ops_undo(&o, what, sizeof what, &e), 1);
+	CHECK_EQ_INT(nruns(s), 0);
+	CHECK_EQ_INT(ops_add(&o, &in, &res, &e), 0);
+	CHECK_EQ_INT(res.run.id, 3);
+	ops_result_clear(&res);
+	done(&o, s);
+}
+
 /* `gpulog run`: open, then closed with what was measured; the closed run
  * is modified when it ended, so another machine takes it as newer. */
 static void
@@ -664,6 +781,18 @@ test_record(void)
 	CHECK_EQ_INT(r.end, RUN_OPEN);
 	CHECK_EQ_INT(r.modified, NOW);
 
+	/* A note given while it runs stays when it closes. */
+	{
+		struct ops_result res2;
+
+		ops_result_init(&res2);
+		ops_run_in_init(&in);
+		in.note = "given while it ran";
+		o.now = NOW + 60;
+		CHECK_EQ_INT(ops_edit(&o, id, &in, &res2, &e), 0);
+		ops_result_clear(&res2);
+	}
+
 	memset(&ms, 0, sizeof ms);
 	ms.end = NOW + HOUR;
 	ms.gpu = "rtx 4090";
@@ -672,6 +801,7 @@ test_record(void)
 	o.now = NOW + HOUR;
 	CHECK_EQ_INT(ops_record_close(&o, &res, &ms, &m, &e), 0);
 	get(s, id, &r);
+	CHECK_EQ_STR(r.note, "given while it ran");
 	CHECK_EQ_INT(r.end, NOW + HOUR);
 	CHECK_EQ_INT(r.modified, NOW + HOUR);
 	CHECK_EQ_STR(r.gpu, "RTX 4090");
@@ -1768,6 +1898,7 @@ main(void)
 	test_reprice();
 	test_reprice_currency();
 	test_start_stop();
+	test_lost_update();
 	test_record();
 	test_live_journal();
 	test_expenses();
