@@ -17,6 +17,10 @@ struct store {
 	int64_t runs_above;    /* the highest run id when it began */
 	int64_t runs_next;     /* the id its next new run takes */
 	int in_change;
+	int merging;           /* the open change merges another machine's
+	                          records (changes.merge) */
+	int no_tombs;          /* an undo of a merge: removals leave no
+	                          tombstone */
 	int readonly;          /* opened read-only (see store_open()) */
 	int saved;             /* changes committed since it was opened */
 	char what[160];        /* the open change's name, then the last saved */

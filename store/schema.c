@@ -157,12 +157,19 @@ static const char *const migrations[] = {
 	" found INTEGER NOT NULL, PRIMARY KEY (uid_a, uid_b)) WITHOUT ROWID;",
 
 	/* 9: the highest run id ever given, so that an id an undo took back
-	 * is never given again (a change's new runs start above it).  Local
-	 * to this database: it neither travels nor is undone. */
+	 * is never given again (a change's new runs start above it).  A
+	 * change that merged another machine's records says so (merge), and
+	 * undo of it takes them back here only: what it took back, the
+	 * record and the version it had (unmerged), is not merged again
+	 * until that machine changes it, and leaves no tombstone.  Both
+	 * local to this database: they neither travel nor are undone. */
 	"CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT"
 	" NULL) WITHOUT ROWID;"
 	"INSERT INTO counters VALUES ('runs', (SELECT coalesce(max(id), 0)"
-	" FROM runs));",
+	" FROM runs));"
+	"ALTER TABLE changes ADD COLUMN merge INTEGER NOT NULL DEFAULT 0;"
+	"CREATE TABLE unmerged (kind TEXT NOT NULL, key TEXT NOT NULL,"
+	" modified INTEGER NOT NULL, PRIMARY KEY (kind, key)) WITHOUT ROWID;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] ==

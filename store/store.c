@@ -356,6 +356,18 @@ sql_clock(sqlite3_context *cx, int argc, sqlite3_value **argv)
 	sqlite3_result_int64(cx, s->clock);
 }
 
+/* gpulog_tombs(): 1 when a removal leaves a tombstone (not while undo
+ * takes a merge back). */
+static void
+sql_tombs(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	struct store *s = sqlite3_user_data(cx);
+
+	(void)argc;
+	(void)argv;
+	sqlite3_result_int(cx, !s->no_tombs);
+}
+
 /*
  * A removal, by whatever path (rm, cancel, undo, a merge), leaves a
  * tombstone stamped with the store's clock, the latest removal of a key
@@ -377,11 +389,14 @@ create_tomb_triggers(struct store *s, struct err *e)
 	size_t i;
 
 	if (sqlite3_create_function(s->db, "gpulog_now", 0, SQLITE_UTF8, s,
-	    sql_clock, NULL, NULL) != SQLITE_OK)
+	    sql_clock, NULL, NULL) != SQLITE_OK ||
+	    sqlite3_create_function(s->db, "gpulog_tombs", 0, SQLITE_UTF8, s,
+	    sql_tombs, NULL, NULL) != SQLITE_OK)
 		return st_fail(s, e, "open the database");
 	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
 		snprintf(sql, sizeof sql, "CREATE TEMP TRIGGER tomb_%s AFTER "
-		    "DELETE ON main.%s BEGIN INSERT INTO tombstones(kind, key, "
+		    "DELETE ON main.%s WHEN gpulog_tombs() BEGIN INSERT INTO "
+		    "tombstones(kind, key, "
 		    "removed_at) VALUES ('%s', old.%s, gpulog_now()) ON "
 		    "CONFLICT(kind, key) DO UPDATE SET removed_at = "
 		    "max(removed_at, excluded.removed_at);%s END;", t[i].table,
@@ -497,6 +512,7 @@ store_begin(struct store *s, const char *what, struct err *e)
 	    SQLITE_OK)
 		return st_fail(s, e, "start a change");
 	s->in_change = 1;
+	s->merging = 0;
 	snprintf(s->what, sizeof s->what, "%s", what);
 	if (st_prepare(s, &st, "INSERT INTO changes(at, what, open) "
 	    "VALUES (strftime('%s','now'), ?, 1)", e) < 0)
@@ -584,11 +600,12 @@ store_commit(struct store *s, struct err *e)
 	 * any; one that wrote nothing leaves no trace, and only the latest
 	 * 500 changes can be undone. */
 	if (st_prepare(s, &st, "UPDATE changes SET open = 0, runs_above = "
-	    "CASE WHEN ?3 THEN ?2 END WHERE id = ?1", e) < 0)
+	    "CASE WHEN ?3 THEN ?2 END, merge = ?4 WHERE id = ?1", e) < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, s->change_id);
 	sqlite3_bind_int64(st, 2, s->runs_above);
 	sqlite3_bind_int(st, 3, s->runs_next > s->runs_above + 1);
+	sqlite3_bind_int(st, 4, s->merging);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
@@ -620,6 +637,7 @@ store_commit(struct store *s, struct err *e)
 	if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
 		return st_fail(s, e, "save the change");
 	s->in_change = 0;
+	s->merging = 0;
 	s->change_id = 0;
 	s->saved++;
 	return 0;
@@ -631,6 +649,7 @@ store_rollback(struct store *s)
 	if (!sqlite3_get_autocommit(s->db))
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 	s->in_change = 0;
+	s->merging = 0;
 	s->change_id = 0;
 }
 
@@ -702,6 +721,45 @@ undo_stamps(struct store *s, int on, struct err *e)
 	return 0;
 }
 
+/*
+ * Undo of a merge takes it back on this machine only (on is 0 ends it):
+ * what it removes leaves no tombstone, and each run or expense it removes
+ * or restores keeps the version the merge brought in unmerged, so that
+ * the next merge does not bring that version back; what it puts back
+ * keeps its own change time, so that it wins over nothing elsewhere.
+ */
+static int
+unmerge_marks(struct store *s, int on, struct err *e)
+{
+	static const char *const kinds[][2] = {
+		{ "runs", "run" }, { "expenses", "expense" },
+	};
+	char sql[1024], mark[256];
+	size_t i;
+
+	s->no_tombs = on;
+	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		snprintf(mark, sizeof mark, "INSERT INTO unmerged(kind, key, "
+		    "modified) VALUES ('%s', old.uid, old.modified) ON "
+		    "CONFLICT(kind, key) DO UPDATE SET modified = "
+		    "max(modified, excluded.modified);", kinds[i][1]);
+		if (!on)
+			snprintf(sql, sizeof sql, "DROP TRIGGER IF EXISTS "
+			    "temp.unmerge_%s_del; DROP TRIGGER IF EXISTS "
+			    "temp.unmerge_%s_upd;", kinds[i][0], kinds[i][0]);
+		else
+			snprintf(sql, sizeof sql, "CREATE TEMP TRIGGER "
+			    "unmerge_%s_del BEFORE DELETE ON main.%s BEGIN %s "
+			    "END; CREATE TEMP TRIGGER unmerge_%s_upd BEFORE "
+			    "UPDATE ON main.%s BEGIN %s END;", kinds[i][0],
+			    kinds[i][0], mark, kinds[i][0], kinds[i][0], mark);
+		if (on ? st_exec(s, sql, e) < 0 : sqlite3_exec(s->db, sql,
+		    NULL, NULL, NULL) != SQLITE_OK)
+			return -1;
+	}
+	return 0;
+}
+
 int
 store_undo(struct store *s, char *what, size_t len, struct err *e)
 {
@@ -722,14 +780,14 @@ store_undo_checked(struct store *s, char *what, size_t len,
 	};
 	sqlite3_stmt *st = NULL;
 	int64_t id, above;
-	int rc, added;
+	int rc, added, merge = 0;
 	size_t i;
 
 	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
 	    SQLITE_OK)
 		return st_fail(s, e, "undo");
-	if (st_prepare(s, &st, "SELECT id, what, runs_above FROM changes "
-	    "WHERE open = 0 ORDER BY id DESC LIMIT 1", e) < 0)
+	if (st_prepare(s, &st, "SELECT id, what, runs_above, merge FROM "
+	    "changes WHERE open = 0 ORDER BY id DESC LIMIT 1", e) < 0)
 		goto fail;
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_DONE) {
@@ -745,6 +803,7 @@ store_undo_checked(struct store *s, char *what, size_t len,
 	st_col_copy(st, 1, what, len);
 	added = sqlite3_column_type(st, 2) != SQLITE_NULL;
 	above = sqlite3_column_int64(st, 2);
+	merge = sqlite3_column_int(st, 3);
 	sqlite3_finalize(st);
 	st = NULL;
 	if (guard != NULL && added && guard(arg, above + 1, e) < 0)
@@ -753,7 +812,7 @@ store_undo_checked(struct store *s, char *what, size_t len,
 	    "ORDER BY seq DESC", e) < 0)
 		goto fail;
 	sqlite3_bind_int64(st, 1, id);
-	if (undo_stamps(s, 1, e) < 0)
+	if ((merge ? unmerge_marks(s, 1, e) : undo_stamps(s, 1, e)) < 0)
 		goto fail;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *sql = (const char *)sqlite3_column_text(st, 0);
@@ -779,7 +838,7 @@ store_undo_checked(struct store *s, char *what, size_t len,
 		if (rc < 0)
 			goto fail;
 	}
-	if (undo_stamps(s, 0, e) < 0)
+	if ((merge ? unmerge_marks(s, 0, e) : undo_stamps(s, 0, e)) < 0)
 		goto fail;
 	if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
 		st_fail(s, e, "undo");
@@ -791,6 +850,8 @@ store_undo_checked(struct store *s, char *what, size_t len,
 fail:
 	sqlite3_finalize(st);
 	sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	if (merge)
+		unmerge_marks(s, 0, NULL);
 	return -1;
 }
 

@@ -55,12 +55,16 @@ store_tombstone_at(struct store *s, const char *kind, const char *key,
 	int rc;
 
 	*at = 0;
-	if (st_prepare(s, &st, "SELECT removed_at FROM tombstones WHERE kind = "
-	    "?1 AND key = ?2", e) < 0)
+	/* A version an undo of a merge took back counts as removed here. */
+	if (st_prepare(s, &st, "SELECT max(at) FROM (SELECT removed_at AS at "
+	    "FROM tombstones WHERE kind = ?1 AND key = ?2 UNION ALL SELECT "
+	    "modified FROM unmerged WHERE kind = ?1 AND key = ?2)", e) < 0)
 		return -1;
 	sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW && sqlite3_column_type(st, 0) == SQLITE_NULL)
+		rc = SQLITE_DONE;
 	if (rc == SQLITE_ROW)
 		*at = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
@@ -88,6 +92,8 @@ store_merge_removal(struct store *s, const char *kind, const char *key,
 	int64_t clock = s->clock;
 	size_t i;
 	int rc, n = 0;
+
+	s->merging = 1;
 
 	if (st_prepare(s, &st, "INSERT INTO tombstones(kind, key, removed_at) "
 	    "VALUES (?1, ?2, ?3) ON CONFLICT(kind, key) DO UPDATE SET "
@@ -207,6 +213,8 @@ store_merge_expense(struct store *s, int64_t id, const struct expense *x,
 	struct expense c = *x;
 	int rc;
 
+	s->merging = 1;
+
 	/* Written as the other machine last changed it. */
 	s->clock = x->modified;
 	if (id == 0) {
@@ -270,6 +278,8 @@ store_merge_new(struct store *s, struct store_merge **mp, struct err *e)
 	struct store_merge *m = xcalloc(1, sizeof *m);
 	sqlite3_stmt *st;
 
+	s->merging = 1;
+
 	m->s = s;
 	m->bound = s->runs_above;
 	*mp = NULL;
@@ -284,8 +294,10 @@ store_merge_new(struct store *s, struct store_merge **mp, struct err *e)
 		store_merge_free(m);
 		return -1;
 	}
-	if (st_prepare(s, &m->tomb, "SELECT removed_at FROM tombstones WHERE "
-	    "kind = 'run' AND key = ?1", e) < 0 ||
+	if (st_prepare(s, &m->tomb, "SELECT max(at) FROM (SELECT removed_at AS "
+	    "at FROM tombstones WHERE kind = 'run' AND key = ?1 UNION ALL "
+	    "SELECT modified FROM unmerged WHERE kind = 'run' AND key = ?1)",
+	    e) < 0 ||
 	    st_prepare(s, &m->insert, "INSERT INTO runs(platform, gpu, gpus, "
 	    "start_ts, end_ts, cost_minor, currency, rate_micro, cu_centi, "
 	    "checkpointed, note, project, tags, source, source_id, created, "
@@ -386,7 +398,8 @@ store_merge_run(struct store_merge *m, const struct run *r,
 	sqlite3_reset(st);
 	sqlite3_bind_text(st, 1, r->uid, -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);
-	if (rc == SQLITE_ROW && sqlite3_column_int64(st, 0) >= r->modified) {
+	if (rc == SQLITE_ROW && sqlite3_column_type(st, 0) != SQLITE_NULL &&
+	    sqlite3_column_int64(st, 0) >= r->modified) {
 		sqlite3_reset(st);
 		return MERGE_REMOVED;
 	}

@@ -4,13 +4,16 @@ edited, stopped, removed, undone; expenses added, edited, removed; rates,
 quotas, the plan start and the currency set) and sync through one folder in
 random orders, some syncs killed part way; then each syncs until nothing
 is new, and all three must show the same `log --json`, `spend --json` and
-`status --json` (local ids aside).
+`status --json` (local ids aside).  An undo right after a sync is left out:
+it takes that merge back on its machine only, by design (tests/cli/
+sync-undo.sh checks it), so that machine differs on purpose.
 
 usage: converge.py GPULOG WORKDIR SEED ROUNDS
 """
 import json
 import os
 import random
+import sqlite3
 import subprocess
 import sys
 import time
@@ -52,6 +55,17 @@ def ids(m, what):
     return [r["id"] for r in json.loads(p.stdout)]
 
 
+def last_change_merged(m):
+    """1 when undo on m would take back a merge (changes.merge)."""
+    db = sqlite3.connect(os.path.join(work, m + ".db"))
+    try:
+        row = db.execute("SELECT merge FROM changes WHERE open = 0 "
+                         "ORDER BY id DESC LIMIT 1").fetchone()
+    finally:
+        db.close()
+    return bool(row and row[0])
+
+
 def op(m):
     k = rng.randrange(12)
     start = clock[0] - rng.randrange(1, 48) * 1800
@@ -71,7 +85,8 @@ def op(m):
         if r:
             g(m, "rm", str(rng.choice(r)))
     elif k == 5:
-        g(m, "undo")
+        if not last_change_merged(m):
+            g(m, "undo")
     elif k == 6:
         g(m, "spend", "%dINR" % rng.randrange(100, 999), "colab-pro", "-n",
           "x-%s-%d" % (m, clock[0]))
