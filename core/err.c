@@ -12,6 +12,16 @@ int
 err_set(struct err *e, const char *fmt, ...)
 {
 	va_list ap;
+
+	va_start(ap, fmt);
+	err_vset(e, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+int
+err_vset(struct err *e, const char *fmt, va_list ap)
+{
 	char buf[sizeof(struct err)];
 	size_t cut;
 	int n;
@@ -20,9 +30,7 @@ err_set(struct err *e, const char *fmt, ...)
 		return -1;
 	/* Through a copy, so that e->msg may be an argument: a caller adds
 	 * context with err_set(e, "--start: %s", e->msg). */
-	va_start(ap, fmt);
 	n = vsnprintf(buf, sizeof buf, fmt, ap);
-	va_end(ap);
 	if (n >= (int)sizeof buf) {
 		/* Room for "..." (3 bytes, U+2026), cut at a space when one is
 		 * near, else before a UTF-8 lead byte. */

@@ -6,6 +6,7 @@
 #ifndef GPULOG_ERR_H
 #define GPULOG_ERR_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
 /* ERR_MAX bytes hold any message gpulog writes; a longer one (a huge
@@ -20,6 +21,11 @@ struct err {
  * arguments.  Always returns -1. */
 int err_set(struct err *e, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* err_set() with a va_list: what a function that takes a format and
+ * reports through something other than struct err (a notice) formats
+ * with, so that its message is cut by the same rule. */
+int err_vset(struct err *e, const char *fmt, va_list ap)
+    __attribute__((format(printf, 2, 0)));
 
 /* Prints "gpulog: MSG" on stderr after running the die hook, exits 1. */
 _Noreturn void die(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

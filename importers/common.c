@@ -126,11 +126,12 @@ int
 imp_bad(struct import_job *job, struct err *e, const char *name,
     size_t line, const char *field, const char *fmt, ...)
 {
-	char reason[200];
+	struct err why;
+	const char *reason = why.msg;
 	va_list ap;
 
 	va_start(ap, fmt);
-	vsnprintf(reason, sizeof reason, fmt, ap);
+	err_vset(&why, fmt, ap);
 	va_end(ap);
 	if (field != NULL)
 		err_set(e, "%s: line %zu: %s: %s", name, line, field, reason);

@@ -48,12 +48,13 @@ static int bad(struct rd *d, const char *field, const char *fmt, ...)
 static int
 bad(struct rd *d, const char *field, const char *fmt, ...)
 {
-	char msg[200];
+	struct err why;
+	const char *msg = why.msg;
 	va_list ap;
 	int dot;
 
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	err_vset(&why, fmt, ap);
 	va_end(ap);
 	if (field == NULL)
 		field = "";

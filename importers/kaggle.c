@@ -40,15 +40,15 @@ kaggle_state(struct import_job *job)
 void
 kaggle_notice(struct import_job *job, const char *fmt, ...)
 {
-	char msg[ERR_MAX];
+	struct err msg;
 	va_list ap;
 
 	if (job->notice == NULL)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(msg, sizeof msg, fmt, ap);
+	err_vset(&msg, fmt, ap);
 	va_end(ap);
-	job->notice(job->sink->arg, msg);
+	job->notice(job->sink->arg, msg.msg);
 }
 
 int

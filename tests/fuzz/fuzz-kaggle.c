@@ -82,7 +82,7 @@ static void
 notice(void *arg, const char *msg)
 {
 	(void)arg;
-	if (msg == NULL || msg[0] == '\0' || strlen(msg) >= 512)
+	if (msg == NULL || msg[0] == '\0' || strlen(msg) >= ERR_MAX)
 		abort();
 }
 
