@@ -17,6 +17,12 @@
 #define H(x) ((int64_t)(x) * 3600)
 #define USD(x) ((int64_t)((x) * 1000000 + 0.5)) /* millionths a GPU-hour */
 #define CATALOG_TIME 1782864000 /* 2026-07-01, the seed's price date */
+/* The dates of today's facts (../shared/reference/catalog.md, "Today's
+ * facts"): Colab's compute units as measured (2026-03), Lambda's and
+ * RunPod's pricing pages (2026-09), AWS on-demand pricing (2026-11). */
+#define COLAB_CU_TIME 1772323200   /* 2026-03-01 */
+#define PRICES_2026_09 1788220800  /* 2026-09-01 */
+#define AWS_2026_11 1793491200     /* 2026-11-01 */
 
 const struct platform catalog_platforms[] = {
 	{ "local", "Local (Mac M2/M3)", BILL_FREE, "Apple MPS",
@@ -24,11 +30,15 @@ const struct platform catalog_platforms[] = {
 	    "months 1-6, prototyping", "MPS", 0, 0 },
 	{ "colab-free", "Google Colab Free", BILL_FREE, "T4", "16", "0", "0",
 	    H(12), "~12 h, unreliable", "no", "quick experiments", "T4", 0, 0 },
-	{ "colab-pro", "Google Colab Pro", BILL_SUBSCRIPTION, "T4/V100/A100",
-	    "16-40", "11.99", "~999", H(24), "up to 24 h", "Google Drive",
+	/* Colab Pro: T4, L4, A100 40GB/80GB and G4 (RTX PRO 6000) in 2026;
+	 * V100 is no longer offered; $9.99 a month in the US. */
+	{ "colab-pro", "Google Colab Pro", BILL_SUBSCRIPTION, "T4/L4/A100/G4",
+	    "16-96", "9.99", "~999", H(24), "up to 24 h", "Google Drive",
 	    "months 5-10, regular training", "T4", 90, 0 },
+	/* Kaggle: a GPU session lasts 12 h (a TPU session 9 h). */
 	{ "kaggle", "Kaggle Notebooks", BILL_FREE, "T4 or P100", "16", "0",
-	    "0", H(9), "9 h a session", "20 GB", "best free option", "T4", 0, 0 },
+	    "0", H(12), "12 h a session", "20 GB", "best free option", "T4", 0,
+	    0 },
 	{ "lightning", "Lightning AI Free", BILL_FREE, "T4", "16", "0", "0",
 	    0, "none", "persistent workspace", "small fine-tuning runs",
 	    "T4", 0, 0 },
@@ -38,11 +48,14 @@ const struct platform catalog_platforms[] = {
 	{ "runpod", "RunPod", BILL_HOURLY, "RTX 4090/A100", "24-80",
 	    "variable", "variable", 0, "none", "yes", "reliable cloud GPU",
 	    "A100 80GB", 0, 0 },
-	{ "lambda", "Lambda Labs", BILL_HOURLY, "A100 80GB", "80", "1.10/h",
-	    "~92/h", 0, "none", "yes", "production fine-tuning",
-	    "A100 80GB", 0, 0 },
-	{ "cloud", "AWS/GCP/Azure", BILL_HOURLY, "A100/V100", "40-80",
-	    "20-33/h", "~1700-2800/h", 0, "none", "yes",
+	/* Lambda rents one A100 40GB; its 80 GB part only as 8x. */
+	{ "lambda", "Lambda Labs", BILL_HOURLY, "A10/A100/H100", "24-80",
+	    "1.29+/h", "~108+/h", 0, "none", "yes", "production fine-tuning",
+	    "A100 40GB", 0, 0 },
+	/* AWS on demand: p3.2xlarge (1x V100) $3.06/h, p4d.24xlarge
+	 * (8x A100 40GB) $21.96/h, p5.48xlarge (8x H100) $55.04/h. */
+	{ "cloud", "AWS/GCP/Azure", BILL_HOURLY, "V100/A100/H100", "16-80",
+	    "3-55/h", "~260-4600/h", 0, "none", "yes",
 	    "enterprise (avoid unless required)", "V100", 0, 0 },
 };
 const size_t catalog_nplatforms =
@@ -70,22 +83,44 @@ const struct rate catalog_rates[] = {
 	    CATALOG_TIME, "catalog" },
 	{ "vast", "V100", "USD", USD(0.225), USD(0.15), USD(0.30), 0,
 	    CATALOG_TIME, "catalog" },
+	/* RunPod's community cloud (runpod.io/pricing, 2026-09); its RTX
+	 * 3090 is the seed's figure. */
 	{ "runpod", "RTX 3090", "USD", USD(0.17), 0, 0, 0, CATALOG_TIME,
 	    "catalog" },
-	{ "runpod", "A100 80GB", "USD", USD(1.64), 0, 0, 0, CATALOG_TIME,
+	{ "runpod", "RTX 4090", "USD", USD(0.34), 0, 0, 0, PRICES_2026_09,
 	    "catalog" },
-	{ "runpod", "H100 80GB", "USD", USD(2.49), 0, 0, 0, CATALOG_TIME,
+	{ "runpod", "A100 80GB", "USD", USD(1.39), 0, 0, 0, PRICES_2026_09,
 	    "catalog" },
-	{ "lambda", "A100 80GB", "USD", USD(1.10), USD(1.10), USD(1.29), 0,
-	    CATALOG_TIME, "catalog" },
+	{ "runpod", "H100 80GB", "USD", USD(2.69), USD(1.99), USD(2.69), 0,
+	    PRICES_2026_09, "catalog" },
+	/* Lambda (lambda.ai/pricing, 2026-09): one A100 40GB; the 80 GB
+	 * part only as 8x, a GPU's share; one H100 PCIe or SXM; one A10. */
+	{ "lambda", "A100 40GB", "USD", USD(1.99), 0, 0, 0, PRICES_2026_09,
+	    "catalog" },
+	{ "lambda", "A100 80GB", "USD", USD(2.79), 0, 0, 0, PRICES_2026_09,
+	    "catalog" },
+	{ "lambda", "H100 80GB", "USD", USD(3.29), USD(3.29), USD(4.29), 0,
+	    PRICES_2026_09, "catalog" },
+	{ "lambda", "A10", "USD", USD(1.29), 0, 0, 0, PRICES_2026_09,
+	    "catalog" },
+	/* AWS on demand: p3.2xlarge (one V100); p4d.24xlarge and
+	 * p5.48xlarge (8x A100 40GB at $21.96, 8x H100 at $55.04), a GPU's
+	 * share (2026-11). */
 	{ "cloud", "V100", "USD", USD(3.06), 0, 0, 0, CATALOG_TIME,
 	    "catalog" },
-	/* Colab Pro is paid by the month; its GPUs burn compute units. */
-	{ "colab-pro", "T4", "USD", 0, 0, 0, 190, CATALOG_TIME, "catalog" },
-	{ "colab-pro", "V100", "USD", 0, 0, 0, 500, CATALOG_TIME, "catalog" },
-	{ "colab-pro", "L4", "USD", 0, 0, 0, 400, CATALOG_TIME, "catalog" },
-	/* Colab's A100 is the 40 GB part (A100-SXM4-40GB). */
-	{ "colab-pro", "A100 40GB", "USD", 0, 0, 0, 1200, CATALOG_TIME,
+	{ "cloud", "A100 40GB", "USD", USD(2.745), 0, 0, 0, AWS_2026_11,
+	    "catalog" },
+	{ "cloud", "H100 80GB", "USD", USD(6.88), 0, 0, 0, AWS_2026_11,
+	    "catalog" },
+	/* Colab Pro is paid by the month; its GPUs burn compute units, as
+	 * users measured them (2026-03).  Its A100s are the SXM4 parts. */
+	{ "colab-pro", "T4", "USD", 0, 0, 0, 119, COLAB_CU_TIME, "catalog" },
+	{ "colab-pro", "L4", "USD", 0, 0, 0, 171, COLAB_CU_TIME, "catalog" },
+	{ "colab-pro", "A100 40GB", "USD", 0, 0, 0, 540, COLAB_CU_TIME,
+	    "catalog" },
+	{ "colab-pro", "A100 80GB", "USD", 0, 0, 0, 752, COLAB_CU_TIME,
+	    "catalog" },
+	{ "colab-pro", "RTX PRO 6000", "USD", 0, 0, 0, 871, COLAB_CU_TIME,
 	    "catalog" },
 };
 const size_t catalog_nrates = sizeof catalog_rates / sizeof catalog_rates[0];

@@ -101,4 +101,9 @@ int st_walk_runs(struct store *s, sqlite3_stmt *st,
 /* Creates or migrates the schema; loads the catalog into a new database. */
 int schema_migrate(struct store *s, int64_t now, struct err *e);
 
+/* Brings the built-in catalog's rows the user has not changed to this
+ * build's facts, when they differ from those of the build that last did
+ * (a fingerprint in counters); the user's own stay theirs. */
+int schema_refresh_catalog(struct store *s, struct err *e);
+
 #endif

@@ -6,6 +6,7 @@
  */
 #include "store/internal.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -316,6 +317,164 @@ load_catalog(struct store *s, int64_t now, struct err *e)
 	    store_set_setting(s, "currency", "INR", e) < 0)
 		return -1;
 	return 0;
+}
+
+/* FNV-1a over n bytes, from h. */
+static uint64_t
+fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+
+	while (n-- > 0)
+		h = (h ^ *b++) * 1099511628211ULL;
+	return h;
+}
+
+/* The built-in facts' fingerprint: platforms, quotas and rates as this
+ * binary ships them (plain arrays and numbers, no pointers). */
+static int64_t
+catalog_print(void)
+{
+	uint64_t h = 14695981039346656037ULL;
+
+	h = fnv(h, catalog_platforms, catalog_nplatforms *
+	    sizeof catalog_platforms[0]);
+	h = fnv(h, catalog_quotas, catalog_nquotas * sizeof catalog_quotas[0]);
+	h = fnv(h, catalog_rates, catalog_nrates * sizeof catalog_rates[0]);
+	return (int64_t)(h >> 1);
+}
+
+/* The integer sql reads (one bound text, or two), into *v; 1 when there
+ * is a row, 0 when none, -1 on failure. */
+static int
+read_int(struct store *s, const char *sql, const char *a, const char *b,
+    int64_t *v, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (st_prepare(s, &st, sql, e) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, a, -1, SQLITE_STATIC);
+	if (b != NULL)
+		sqlite3_bind_text(st, 2, b, -1, SQLITE_STATIC);
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "refresh the catalog");
+}
+
+/* Writes the built-in rows the user has not changed (a platform or quota
+ * stamped 0, a rate whose source is "catalog"), adds those missing (a
+ * quota the user removed stays removed) and drops the catalog's rates
+ * this build no longer ships. */
+static int
+refresh_rows(struct store *s, struct err *e)
+{
+	int64_t v;
+	size_t i;
+	int rc;
+
+	for (i = 0; i < catalog_nplatforms; i++) {
+		const struct platform *p = &catalog_platforms[i];
+
+		if ((rc = read_int(s, "SELECT modified FROM platforms WHERE key "
+		    "= ?1", p->key, NULL, &v, e)) < 0)
+			return -1;
+		if ((rc == 0 || v == 0) &&
+		    store_set_platform(s, p, (int)i, e) < 0)
+			return -1;
+	}
+	for (i = 0; i < catalog_nquotas; i++) {
+		const struct quota *q = &catalog_quotas[i];
+
+		if ((rc = read_int(s, "SELECT modified FROM quotas WHERE "
+		    "platform = ?1", q->platform, NULL, &v, e)) < 0)
+			return -1;
+		if (rc == 0 && (rc = read_int(s, "SELECT 1 FROM tombstones "
+		    "WHERE kind = 'quota' AND key = ?1", q->platform, NULL, &v,
+		    e)) != 0) {
+			if (rc < 0)
+				return -1;
+			continue;
+		}
+		if ((rc == 0 || v == 0) && store_set_quota(s, q, e) < 0)
+			return -1;
+	}
+	if (st_exec(s, "CREATE TEMP TABLE builtin_rates (platform TEXT, gpu "
+	    "TEXT, PRIMARY KEY (platform, gpu))", e) < 0)
+		return -1;
+	for (i = 0; i < catalog_nrates; i++) {
+		const struct rate *r = &catalog_rates[i];
+		sqlite3_stmt *st;
+
+		if ((rc = read_int(s, "SELECT source != 'catalog' FROM rates "
+		    "WHERE platform = ?1 AND gpu = ?2", r->platform, r->gpu, &v,
+		    e)) < 0)
+			return -1;
+		if ((rc == 0 || v == 0) && store_set_rate(s, r, e) < 0)
+			return -1;
+		if (st_prepare(s, &st, "INSERT OR IGNORE INTO builtin_rates "
+		    "VALUES (?1, ?2)", e) < 0)
+			return -1;
+		sqlite3_bind_text(st, 1, r->platform, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, r->gpu, -1, SQLITE_STATIC);
+		rc = sqlite3_step(st);
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE)
+			return st_fail(s, e, "refresh the catalog");
+	}
+	return st_exec(s, "DELETE FROM rates WHERE source = 'catalog' AND "
+	    "(platform, gpu) NOT IN (SELECT platform, gpu FROM "
+	    "temp.builtin_rates); DROP TABLE temp.builtin_rates", e);
+}
+
+int
+schema_refresh_catalog(struct store *s, struct err *e)
+{
+	int64_t print = catalog_print(), was = 0, clock = s->clock;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (read_int(s, "SELECT value FROM counters WHERE name = ?1",
+	    "catalog", NULL, &was, e) < 0)
+		return -1;
+	if (was == print)
+		return 0;
+	if (st_exec(s, "BEGIN IMMEDIATE", e) < 0)
+		return -1;
+	/* Another gpulog may have refreshed it meanwhile. */
+	was = 0;
+	if (read_int(s, "SELECT value FROM counters WHERE name = ?1",
+	    "catalog", NULL, &was, e) < 0)
+		goto fail;
+	if (was == print) {
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		return 0;
+	}
+	/* The built-in catalog is older than any change a user makes. */
+	s->clock = 0;
+	rc = refresh_rows(s, e);
+	s->clock = clock;
+	if (rc < 0 || st_prepare(s, &st, "INSERT INTO counters VALUES "
+	    "('catalog', ?1) ON CONFLICT(name) DO UPDATE SET value = ?1", e) < 0)
+		goto fail;
+	sqlite3_bind_int64(st, 1, print);
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE) {
+		st_fail(s, e, "refresh the catalog");
+		goto fail;
+	}
+	if (st_exec(s, "COMMIT", e) < 0)
+		goto fail;
+	return 0;
+fail:
+	sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	return -1;
 }
 
 /* PRAGMA user_version: the number of migrations applied, or -1. */

@@ -465,7 +465,8 @@ store_open(struct store **sp, const char *path, int64_t now, struct err *e)
 		struct err inner;
 
 		if (schema_migrate(s, now, &inner) < 0 ||
-		    (!s->readonly && create_tomb_triggers(s, &inner) < 0)) {
+		    (!s->readonly && (schema_refresh_catalog(s, &inner) < 0 ||
+		    create_tomb_triggers(s, &inner) < 0))) {
 			err_set(e, "cannot open %s: %s", path, inner.msg);
 			goto fail;
 		}

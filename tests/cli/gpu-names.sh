@@ -7,7 +7,8 @@
 # "NVIDIA H100 80GB HBM3" and as what `gpulog run` reads from nvidia-smi
 # ("NVIDIA H100 PCIe", 81559 MiB), the run priced at Vast's H100 80GB rate.
 # `where -g` takes any spelling too.  A database made before the Colab rate
-# was named "A100 40GB" keeps its "A100" rate, which still meters the A100.
+# was named "A100 40GB" has its built-in "A100" rate brought to this
+# build's "A100 40GB" on open, which meters the A100 as before.
 mkdir -p fakebin
 ln -s "$DATA/../fake-nvidia-smi" fakebin/nvidia-smi
 # Copies, so that messages name the files alike wherever the tests run.

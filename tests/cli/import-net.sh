@@ -126,7 +126,7 @@ GPULOG_KAGGLE_URL=$U/ok KAGGLE_CONFIG_DIR=$tmp/kc run import kaggle --api \
     --reconcile
 expect 0 "kaggle api again"
 grep -q '^imported [1-9]' "$tmp/out" && fail "api twice imported again"
-has "^reconcile: logged 11.3 h as 2 runs, none longer than Kaggle's 9.0 h session cap" out "api reconcile"
+has "^reconcile: logged 11.3 h that Kaggle counted this week" out "api reconcile"
 grep -q 'Bearer kg-file-000' "$tmp/requests" || fail "access_token not used"
 for s in kg-secret-456 kg-legacy-789 kg-file-000 rp-secret-123; do
 	grep -q "$s" "$tmp/out" "$tmp/err" && fail "$s printed"

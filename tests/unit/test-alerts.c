@@ -231,24 +231,24 @@ test_open(void)
 	CHECK_EQ_INT(n[0].limit, ALERTS_OPEN_LIMIT);
 	CHECK_EQ_INT(n[0].past_cap, 0);
 	CHECK_EQ_INT(n[0].at, now - H(2) - 1);
-	/* A free run 4 h open is fine; past Kaggle's 9 h cap it is over. */
-	open[1].start = now - H(4);
+	/* A free run 11 h open is fine; past Kaggle's 12 h cap it is over. */
+	open[1].start = now - H(11);
 	CHECK_EQ_INT(nudges(NULL, NULL, &open[1], 1, now, n, 8), 0);
-	open[1].start = now - H(9);
+	open[1].start = now - H(12);
 	CHECK_EQ_INT(nudges(NULL, NULL, &open[1], 1, now, n, 8), 0);
-	open[1].start = now - H(9) - 60;
+	open[1].start = now - H(12) - 60;
 	CHECK_EQ_INT(nudges(NULL, NULL, open, 2, now, n, 8), 2);
 	CHECK_EQ_INT(n[1].run_id, 5);
 	CHECK_EQ_INT(n[1].level, AL_OVER);
 	CHECK_EQ_INT(n[1].past_cap, 1);
-	CHECK_EQ_INT(n[1].limit, H(9));
+	CHECK_EQ_INT(n[1].limit, H(12));
 	/* A run with a rate of its own is paid wherever it runs. */
 	open[1].start = now - H(3);
 	open[1].rate_micro = 100000;
 	CHECK_EQ_INT(nudges(NULL, NULL, &open[1], 1, now, n, 8), 1);
 	CHECK_EQ_INT(n[0].level, AL_NEAR);
-	CHECK(alerts_past_cap(&catalog_platforms[3], H(9) + 1));
-	CHECK(!alerts_past_cap(&catalog_platforms[3], H(9)));
+	CHECK(alerts_past_cap(&catalog_platforms[3], H(12) + 1));
+	CHECK(!alerts_past_cap(&catalog_platforms[3], H(12)));
 	CHECK(!alerts_past_cap(&catalog_platforms[5], H(99)));  /* vast */
 	CHECK(!alerts_past_cap(NULL, H(99)));
 }
@@ -338,7 +338,7 @@ test_market(void)
 	 * of its class or above; Apple MPS none. */
 	CHECK_EQ_INT(alerts_market_rate(catalog_rates, catalog_nrates,
 	    catalog_platforms, catalog_nplatforms, "A100 80GB", 83500000, cur,
-	    via), 1100000);
+	    via), 1150000);
 	CHECK_EQ_STR(via, "A100 80GB");
 	CHECK_EQ_INT(alerts_market_rate(catalog_rates, catalog_nrates,
 	    catalog_platforms, catalog_nplatforms, "T4", 83500000, cur, via),

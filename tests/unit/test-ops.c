@@ -182,10 +182,10 @@ test_add(void)
 	/* A session past the cap and an overlap are told. */
 	ops_run_in_init(&in);
 	in.platform = "kaggle";
-	in.when = "10h";
+	in.when = "13h";
 	CHECK_EQ_INT(ops_add(&o, &in, &res, &e), 0);
 	CHECK_EQ_INT(res.nwarn, 2);
-	CHECK(strstr(res.warn[0], "session cap of 9h") != NULL);
+	CHECK(strstr(res.warn[0], "session cap of 12h") != NULL);
 	CHECK(strstr(res.warn[1], "overlaps run #") != NULL);
 
 	/* Tags and the rest. */

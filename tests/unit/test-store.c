@@ -210,7 +210,7 @@ test_fresh(void)
 		if (n >= 4) {
 			CHECK_EQ_STR(p[3].name, "Kaggle Notebooks");
 			CHECK_EQ_INT(p[3].billing, BILL_FREE);
-			CHECK_EQ_INT(p[3].session_cap_s, H(9));
+			CHECK_EQ_INT(p[3].session_cap_s, H(12));
 			CHECK_EQ_INT(p[2].billing, BILL_SUBSCRIPTION);
 			CHECK_EQ_STR(p[2].default_gpu, "T4");
 		}
@@ -243,7 +243,8 @@ test_fresh(void)
 	}
 
 	if (CHECK_EQ_INT(store_load_rates(s, &r, &n, &e), 0)) {
-		CHECK_EQ_INT(n, 15);
+		CHECK_EQ_INT(n, catalog_nrates);
+		CHECK_EQ_INT(n, 22);
 		found = 0;
 		for (i = 0; i < n; i++) {
 			if (strcmp(r[i].platform, "vast") == 0 &&
@@ -254,7 +255,7 @@ test_fresh(void)
 			}
 			if (strcmp(r[i].platform, "colab-pro") == 0 &&
 			    strcmp(r[i].gpu, "T4") == 0) {
-				CHECK_EQ_INT(r[i].cu_centi_h, 190);
+				CHECK_EQ_INT(r[i].cu_centi_h, 119);
 				found++;
 			}
 		}

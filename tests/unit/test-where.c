@@ -203,16 +203,17 @@ test_rank(void)
 	CHECK_EQ_INT(rank_of(w, n, "local"), n);
 	free(w);
 
-	/* 30 h: Kaggle needs four 9 h sessions, Lightning none. */
+	/* 30 h: Kaggle needs three 12 h sessions, Lightning none; Colab's T4
+	 * burns 1.19 CU an hour. */
 	job(&j, 30 * 3600, "", 0);
 	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
 	CHECK_EQ_STR(w[0].platform, "lightning");
 	r = row(w, n, "kaggle", NULL);
 	CHECK_EQ_INT(r->group, WG_SESSIONS);
-	CHECK_EQ_INT(r->sessions, 4);
-	CHECK(strstr(r->why, "needs 4 sessions") != NULL);
+	CHECK_EQ_INT(r->sessions, 3);
+	CHECK(strstr(r->why, "needs 3 sessions") != NULL);
 	CHECK_EQ_INT(row(w, n, "colab-pro", NULL)->sessions, 2);
-	CHECK_EQ_INT(row(w, n, "colab-pro", NULL)->quota_need, 5700);
+	CHECK_EQ_INT(row(w, n, "colab-pro", NULL)->quota_need, 3570);
 	free(w);
 
 	/* A week with 25 h of Kaggle used: 8 h does not fit 5 h left. */
@@ -258,21 +259,26 @@ test_rank(void)
 	CHECK_EQ_STR(w[2].platform, "kaggle");
 	free(w);
 
-	/* Fine-tuning, A100 80GB for 8 h: no free tier has one; the phase's
-	 * RunPod first for a job of 8 h (the seed's advice), then Vast, then
-	 * Lambda although cheaper than RunPod. */
+	/* Fine-tuning, A100 80GB for 8 h: Colab Pro's units cover it (7.52
+	 * CU an hour); of the paid, the phase's RunPod first for a job of
+	 * 8 h (the seed's advice), then Vast, then Lambda's 8x share, then
+	 * AWS's H100 share. */
 	setup(&in, now, NULL, ft);
 	job(&j, 8 * 3600, "A100 80GB", 0);
 	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
-	CHECK_EQ_STR(w[0].platform, "runpod");
-	CHECK(strstr(w[0].why, "reliable for runs of 8 h") != NULL);
-	CHECK_EQ_STR(w[1].platform, "vast");
-	CHECK_EQ_INT(w[1].cost_usd, 920);
-	CHECK(strstr(w[1].why, "reliability") != NULL);
-	CHECK_EQ_STR(w[2].platform, "lambda");
-	CHECK_EQ_INT(w[2].cost_usd, 880);
+	CHECK_EQ_STR(w[0].platform, "colab-pro");
+	CHECK_EQ_INT(w[0].quota_need, 6016);
+	CHECK_EQ_STR(w[1].platform, "runpod");
+	CHECK(strstr(w[1].why, "reliable for runs of 8 h") != NULL);
+	CHECK_EQ_INT(w[1].cost_usd, 1112);
+	CHECK_EQ_STR(w[2].platform, "vast");
+	CHECK_EQ_INT(w[2].cost_usd, 920);
+	CHECK(strstr(w[2].why, "reliability") != NULL);
+	CHECK_EQ_STR(w[3].platform, "lambda");
+	CHECK_EQ_INT(w[3].cost_usd, 2232);
+	CHECK_EQ_STR(w[4].platform, "cloud");
+	CHECK_EQ_STR(w[4].gpu, "H100 80GB");
 	CHECK_EQ_INT(row(w, n, "kaggle", NULL)->group, WG_NO);
-	CHECK_EQ_INT(row(w, n, "cloud", NULL)->group, WG_NO);
 	free(w);
 
 	/* Month 2 of the plan, no GPU asked: one's own machine first ("your
@@ -314,8 +320,7 @@ test_rank(void)
 	setup(&in, now, NULL, ft);
 	job(&j, 7 * 3600, "A100 80GB", 0);
 	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
-	CHECK_EQ_STR(w[0].platform, "vast");
-	CHECK_EQ_STR(w[1].platform, "runpod");
+	CHECK(rank_of(w, n, "vast") < rank_of(w, n, "runpod"));
 	free(w);
 
 	/* 24 GB: Colab Pro's L4 among the free ones; Vast's RTX 3090. */
@@ -324,12 +329,13 @@ test_rank(void)
 	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
 	CHECK_EQ_STR(w[0].platform, "colab-pro");
 	CHECK_EQ_STR(w[0].gpu, "L4");
-	CHECK_EQ_INT(w[0].quota_need, 800);
+	CHECK_EQ_INT(w[0].quota_need, 342);
 	CHECK_EQ_STR(row(w, n, "vast", NULL)->gpu, "RTX 3090");
 	CHECK_EQ_INT(row(w, n, "kaggle", NULL)->group, WG_NO);
 	free(w);
 
-	/* Colab Pro's units nearly spent: 30 CU left, 8 h of A100 burns 96. */
+	/* Colab Pro's units nearly spent: 30 CU left, 8 h of A100 burns
+	 * 43.20. */
 	used[0] = 0;
 	used[2] = 7000;
 	setup(&in, now, used, sys);
@@ -337,8 +343,8 @@ test_rank(void)
 	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
 	r = row(w, n, "colab-pro", NULL);
 	CHECK_EQ_INT(r->group, WG_NO);
-	CHECK_EQ_INT(r->quota_need, 9600);
-	CHECK(strstr(r->why, "needs 96.00 of 30.00 CU") != NULL);
+	CHECK_EQ_INT(r->quota_need, 4320);
+	CHECK(strstr(r->why, "needs 43.20 of 30.00 CU") != NULL);
 	CHECK_EQ_STR(w[0].platform, "runpod");
 	free(w);
 }
@@ -365,7 +371,7 @@ test_catalog(void)
 		CHECK_EQ_STR(r->gpu, "RTX 4090");
 		CHECK_EQ_STR(r->platform, "vast");
 	}
-	CHECK(catalog_rate(&cat, "runpod", "RTX 4090") == NULL);
+	CHECK(catalog_rate(&cat, "runpod", "RTX 5090") == NULL);
 	CHECK(catalog_rate(&cat, "vast", "") == NULL);
 	CHECK(catalog_rate(&cat, "vast", NULL) == NULL);
 
