@@ -143,6 +143,15 @@ print_csv(const struct summary *sm)
 	}
 }
 
+/* 1 when q's platform is billed by subscription. */
+static int
+subscription(const struct summary *sm, const struct quota *q)
+{
+	const struct platform *p = summary_platform(sm, q->platform);
+
+	return p != NULL && p->billing == BILL_SUBSCRIPTION;
+}
+
 static void
 print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
 {
@@ -161,6 +170,8 @@ print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
 		printf(", \"unit\": \"%s\", \"window\": \"%s\"",
 		    quota_unit_json(q->unit), q->window == QW_WEEK ? "week" : q->window == QW_MONTH ?
 		    "month" : "rolling");
+		printf(", \"subscribed\": %s", !subscription(sm, q) ? "null" :
+		    st->unpaid ? "false" : "true");
 		printf(", \"used\": %s", amount_json(b, sizeof b, q,
 		    st->used));
 		printf(", \"limit\": %s", amount_json(b, sizeof b, q,
@@ -304,6 +315,9 @@ cli_status_short(FILE *f, struct ctx *c, struct summary *sm)
 	for (i = 0; i < sm->cat.nquotas; i++) {
 		const struct quota *q = &sm->cat.quotas[i];
 
+		/* Nothing bought is nothing left: no figure to show. */
+		if (quota_absent(&sm->qs[i]))
+			continue;
 		fprintf(f, "%s %s%s%s %s ", q->platform, amount(b, sizeof b, q,
 		    sm->qs[i].remaining), q->unit == QU_CU ? "cu" : "h",
 		    has_nudge(sm, NUDGE_QUOTA, (int)i) ||
@@ -402,6 +416,28 @@ cli_print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
 	putc('\n', f);
 }
 
+/* A subscription's quota that nothing bought covers, as the offer it is:
+ * "colab-pro   not subscribed this month · ~₹999 a month to subscribe",
+ * and a second line when runs were logged on it all the same. */
+static void
+print_offer(struct ctx *c, const struct summary *sm, int qi)
+{
+	const struct quota *q = &sm->cat.quotas[qi];
+	const struct platform *p = summary_platform(sm, q->platform);
+	char b[96], w[16];
+
+	quota_window_name(q, w, sizeof w);
+	printf("  %-11s not subscribed this %s %s %s\n", q->platform, w,
+	    c->dot, p == NULL ? "a subscription to buy" :
+	    catalog_subscribe_text(p, sm->currency, c->fmt, b,
+	    sizeof b));
+	if (sm->qs[qi].used > 0)
+		printf("  %-11s %s %s logged with no payment this %s "
+		    "(gpulog spend AMOUNT %s)\n", "", amount(b, sizeof b, q,
+		    sm->qs[qi].used), quota_unit_name(q->unit), w,
+		    q->platform);
+}
+
 static void
 print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 {
@@ -417,6 +453,10 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 		const struct quota_status *st = &sm->qs[i];
 		char w[16];
 
+		if (quota_absent(st)) {
+			print_offer(c, sm, (int)i);
+			continue;
+		}
 		/* Two lines a quota, so that status fits 80 columns. */
 		printf("  %-11s %s of %s %s this %s %s %s left %s %d%% "
 		    "%s%s%s\n", q->platform, amount(b, sizeof b, q, st->used),

@@ -27,7 +27,8 @@ const struct opt where_opts[] = {
 	{ 0, 0, NULL, NULL, NULL },
 };
 
-static const char *const kinds[] = { "free", "included", "hourly", "own" };
+static const char *const kinds[] = { "free", "included", "hourly", "own",
+	"subscribe" };
 
 /* A quota amount as a JSON number: hours or units with two decimals. */
 static char *
@@ -180,7 +181,12 @@ print_text(struct ctx *c, const struct summary *sm,
 			    cli_color(c, C_OFF));
 			shown_no = 1;
 		}
-		if (w[i].group == WG_PAID)
+		if (w[i].kind == WK_SUBSCRIBE)
+			snprintf(col, sizeof col, "%s/mo", w[i].cost_inr >= 0 ?
+			    cli_money_whole(c, m, sizeof m, w[i].cost_inr,
+			    "INR") : w[i].cost_usd >= 0 ? cli_money_whole(c, m2,
+			    sizeof m2, w[i].cost_usd, "USD") : "?");
+		else if (w[i].group == WG_PAID)
 			snprintf(col, sizeof col, "%s", w[i].cost_inr >= 0 ?
 			    cli_money(c, m, sizeof m, w[i].cost_inr, "INR") :
 			    cli_money(c, m2, sizeof m2, w[i].cost_usd, "USD"));
@@ -237,6 +243,7 @@ cmd_where(struct ctx *c, const struct args *a)
 	in.cat = &sm.cat;
 	in.qs = sm.qs;
 	in.phase = sm.phase;
+	in.currency = sm.currency;
 	in.plan_month = sm.phase != NULL ? sm.plan_month : 0;
 	in.fmt_flags = c->fmt;
 	if (where_rank(&in, &j, &rows, &n, &e) < 0) {

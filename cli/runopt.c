@@ -116,14 +116,21 @@ runopt_report(struct ctx *c, const char *verb, const struct ops_result *res)
 		fmt_quota_amount(used, sizeof used, q->unit, st->used);
 		fmt_quota_limit(lim, sizeof lim, q->unit, st->limit);
 		quota_window_name(q, w, sizeof w);
-		printf(" %s %s %s of %s %s ", c->dot, r->platform, used, lim,
-		    quota_unit_name(q->unit));
+		if (quota_absent(st))
+			/* Nothing bought covers the window: no "of". */
+			printf(" %s %s %s %s ", c->dot, r->platform, used,
+			    quota_unit_name(q->unit));
+		else
+			printf(" %s %s %s of %s %s ", c->dot, r->platform,
+			    used, lim, quota_unit_name(q->unit));
 		if (past)
 			printf("the %s from %s", w, fmt_local(at, sizeof at,
 			    st->ws, "%a %d %b"));
 		else
 			printf("this %s", w);
-		if (q->window != QW_ROLLING && !past)
+		if (quota_absent(st))
+			printf(", not subscribed");
+		else if (q->window != QW_ROLLING && !past)
 			printf(", resets %s (%s)", fmt_when(at, sizeof at,
 			    st->we, c->now), fmt_relative(rel, sizeof rel,
 			    st->we - c->now));

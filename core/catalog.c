@@ -7,7 +7,9 @@
 
 #include "core/budget.h"
 #include "core/err.h"
+#include "core/fmt.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -261,4 +263,63 @@ catalog_rate(const struct catalog *c, const char *platform, const char *gpu)
 			    0 : gpu_same(c->rates[i].gpu, gpu)))
 				return &c->rates[i];
 	return NULL;
+}
+
+/* A monthly cost column's amount in hundredths ("~999" is 99900, "9.99"
+ * is 999; *approx set for a leading "~"), else -1. */
+static int64_t
+cost_column(const char *t, int *approx)
+{
+	int64_t v = 0;
+	int frac = -1;
+
+	*approx = *t == '~';
+	t += *approx;
+	if (*t < '0' || *t > '9')
+		return -1;
+	for (; *t != '\0'; t++) {
+		if (*t == '.' && frac < 0)
+			frac = 0;
+		else if (*t >= '0' && *t <= '9' && frac < 2 &&
+		    v < 100000000) {
+			v = v * 10 + (*t - '0');
+			if (frac >= 0)
+				frac++;
+		} else
+			return -1;
+	}
+	for (frac = frac < 0 ? 0 : frac; frac < 2; frac++)
+		v *= 10;
+	return v;
+}
+
+int64_t
+catalog_monthly_minor(const struct platform *p, const char *currency,
+    int *approx)
+{
+	int a;
+
+	return cost_column(strcmp(currency, "USD") == 0 ? p->cost_usd :
+	    p->cost_inr, approx != NULL ? approx : &a);
+}
+
+char *
+catalog_subscribe_text(const struct platform *p, const char *currency,
+    int flags, char *buf, size_t n)
+{
+	char m[48];
+	const char *cur = strcmp(currency, "USD") == 0 ? "USD" : "INR";
+	int64_t v;
+	int approx;
+
+	if ((v = catalog_monthly_minor(p, cur, &approx)) < 0) {
+		cur = strcmp(cur, "USD") == 0 ? "INR" : "USD";
+		v = catalog_monthly_minor(p, cur, &approx);
+	}
+	if (v < 0)
+		snprintf(buf, n, "a subscription to buy");
+	else
+		snprintf(buf, n, "%s%s a month to subscribe", approx ? "~" : "",
+		    fmt_money(m, sizeof m, v, cur, flags | FMT_WHOLE));
+	return buf;
 }

@@ -67,6 +67,22 @@ extern const size_t catalog_nphases;
 #define CATALOG_FX_DATE "2026-07-01"
 
 /* "free", "subscription", "hourly", "units"; and back (-1 if unknown). */
+/*
+ * p's monthly cost in currency ("INR" reads its INR column, "USD" its
+ * dollar column) in hundredths, *approx set for a leading "~" (approx may
+ * be NULL); -1 when the column holds no number ("variable", "~5-20+").
+ *
+ * What subscribing to p costs a month, in words: "~₹999 a month to
+ * subscribe", from its monthly cost in currency (its INR column for INR,
+ * else its dollar column; the other when that one holds no number), a
+ * leading "~" kept; "a subscription to buy" when neither is a number.
+ * flags as fmt_money()'s.  Returns buf.
+ */
+int64_t catalog_monthly_minor(const struct platform *p,
+    const char *currency, int *approx);
+char *catalog_subscribe_text(const struct platform *p, const char *currency,
+    int flags, char *buf, size_t n);
+
 const char *billing_name(int billing);
 int billing_parse(const char *s);
 

@@ -111,6 +111,7 @@ quota_status_init(struct quota_status *st, const struct quota *q,
 	st->used = 0;
 	st->limit = q->amount;
 	st->packs = 0;
+	st->unpaid = 0;
 	st->remaining = q->amount;
 	st->pct = 0;
 	st->state = QS_OK;
@@ -122,6 +123,23 @@ quota_status_init(struct quota_status *st, const struct quota *q,
 	st->recent = 0;
 	st->history = 0;
 	st->rolling = q->window == QW_ROLLING;
+}
+
+int
+quota_paid(const int64_t *pays, size_t n, int64_t ws, int64_t we)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (pays[i] < we && local_month_same_day(pays[i], 1) > ws)
+			return 1;
+	return 0;
+}
+
+int
+quota_absent(const struct quota_status *st)
+{
+	return st->unpaid && st->limit <= 0;
 }
 
 int
@@ -164,6 +182,12 @@ quota_status_finish(struct quota_status *st, int64_t now)
 	st->runs_out = 0;
 	st->lasts = 0;
 	st->basis = QB_NONE;
+	/* Nothing bought: nothing is left, and nothing runs out. */
+	if (quota_absent(st)) {
+		st->remaining = 0;
+		st->state = QS_OK;
+		return;
+	}
 	if (st->used >= st->limit) {
 		st->runs_out = now;
 		return;

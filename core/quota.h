@@ -50,7 +50,26 @@ struct quota_status {
 	int64_t packs;      /* of limit, what the platform's packs valid now
 	                       held when the window began (store/summary.c
 	                       adds them) */
+	int unpaid;         /* a subscription's quota that no payment covers
+	                       in this window (quota_paid()): its allowance
+	                       is 0, and limit is the packs alone */
 };
+
+/*
+ * Whether a subscription paid at the times pays[0..n) covers the window
+ * [ws, we): a payment covers its month, from the moment it is made to the
+ * same day of the next month (local_month_same_day()), and the window is
+ * covered when one of those months overlaps it.  A month paid on the 15th
+ * thus covers its own calendar month and the next one's first half.
+ */
+int quota_paid(const int64_t *pays, size_t n, int64_t ws, int64_t we);
+
+/*
+ * 1 when st is a subscription's quota with nothing bought for its window:
+ * no payment covers it and no pack is valid.  Such a quota is shown as an
+ * offer ("to subscribe"), never as units left, and raises no nudge.
+ */
+int quota_absent(const struct quota_status *st);
 
 /* What a projection assumes. */
 enum quota_basis {

@@ -269,6 +269,24 @@ want_text(char *buf, size_t n, const struct where_job *job)
 		snprintf(buf, n, "%s", job->gpu[0] ? job->gpu : "T4-class");
 }
 
+/* A subscription nothing bought covers: a paid place at its monthly
+ * price, which is what the job would cost to start now. */
+static void
+rank_offer(const struct where_in *in, const struct platform *p,
+    struct where_row *w)
+{
+	char b[64];
+
+	w->kind = WK_SUBSCRIBE;
+	w->group = WG_PAID;
+	w->cost_inr = catalog_monthly_minor(p, "INR", NULL);
+	w->cost_usd = catalog_monthly_minor(p, "USD", NULL);
+	say(w, "not subscribed: %s", catalog_subscribe_text(p,
+	    in->currency != NULL ? in->currency : "INR", in->fmt_flags, b,
+	    sizeof b));
+	say_sessions(w, p);
+}
+
 /* Ranks one free, included or own platform. */
 static void
 rank_free(const struct where_in *in, const struct platform *p,
@@ -297,6 +315,10 @@ rank_free(const struct where_in *in, const struct platform *p,
 	w->sessions = w->session_cap_s > 0 ? (int)((job->dur_s +
 	    w->session_cap_s - 1) / w->session_cap_s) : 1;
 	w->group = w->sessions > 1 ? WG_SESSIONS : WG_FREE;
+	if (q != NULL && w->kind == WK_INCLUDED && quota_absent(st)) {
+		rank_offer(in, p, w);
+		return;
+	}
 	if (q != NULL) {
 		int64_t before = job->dur_s, after = 0, burn = 0;
 		const struct rate *r;

@@ -10,7 +10,9 @@
  *  2. Free places that need the job split into several sessions (resumed
  *     from checkpoints) but whose quota covers it.
  *  3. Paid places, by what the job costs at the catalog's rate for the
- *     cheapest GPU that meets the request.
+ *     cheapest GPU that meets the request.  A subscription that no
+ *     payment or pack covers this month (quota_absent()) is a paid place
+ *     too, at its monthly price: "~₹999 a month to subscribe".
  *  4. Places that cannot take it: too little quota, no such GPU, no price.
  * Within each group the current phase's recommended platforms come first;
  * then free quotas that reset sooner (use them before they lapse), then
@@ -53,6 +55,9 @@ struct where_in {
 	int plan_month;                   /* the plan's month now, 0 when
 	                                     none */
 	int fmt_flags;                    /* for money in why: FMT_ASCII */
+	const char *currency;             /* the display currency, for a
+	                                     subscription's price; NULL is
+	                                     INR */
 };
 
 enum where_group {
@@ -66,7 +71,9 @@ enum where_kind {
 	WK_FREE,         /* a free tier */
 	WK_INCLUDED,     /* a subscription's included units */
 	WK_HOURLY,       /* billed by the hour */
-	WK_OWN           /* one's own machine */
+	WK_OWN,          /* one's own machine */
+	WK_SUBSCRIBE     /* a subscription that nothing bought covers now:
+	                    ranked as paid, at its monthly price */
 };
 
 struct where_row {

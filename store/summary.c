@@ -25,9 +25,17 @@ collect_pack(const struct expense *x, void *arg)
 	const struct platform *p = summary_platform(sm, x->platform);
 	int qi = summary_quota_index(sm, x->platform);
 	struct quota_pack k;
+	int kind = expense_kind(x);
 
-	if (expense_kind(x) != EXP_PACK || p == NULL || qi < 0 ||
-	    x->units_centi <= 0)
+	/* A payment to a subscription's platform: what covers its quota. */
+	if ((kind == EXP_SPEND || kind == EXP_MONTHLY) && p != NULL &&
+	    qi >= 0 && p->billing == BILL_SUBSCRIPTION) {
+		sm->pays[qi] = xrealloc(sm->pays[qi], (sm->npays[qi] + 1) *
+		    sizeof *sm->pays[qi]);
+		sm->pays[qi][sm->npays[qi]++] = x->at;
+		return 0;
+	}
+	if (kind != EXP_PACK || p == NULL || qi < 0 || x->units_centi <= 0)
 		return 0;
 	k.id = x->id;
 	k.quota = qi;
@@ -74,6 +82,8 @@ summary_load_catalog(struct summary *sm, struct store *s, int64_t now,
 		sm->plan_start = local_month_start(now);
 	sm->plan_month = plan_month(sm->plan_start, now);
 	sm->phase = plan_phase(sm->cat.phases, sm->cat.nphases, sm->plan_month);
+	sm->pays = xcalloc(sm->cat.nquotas + 1, sizeof *sm->pays);
+	sm->npays = xcalloc(sm->cat.nquotas + 1, sizeof *sm->npays);
 	return store_each_expense(s, 0, now + 1, collect_pack, sm, e) < 0 ?
 	    -1 : 0;
 }
@@ -123,6 +133,17 @@ summary_price_run(const struct summary *sm, struct run *r)
 	if (r->cost_minor == 0 && r->rate_micro == 0)
 		r->currency[0] = '\0';
 	return rc;
+}
+
+int64_t
+summary_allowance(const struct summary *sm, int i, int64_t ws, int64_t we)
+{
+	const struct quota *q = &sm->cat.quotas[i];
+	const struct platform *p = summary_platform(sm, q->platform);
+
+	if (p == NULL || p->billing != BILL_SUBSCRIPTION)
+		return q->amount;
+	return quota_paid(sm->pays[i], sm->npays[i], ws, we) ? q->amount : 0;
 }
 
 int64_t
@@ -290,7 +311,8 @@ draw_packs(struct summary *sm, struct store *s, int i, struct err *e)
 		if (store_each_window_run(s, q->platform, w.ws, w.we,
 		    add_window_use, &w, e) < 0)
 			return -1;
-		draw_window(sm, i, w.used - q->amount, w.we - 1);
+		draw_window(sm, i, w.used - summary_allowance(sm, i, w.ws,
+		    w.we), w.we - 1);
 		t = w.we;
 	}
 	/* What the valid packs hold when the current window begins joins
@@ -299,7 +321,7 @@ draw_packs(struct summary *sm, struct store *s, int i, struct err *e)
 		if (sm->hist[k].quota == i && sm->hist[k].expires > sm->now)
 			st->packs += sm->hist[k].left;
 	st->limit += st->packs;
-	draw_window(sm, i, st->used - q->amount, sm->now);
+	draw_window(sm, i, st->used - (st->limit - st->packs), sm->now);
 	for (k = 0; k < sm->npacks; k++)
 		for (j = 0; j < sm->nhist; j++)
 			if (sm->packs[k].quota == i &&
@@ -318,6 +340,8 @@ summary_refresh_quota(struct summary *sm, struct store *s, int i,
 	int h;
 
 	quota_status_init(st, &sm->cat.quotas[i], sm->now);
+	st->limit = st->remaining = summary_allowance(sm, i, st->ws, st->we);
+	st->unpaid = st->limit == 0 && sm->cat.quotas[i].amount > 0;
 	if (store_each_window_run(s, platform, st->ws, st->we, add_use, &w,
 	    e) < 0)
 		return -1;
@@ -653,6 +677,10 @@ summary_free(struct summary *sm)
 {
 	size_t i;
 
+	for (i = 0; sm->pays != NULL && i < sm->cat.nquotas; i++)
+		free(sm->pays[i]);
+	free(sm->pays);
+	free(sm->npays);
 	catalog_free(&sm->cat);
 	free(sm->qs);
 	for (i = 0; i < sm->nopen; i++)

@@ -54,6 +54,10 @@ struct summary {
 	struct quota_pack *hist;    /* every pack, oldest first: what
 	                             * draws on the valid ones */
 	size_t nhist;
+	int64_t **pays;               /* pays[i]: the payments to quota
+	                                 i's platform when it is billed by
+	                                 subscription (quota_paid()) */
+	size_t *npays;
 	struct summary_credit *credits; /* one a platform with credit
 	                                 * (summary_load() only) */
 	size_t ncredits;
@@ -93,6 +97,11 @@ const struct rate *summary_rate(const struct summary *sm, const char *platform,
 
 /* Compute units a GPU-hour burns on platform with gpu (hundredths); the
  * platform's default GPU when gpu has no rate; 0 when unknown. */
+/* Quota i's allowance in the window [ws, we): its amount, or 0 for a
+ * subscription's quota that no payment covers there (quota_paid()). */
+int64_t summary_allowance(const struct summary *sm, int i, int64_t ws,
+    int64_t we);
+
 int64_t summary_cu_rate(const struct summary *sm, const char *platform,
     const char *gpu);
 

@@ -195,9 +195,23 @@ draw_quotas(struct tui *t, int y, int y1)
 		const struct nudge *lapse = find_nudge(t, NUDGE_LAPSE, (int)i,
 		    0);
 		int lvl = tui_colour(st->state), x = 2;
+		const struct platform *p;
+		char offer[64];
 
 		x += tui_put_safe(t, y, x, 11, CA_BOLD, q->platform);
 		x = 14;
+		/* Nothing bought covers the window: the offer, no gauge. */
+		if (quota_absent(st)) {
+			p = summary_platform(&t->sm, q->platform);
+			quota_window_name(q, b1, sizeof b1);
+			snprintf(when, sizeof when, "not subscribed this %s %s "
+			    "%s", b1, cv->g->dot, p == NULL ? "a subscription "
+			    "to buy" : catalog_subscribe_text(p,
+			    t->sm.currency, cv->ascii ? FMT_ASCII : 0, offer,
+			    sizeof offer));
+			y = put_parts(t, y, y1, x, 14, when, CA_DIM, CA_DIM);
+			continue;
+		}
 		tui_gauge(t, y, x, gw, st->pct, lvl);
 		x += gw + 1;
 		x += cv_printf(cv, y, x, -1, lvl | CA_BOLD, "%4d%%", st->pct);
@@ -409,6 +423,7 @@ draw_now(struct tui *t, int y, int y1)
 	in.cat = &sm->cat;
 	in.qs = sm->qs;
 	in.phase = sm->phase;
+	in.currency = sm->currency;
 	in.plan_month = sm->phase != NULL ? sm->plan_month : 0;
 	in.fmt_flags = t->fmt;
 	memset(&job, 0, sizeof job);

@@ -139,8 +139,13 @@ platforms_draw(struct tui *t, int y0, int y1)
 				x += cv_printf(cv, y, x, -1, 0, ", resets %s",
 				    fmt_when(at, sizeof at, st->we, t->now));
 			}
-			cv_printf(cv, y++, x + 2, -1, tui_level(st->pct),
-			    "%s used this %s (%d%%)", b3, wn, st->pct);
+			if (quota_absent(st))
+				cv_printf(cv, y++, x + 2, -1, CA_DIM,
+				    "not subscribed this %s", wn);
+			else
+				cv_printf(cv, y++, x + 2, -1, tui_level(
+				    st->pct), "%s used this %s (%d%%)", b3, wn,
+				    st->pct);
 		}
 	}
 	if (y < y1 && sel->session_cap_s > 0) {

@@ -1,9 +1,13 @@
 # Top-ups: a Colab compute-unit pack (spend --units) counts in the quota
 # after the month's allowance, oldest first, for 90 days; status shows each
-# pack's balance and expiry, and where offers Colab again.  Prepaid credit
-# (spend --credit) is not the month's spend: the runs paid from it are, and
-# status shows the credit left.  Mistakes name what was wrong.
+# pack's balance and expiry, and where offers Colab again.  The month's
+# allowance itself counts only once a payment covers the month.  Prepaid
+# credit (spend --credit) is not the month's spend: the runs paid from it
+# are, and status shows the credit left.  Mistakes name what was wrong.
 gpulog add colab-pro -g A100 --units 111 --start 2026-12-01T01:00 --end 2026-12-01T09:00
+gpulog status | sed -n '1,5p'
+gpulog where 1h -g A100 | grep colab-pro
+gpulog spend 999INR colab-pro -d 2026-12-01T00:00 -n "Colab Pro, December"
 gpulog status | sed -n '1,5p'
 gpulog where 1h -g A100 | sed -n 2p
 gpulog spend 1025INR colab-pro -n "100 CU pack" --units 100

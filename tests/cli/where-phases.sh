@@ -15,6 +15,17 @@ GPULOG_NOW=2026-12-05T01:00:00Z gpulog where 8h | head -2
 # Systems & NLP, month 8: Colab Pro and Lightning first.
 gpulog plan --start 2026-05-01 >/dev/null
 gpulog where 8h | head -4
+# Colab Pro unpaid is a paid place at its monthly price; once this month's
+# payment is recorded its units are free to use, and after --stop the
+# month the last payment covers keeps them, the next has none.
+gpulog where 8h --json | grep -o '"platform": "colab-pro", [^,]*, "group": "[a-z]*", "kind": "[a-z]*"'
+gpulog spend 999INR colab-pro --monthly -d 2026-12-01T00:00 >/dev/null
+gpulog where 8h | head -4
+gpulog status --json | grep -o '"platform": "colab-pro", [^,]*, [^,]*, "subscribed": [a-z]*, "used": [0-9.]*, "limit": [0-9.]*'
+gpulog spend --stop e1
+GPULOG_NOW=2027-01-02T12:00:00Z gpulog status | grep colab-pro
+GPULOG_NOW=2027-01-02T12:00:00Z gpulog status --json | grep -o '"subscribed": [a-z]*' | head -3
+gpulog spend --stop e1 >/dev/null 2>&1
 # Fine-tuning, month 10, on an A100 80GB.
 gpulog plan --start 2026-03-01 >/dev/null
 gpulog where 30h --gpu "A100 80GB"

@@ -2,6 +2,8 @@
 # at the default and a given size; bad sizes are usage errors.
 gpulog add kaggle 2h30m -g P100 -n "resnet18 cifar10" --checkpointed >/dev/null
 gpulog add vast yesterday 14:00-17:30 -g "RTX 4090" >/dev/null
+# A Colab Pro subscriber: December is paid.
+gpulog spend 999INR colab-pro -d 2026-12-01T00:00 -n "Colab Pro" >/dev/null
 gpulog start colab-pro -g T4 --at 10:45 >/dev/null
 gpulog tui --dump >dump-80 || exit 1
 gpulog tui --dump --width 132 --height 30 >dump-132 || exit 1

@@ -1555,6 +1555,88 @@ run_at(struct ops *o, const char *platform, const char *gpu,
 	return id;
 }
 
+/* n months of Colab Pro paid, from month m of year y, on the 1st at 00:00
+ * UTC (a plain spend each). */
+static int
+paid_months(struct ops *o, int y, int m, int n)
+{
+	char at[32];
+	int i;
+
+	for (i = 0; i < n; i++, m = m % 12 + 1, y += m == 1) {
+		snprintf(at, sizeof at, "%04d-%02d-01T00:00:00Z", y, m);
+		if (spend_at(o, "999INR", "colab-pro", at, NULL, 0) <= 0)
+			return 0;
+	}
+	return 1;
+}
+
+/* Subscriptions count only when paid: Colab Pro's 100 CU a month exist in
+ * a window that a payment's month overlaps.  Unpaid, the quota is absent
+ * (no allowance, nothing left, no nudge) even with runs logged; a payment
+ * on Nov 15 covers December's first half, so December; one on Oct 15 does
+ * not; a pack alone gives its own units and no allowance. */
+static void
+test_subscription_paid(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct summary sm;
+	struct err e;
+	size_t k;
+	int qi;
+
+	if (s == NULL)
+		return;
+	CHECK(run_at(&o, "colab-pro", "T4", "2026-12-01T00:00:00Z",
+	    "2026-12-01T02:00:00Z", "3", NULL) > 0);
+	CHECK(spend_at(&o, "999INR", "colab-pro", "2026-10-15T00:00:00Z",
+	    NULL, 0) > 0);
+	memset(&sm, 0, sizeof sm);
+	if (CHECK_EQ_INT(summary_load(&sm, s, NOW, &e), 0)) {
+		qi = summary_quota_index(&sm, "colab-pro");
+		CHECK(qi >= 0);
+		CHECK_EQ_INT(sm.qs[qi].unpaid, 1);
+		CHECK(quota_absent(&sm.qs[qi]));
+		CHECK_EQ_INT(sm.qs[qi].limit, 0);
+		CHECK_EQ_INT(sm.qs[qi].used, 300);
+		CHECK_EQ_INT(sm.qs[qi].remaining, 0);
+		CHECK_EQ_INT(sm.qs[qi].state, QS_OK);
+		CHECK_EQ_INT(sm.qs[qi].runs_out, 0);
+		for (k = 0; k < sm.nnudges; k++)
+			CHECK(strcmp(sm.nudges[k].platform, "colab-pro") != 0);
+		/* Kaggle is free: its allowance needs no payment. */
+		CHECK_EQ_INT(sm.qs[summary_quota_index(&sm, "kaggle")].limit,
+		    30 * 3600);
+	}
+	summary_free(&sm);
+	CHECK(spend_at(&o, "999INR", "colab-pro", "2026-11-15T00:00:00Z",
+	    NULL, 0) > 0);
+	if (CHECK_EQ_INT(summary_load(&sm, s, NOW, &e), 0)) {
+		qi = summary_quota_index(&sm, "colab-pro");
+		CHECK_EQ_INT(sm.qs[qi].unpaid, 0);
+		CHECK_EQ_INT(sm.qs[qi].limit, 10000);
+		CHECK_EQ_INT(sm.qs[qi].remaining, 9700);
+	}
+	summary_free(&sm);
+	done(&o, s);
+
+	s = fresh(&o);
+	if (s == NULL)
+		return;
+	CHECK(spend_at(&o, "1025INR", "colab-pro", "2026-11-20T00:00:00Z",
+	    "100", 0) > 0);
+	if (CHECK_EQ_INT(summary_load(&sm, s, NOW, &e), 0)) {
+		qi = summary_quota_index(&sm, "colab-pro");
+		CHECK_EQ_INT(sm.qs[qi].unpaid, 1);
+		CHECK(!quota_absent(&sm.qs[qi]));
+		CHECK_EQ_INT(sm.qs[qi].limit, 10000);
+		CHECK_EQ_INT(sm.qs[qi].packs, 10000);
+	}
+	summary_free(&sm);
+	done(&o, s);
+}
+
 /* Packs drawn across windows: a 100-CU pack bought in October gives 50
  * to October's 150 CU and 30 to November's 130, so December starts with
  * 20 of it and its 105 CU leave 15.  With an older pack still valid when
@@ -1575,6 +1657,8 @@ test_packs_windows(void)
 
 		if (s == NULL)
 			return;
+		/* Subscribed all along: each month's payment on the 1st. */
+		CHECK(paid_months(&o, 2026, 8, 5));
 		if (older)
 			CHECK(spend_at(&o, "1025INR", "colab-pro",
 			    "2026-08-20T00:00:00Z", "100", 0) > 0);
@@ -1621,6 +1705,7 @@ test_packs(void)
 
 	if (s == NULL)
 		return;
+	CHECK(paid_months(&o, 2026, 12, 1));
 	old = spend_at(&o, "999INR", "colab-pro", "2026-08-01T00:00:00Z",
 	    "100", 0);
 	p1 = spend_at(&o, "1025INR", "colab-pro", "2026-11-20T00:00:00Z",
@@ -1907,6 +1992,7 @@ main(void)
 	test_run_idle();
 	test_packs();
 	test_packs_windows();
+	test_subscription_paid();
 	test_settings();
 	test_quota_kind();
 	test_import();

@@ -646,6 +646,33 @@ test_names(void)
 	CHECK_EQ_STR(quota_window_name(&q, b, sizeof b), "7 days");
 }
 
+/* A payment covers its month, to the same day of the next: Nov 15 covers
+ * November and December's first half; Jan 31 covers February to its last
+ * day; a payment made after the window, or whose month ended before it,
+ * does not. */
+static void
+test_paid(void)
+{
+	int64_t nov = t_utc(2026, 11, 1, 0, 0, 0), dec = t_utc(2026, 12, 1,
+	    0, 0, 0), jan = t_utc(2027, 1, 1, 0, 0, 0);
+	int64_t pays[2];
+
+	CHECK_EQ_INT(quota_paid(NULL, 0, dec, jan), 0);
+	pays[0] = t_utc(2026, 11, 15, 0, 0, 0);
+	CHECK_EQ_INT(quota_paid(pays, 1, nov, dec), 1);
+	CHECK_EQ_INT(quota_paid(pays, 1, dec, jan), 1);
+	CHECK_EQ_INT(quota_paid(pays, 1, jan, t_utc(2027, 2, 1, 0, 0, 0)), 0);
+	pays[0] = t_utc(2026, 11, 1, 0, 0, 0);
+	CHECK_EQ_INT(quota_paid(pays, 1, dec, jan), 0);
+	pays[1] = t_utc(2027, 1, 1, 0, 0, 0);
+	CHECK_EQ_INT(quota_paid(pays, 2, dec, jan), 0);
+	pays[1] = t_utc(2026, 12, 31, 23, 0, 0);
+	CHECK_EQ_INT(quota_paid(pays, 2, dec, jan), 1);
+	pays[0] = t_utc(2027, 1, 31, 12, 0, 0);
+	CHECK_EQ_INT(quota_paid(pays, 1, t_utc(2027, 2, 28, 0, 0, 0),
+	    t_utc(2027, 3, 1, 0, 0, 0)), 1);
+}
+
 int
 main(void)
 {
@@ -659,5 +686,6 @@ main(void)
 	test_projection();
 	test_projection_cu();
 	test_names();
+	test_paid();
 	return t_done();
 }
