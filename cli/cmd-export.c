@@ -205,11 +205,12 @@ put_catalog(FILE *f, struct store *s, struct err *e)
 		/* The unit of the amount (hours of either meter are
 		 * "gpu_hours", as before the meter), and the meter. */
 		fprintf(f, ", \"unit\": \"%s\", \"meter\": \"%s\", "
-		    "\"amount\": ", q[i].unit == QU_CU ? "compute_units" :
-		    "gpu_hours", quota_meter_name(q[i].unit));
+		    "\"amount\": ", quota_meter(q[i].unit)->rated ?
+		    quota_unit_json(q[i].unit) : "gpu_hours",
+		    quota_meter_name(q[i].unit));
 		/* Seconds as hours to the micro-hour, or compute units
-		 * from hundredths: both read back exactly. */
-		if (q[i].unit == QU_CU)
+		 * (credits) from hundredths: both read back exactly. */
+		if (quota_meter(q[i].unit)->rated)
 			put_fixed(f, q[i].amount, 2);
 		else
 			put_fixed(f, (q[i].amount * 1000000 + 1800) / 3600, 6);

@@ -24,16 +24,17 @@ enum { PL_JSON = 1, PL_QUOTA, PL_RESET, PL_METER, PL_NO_QUOTA, PL_GPU,
 const struct opt platforms_opts[] = {
 	{ PL_JSON, 0, "json", NULL, "print JSON" },
 	{ PL_QUOTA, 0, "quota", "AMOUNT/WINDOW", "set the free quota: "
-	    "30h/week, 80h/month, 100cu/month, 20h/7d" },
+	    "30h/week, 80h/month, 100cu/month, 15cr/month, 20h/7d" },
 	{ PL_RESET, 0, "reset", "WHEN", "when it resets: \"sat 00:00 UTC\", "
 	    "\"1 00:00 UTC\"" },
-	{ PL_METER, 0, "meter", "METER", "what the quota's hours count: "
-	    "session (session hours, whatever the GPU count) or gpu "
-	    "(GPU-hours)" },
+	{ PL_METER, 0, "meter", "METER", "what the quota counts: "
+	    "session (session hours, whatever the GPU count), gpu "
+	    "(GPU-hours), units (compute units) or credits" },
 	{ PL_NO_QUOTA, 0, "no-quota", NULL, "remove the platform's quota" },
 	{ PL_GPU, 'g', "gpu", "MODEL", "the GPU a --rate or --cu-rate is for" },
 	{ PL_RATE, 0, "rate", "AMOUNT", "price per GPU-hour (USD if bare)" },
-	{ PL_CU, 0, "cu-rate", "CU", "compute units a GPU-hour burns" },
+	{ PL_CU, 0, "cu-rate", "CU", "compute units (or credits) a GPU-hour "
+	    "burns" },
 	{ PL_MONTHLY, 0, "monthly", "AMOUNT", "cost a month: 899INR, $11.99" },
 	{ PL_CAP, 0, "session-cap", "DURATION", "longest session (0 for "
 	    "none)" },
@@ -57,6 +58,9 @@ quota_text(char *buf, size_t n, const struct quota *q)
 		"Thu", "Fri", "Sat" };
 
 	fmt_quota_amount(a, sizeof a, q->unit, q->amount);
+	/* The catalog ships some amounts unknown (Lightning's credits). */
+	if (q->amount <= 0)
+		snprintf(a, sizeof a, "no amount of");
 	if (q->window == QW_WEEK)
 		snprintf(buf, n, "%s %s a week, resets %s %02d:%02d UTC", a,
 		    quota_unit_name(q->unit), days[q->reset_wday],
@@ -119,10 +123,11 @@ show_json(struct summary *sm)
 		    "\"amount\": %s, \"window\": \"%s\", \"reset_wday\": %d, "
 		    "\"reset_mday\": %d, \"reset_min\": %d, "
 		    "\"rolling_days\": %d}",
-		    q->unit == QU_CU ? "compute_units" : "gpu_hours",
-		    quota_meter_name(q->unit),
-		    q->unit == QU_CU ? fmt_centi(b, sizeof b, q->amount) :
-		    fmt_centi(b, sizeof b, q->amount * 100 / 3600),
+		    quota_meter(q->unit)->rated ? quota_unit_json(q->unit) :
+		    "gpu_hours", quota_meter_name(q->unit),
+		    quota_meter(q->unit)->rated ? fmt_centi(b, sizeof b,
+		    q->amount) : fmt_centi(b, sizeof b, q->amount * 100 /
+		    3600),
 		    q->window == QW_WEEK ? "week" : q->window == QW_MONTH ?
 		    "month" : "rolling", q->reset_wday, q->reset_mday,
 		    q->reset_min, q->rolling_days);
@@ -207,8 +212,9 @@ show_text(struct ctx *c, struct summary *sm)
 			    fmt_rate(b3, sizeof b3, r->high_micro, r->currency,
 			    c->fmt));
 		if (r->cu_centi_h > 0)
-			printf(" %s CU/h", fmt_centi(b, sizeof b,
-			    r->cu_centi_h));
+			printf(" %s %s/h", fmt_centi(b, sizeof b,
+			    r->cu_centi_h), catalog_burn_label(&sm->cat,
+			    r->platform));
 		printf("  [%s]\n", r->source);
 	}
 }
@@ -261,8 +267,10 @@ set_platform(struct ctx *c, const struct args *a)
 			printf(" %s", fmt_rate(b, sizeof b, rt->rate_micro,
 			    rt->currency, c->fmt));
 		if (rt->cu_centi_h)
-			printf("%s %s CU/h", rt->rate_micro > 0 ? "," : "",
-			    fmt_centi(b, sizeof b, rt->cu_centi_h));
+			printf("%s %s %s/h", rt->rate_micro > 0 ? "," : "",
+			    fmt_centi(b, sizeof b, rt->cu_centi_h),
+			    quota_meter(res.q.unit)->rated ?
+			    quota_unit_name(res.q.unit) : "CU");
 		putchar('\n');
 	}
 	if (res.created)

@@ -165,8 +165,7 @@ window_uses(const struct summary *sm, int qi, const struct run *r,
 static char *
 amount_json(char *buf, size_t n, const struct quota *q, int64_t v)
 {
-	return fmt_centi(buf, n, q->unit == QU_CU ? v :
-	    (v * 100 + (v >= 0 ? 1800 : -1800)) / 3600);
+	return fmt_quota_json(buf, n, q->unit, v);
 }
 
 /* The metrics as JSON: an object, or null when there are none. */

@@ -54,8 +54,7 @@ amount(char *buf, size_t n, const struct quota *q, int64_t v)
 static char *
 amount_json(char *buf, size_t n, const struct quota *q, int64_t v)
 {
-	return fmt_centi(buf, n, q->unit == QU_CU ? v :
-	    (v * 100 + (v >= 0 ? 1800 : -1800)) / 3600);
+	return fmt_quota_json(buf, n, q->unit, v);
 }
 
 /* Quota qi's packs, under it: "pack e3: 89.00 of 100.00 CU left,
@@ -319,7 +318,7 @@ cli_status_short(FILE *f, struct ctx *c, struct summary *sm)
 		if (quota_absent(&sm->qs[i]))
 			continue;
 		fprintf(f, "%s %s%s%s %s ", q->platform, amount(b, sizeof b, q,
-		    sm->qs[i].remaining), q->unit == QU_CU ? "cu" : "h",
+		    sm->qs[i].remaining), quota_meter(q->unit)->brief,
 		    has_nudge(sm, NUDGE_QUOTA, (int)i) ||
 		    has_nudge(sm, NUDGE_LAPSE, (int)i) ? "!" : "", c->dot);
 	}
@@ -416,26 +415,27 @@ cli_print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
 	putc('\n', f);
 }
 
-/* A subscription's quota that nothing bought covers, as the offer it is:
+/* A quota that nothing bought or set covers, as what it is:
  * "colab-pro   not subscribed this month · ~₹999 a month to subscribe",
  * and a second line when runs were logged on it all the same. */
 static void
 print_offer(struct ctx *c, const struct summary *sm, int qi)
 {
 	const struct quota *q = &sm->cat.quotas[qi];
-	const struct platform *p = summary_platform(sm, q->platform);
-	char b[96], w[16];
+	const struct quota_status *st = &sm->qs[qi];
+	char b[192], w[16];
 
 	quota_window_name(q, w, sizeof w);
-	printf("  %-11s not subscribed this %s %s %s\n", q->platform, w,
-	    c->dot, p == NULL ? "a subscription to buy" :
-	    catalog_subscribe_text(p, sm->currency, c->fmt, b,
-	    sizeof b));
-	if (sm->qs[qi].used > 0)
+	printf("  %-11s %s\n", q->platform, catalog_absent_text(q, st,
+	    summary_platform(sm, q->platform), sm->currency, c->fmt, c->dot,
+	    b, sizeof b));
+	if (st->used > 0 && st->unpaid)
 		printf("  %-11s %s %s logged with no payment this %s "
 		    "(gpulog spend AMOUNT %s)\n", "", amount(b, sizeof b, q,
-		    sm->qs[qi].used), quota_unit_name(q->unit), w,
-		    q->platform);
+		    st->used), quota_unit_name(q->unit), w, q->platform);
+	else if (st->used > 0)
+		printf("  %-11s %s %s used this %s\n", "", amount(b, sizeof b,
+		    q, st->used), quota_unit_name(q->unit), w);
 }
 
 static void

@@ -30,13 +30,7 @@ const struct opt where_opts[] = {
 static const char *const kinds[] = { "free", "included", "hourly", "own",
 	"subscribe" };
 
-/* A quota amount as a JSON number: hours or units with two decimals. */
-static char *
-amount_json(char *buf, size_t n, int unit, int64_t v)
-{
-	return fmt_centi(buf, n, unit == QU_CU ? v :
-	    (v * 100 + (v >= 0 ? 1800 : -1800)) / 3600);
-}
+
 
 static void
 print_json(struct ctx *c, const struct summary *sm, const struct where_job *j,
@@ -69,10 +63,10 @@ print_json(struct ctx *c, const struct summary *sm, const struct where_job *j,
 			printf("null");
 		if (w[i].has_quota) {
 			printf(", \"quota\": {\"unit\": \"%s\", \"left\": %s",
-			    quota_unit_json(w[i].quota_unit), amount_json(b,
+			    quota_unit_json(w[i].quota_unit), fmt_quota_json(b,
 			    sizeof b,
 			    w[i].quota_unit, w[i].quota_left));
-			printf(", \"need\": %s, \"resets\": ", amount_json(b,
+			printf(", \"need\": %s, \"resets\": ", fmt_quota_json(b,
 			    sizeof b, w[i].quota_unit, w[i].quota_need));
 			if (w[i].resets)
 				printf("\"%s\"}", fmt_iso_utc(b, sizeof b,
@@ -128,9 +122,9 @@ print_csv(const struct where_row *w, size_t n)
 			printf("%lld", (long long)w[i].session_cap_s);
 		if (w[i].has_quota) {
 			printf(",%s,", quota_unit_json(w[i].quota_unit));
-			printf("%s,", amount_json(b, sizeof b,
+			printf("%s,", fmt_quota_json(b, sizeof b,
 			    w[i].quota_unit, w[i].quota_left));
-			printf("%s,", amount_json(b, sizeof b,
+			printf("%s,", fmt_quota_json(b, sizeof b,
 			    w[i].quota_unit, w[i].quota_need));
 			if (w[i].resets)
 				fputs(fmt_iso_utc(b, sizeof b, w[i].resets),

@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "core/gpu.h"
+#include "core/quota.h"
 
 #define H(x) ((int64_t)(x) * 3600)
 #define USD(x) ((int64_t)((x) * 1000000 + 0.5)) /* millionths a GPU-hour */
@@ -25,6 +26,7 @@
 #define COLAB_CU_TIME 1772323200   /* 2026-03-01 */
 #define PRICES_2026_09 1788220800  /* 2026-09-01 */
 #define AWS_2026_11 1793491200     /* 2026-11-01 */
+#define LIGHTNING_2026_07 1782864000 /* 2026-07-01, its billing FAQ */
 
 const struct platform catalog_platforms[] = {
 	{ "local", "Local (Mac M2/M3)", BILL_FREE, "Apple MPS",
@@ -67,7 +69,11 @@ const struct quota catalog_quotas[] = {
 	/* Saturday 00:00 UTC is 05:30 in India.  Kaggle counts how long
 	 * the accelerator session runs, whatever its GPU count. */
 	{ "kaggle", QU_SESSION_S, H(30), QW_WEEK, 6, 0, 0, 0, 0 },
-	{ "lightning", QU_GPU_S, H(80), QW_MONTH, 0, 1, 0, 0, 0 },
+	/* Lightning AI's free tier is credits in dollars (1 credit = $1)
+	 * since 2025; the monthly amount is not published, so it is the
+	 * user's to set (0: not set).  The seed's 80 GPU-hours a month stay
+	 * the plan's words. */
+	{ "lightning", QU_CREDIT, 0, QW_MONTH, 0, 1, 0, 0, 0 },
 	{ "colab-pro", QU_CU, 100 * 100, QW_MONTH, 0, 1, 0, 0, 0 },
 };
 const size_t catalog_nquotas = sizeof catalog_quotas / sizeof catalog_quotas[0];
@@ -123,6 +129,10 @@ const struct rate catalog_rates[] = {
 	{ "colab-pro", "A100 80GB", "USD", 0, 0, 0, 752, COLAB_CU_TIME,
 	    "catalog" },
 	{ "colab-pro", "RTX PRO 6000", "USD", 0, 0, 0, 871, COLAB_CU_TIME,
+	    "catalog" },
+	/* Lightning AI draws credits at its per-GPU hourly rates: a T4 costs
+	 * $0.43-0.98 an hour of them by cloud; the middle of that range. */
+	{ "lightning", "T4", "USD", 0, 0, 0, 71, LIGHTNING_2026_07,
 	    "catalog" },
 };
 const size_t catalog_nrates = sizeof catalog_rates / sizeof catalog_rates[0];
@@ -229,9 +239,31 @@ catalog_hours_unit(const char *platform)
 
 	for (i = 0; i < catalog_nquotas; i++)
 		if (strcmp(catalog_quotas[i].platform, platform) == 0 &&
-		    catalog_quotas[i].unit != QU_CU)
+		    !quota_meter(catalog_quotas[i].unit)->rated)
 			return catalog_quotas[i].unit;
 	return QU_GPU_S;
+}
+
+int64_t
+catalog_burn(const struct catalog *c, const char *platform, const char *gpu)
+{
+	const struct rate *r = catalog_rate(c, platform, gpu);
+	const struct platform *p;
+
+	if ((r == NULL || r->cu_centi_h == 0) &&
+	    (p = catalog_platform(c, platform)) != NULL)
+		r = catalog_rate(c, platform, p->default_gpu);
+	return r ? r->cu_centi_h : 0;
+}
+
+const char *
+catalog_burn_label(const struct catalog *c, const char *platform)
+{
+	int qi = catalog_quota_index(c, platform);
+
+	if (qi >= 0 && quota_meter(c->quotas[qi].unit)->rated)
+		return quota_unit_name(c->quotas[qi].unit);
+	return quota_unit_name(QU_CU);
 }
 
 int
@@ -321,5 +353,25 @@ catalog_subscribe_text(const struct platform *p, const char *currency,
 	else
 		snprintf(buf, n, "%s%s a month to subscribe", approx ? "~" : "",
 		    fmt_money(m, sizeof m, v, cur, flags | FMT_WHOLE));
+	return buf;
+}
+
+char *
+catalog_absent_text(const struct quota *q, const struct quota_status *st,
+    const struct platform *p, const char *currency, int flags,
+    const char *dot, char *buf, size_t n)
+{
+	char w[16], offer[64];
+
+	quota_window_name(q, w, sizeof w);
+	if (st->unpaid)
+		snprintf(buf, n, "not subscribed this %s %s %s", w, dot,
+		    p != NULL ? catalog_subscribe_text(p, currency, flags,
+		    offer, sizeof offer) : "a subscription to buy");
+	else
+		snprintf(buf, n, "no amount of %s set %s gpulog platforms set "
+		    "%s --quota 15%s/%s", quota_meter(q->unit)->name, dot,
+		    q->platform, quota_meter(q->unit)->brief,
+		    q->window == QW_WEEK ? "week" : "month");
 	return buf;
 }

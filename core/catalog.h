@@ -10,6 +10,8 @@
 
 #include "core/model.h"
 
+struct quota_status;
+
 struct fx_point;
 
 /*
@@ -47,6 +49,16 @@ int catalog_hours_unit(const char *platform);
 /* Index in c->quotas of the quota on platform, or -1. */
 int catalog_quota_index(const struct catalog *c, const char *platform);
 
+/* What gpu burns of platform's rated quota (compute units, credits) a
+ * GPU-hour, in hundredths: its own rate's figure, else the platform's
+ * default GPU's, else 0.  The one rule for every rated meter. */
+int64_t catalog_burn(const struct catalog *c, const char *platform,
+    const char *gpu);
+
+/* The label of what platform's rates burn a GPU-hour besides money: its
+ * quota's, when that quota is rated ("CU", "credits"), else "CU". */
+const char *catalog_burn_label(const struct catalog *c, const char *platform);
+
 /* The rate in c for platform and gpu (the GPU's name case-insensitive), or
  * NULL, as for a NULL or empty gpu; borrowed from c. */
 const struct rate *catalog_rate(const struct catalog *c, const char *platform,
@@ -82,6 +94,16 @@ int64_t catalog_monthly_minor(const struct platform *p,
     const char *currency, int *approx);
 char *catalog_subscribe_text(const struct platform *p, const char *currency,
     int flags, char *buf, size_t n);
+
+/*
+ * What a quota that quota_absent() holds is, in words: "not subscribed
+ * this month DOT ~₹999 a month to subscribe" (catalog_subscribe_text()),
+ * or "no amount of credits set DOT gpulog platforms set lightning --quota
+ * 15cr/month".  p may be NULL.  Returns buf.
+ */
+char *catalog_absent_text(const struct quota *q, const struct quota_status *st,
+    const struct platform *p, const char *currency, int flags,
+    const char *dot, char *buf, size_t n);
 
 const char *billing_name(int billing);
 int billing_parse(const char *s);

@@ -137,7 +137,15 @@ fmt_centi(char *buf, size_t n, int64_t c)
 char *
 fmt_quota_amount(char *buf, size_t n, int unit, int64_t v)
 {
-	return unit == QU_CU ? fmt_centi(buf, n, v) : fmt_hours(buf, n, v);
+	return quota_meter(unit)->rated ? fmt_centi(buf, n, v) :
+	    fmt_hours(buf, n, v);
+}
+
+char *
+fmt_quota_json(char *buf, size_t n, int unit, int64_t v)
+{
+	return fmt_centi(buf, n, quota_meter(unit)->rated ? v :
+	    (v * 100 + (v >= 0 ? 1800 : -1800)) / 3600);
 }
 
 char *
@@ -147,7 +155,8 @@ fmt_quota_limit(char *buf, size_t n, int unit, int64_t v)
 
 	fmt_quota_amount(buf, n, unit, v);
 	k = strlen(buf);
-	if (unit != QU_CU && k > 2 && strcmp(buf + k - 2, ".0") == 0)
+	if (!quota_meter(unit)->rated && k > 2 &&
+	    strcmp(buf + k - 2, ".0") == 0)
 		buf[k - 2] = '\0';
 	return buf;
 }

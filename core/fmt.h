@@ -41,6 +41,10 @@ char *fmt_centi(char *buf, size_t n, int64_t centi);
 char *fmt_quota_amount(char *buf, size_t n, int unit, int64_t v);
 char *fmt_quota_limit(char *buf, size_t n, int unit, int64_t v);
 
+/* An amount of a quota in its unit as a JSON number with two decimals:
+ * hours, or units of a rated meter. */
+char *fmt_quota_json(char *buf, size_t n, int unit, int64_t v);
+
 /* A value in millionths with trailing zeros dropped: "83.5", "84.1234". */
 char *fmt_fixed6(char *buf, size_t n, int64_t micro);
 

@@ -152,3 +152,17 @@ setting_travels(const char *key)
 {
 	return strcmp(key, "currency") == 0 || strcmp(key, "plan.start") == 0;
 }
+
+static const struct quota_meter meters[] = {
+#define QUOTA_METER_ROW(e, store, word, json, label, brief, rated, per_gpu, \
+    name, text) { e, store, word, json, label, brief, rated, per_gpu, name, \
+    text },
+	QUOTA_METERS(QUOTA_METER_ROW)
+#undef QUOTA_METER_ROW
+};
+
+const struct quota_meter *
+quota_meter(int unit)
+{
+	return &meters[unit >= 0 && unit < QU_COUNT ? unit : QU_GPU_S];
+}

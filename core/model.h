@@ -149,15 +149,53 @@ struct platform {
 };
 
 /*
- * What a quota counts, its meter: GPU-hours (a run's duration times its
- * GPUs: Lightning AI), session hours (the duration, whatever the GPU
- * count: Kaggle), or compute units at each GPU's rate (Colab Pro).
+ * What a quota counts, its meter: the one list of them.  A row gives, in
+ * order:
+ *   the enum;
+ *   its word in the database (quotas.unit: never change one);
+ *   its word for `platforms set --meter` and the export's "meter";
+ *   its word in --json ("unit");
+ *   its label after an amount ("12.5 GPU-h", "3.00 CU");
+ *   its suffix in `status --short` ("cu") and in --quota's amount
+ *     ("100cu/month"; the hours meters share "h");
+ *   rated: 1 when a run uses it at its GPU's rate a GPU-hour (the
+ *     platform's rates, `platforms set --cu-rate`), kept in hundredths
+ *     and shown to a hundredth; 0 when it counts seconds, shown as hours
+ *     to a tenth;
+ *   per_gpu: 1 when a run's GPUs multiply its use;
+ *   its name in a sentence ("compute units");
+ *   what it counts, in words.
+ * GPU-hours: Lightning AI's old free tier; session hours: Kaggle's;
+ * compute units: Colab Pro's; credits (dollars) drawn at each GPU's hourly
+ * rate: Lightning AI's free tier since 2025.
  */
+#define QUOTA_METERS(X) \
+	X(QU_GPU_S, "gpu_s", "gpu", "gpu_hours", "GPU-h", "h", 0, 1, \
+	    "GPU-hours", "GPU-hours (duration times GPUs)") \
+	X(QU_CU, "cu", "units", "compute_units", "CU", "cu", 1, 1, \
+	    "compute units", "compute units at each GPU's rate") \
+	X(QU_SESSION_S, "session_s", "session", "session_hours", "h", "h", 0, \
+	    0, "session hours", "session hours, whatever the GPU count") \
+	X(QU_CREDIT, "credit", "credits", "credits", "credits", "cr", 1, 1, \
+	    "credits", "credits (dollars) at each GPU's hourly rate")
+
 enum quota_unit {
-	QU_GPU_S,    /* GPU-seconds */
-	QU_CU,       /* compute units, hundredths */
-	QU_SESSION_S /* session seconds, whatever the GPU count */
+#define QUOTA_METER_ENUM(e, store, word, json, label, brief, rated, per_gpu, \
+    name, text) e,
+	QUOTA_METERS(QUOTA_METER_ENUM)
+#undef QUOTA_METER_ENUM
+	QU_COUNT
 };
+
+struct quota_meter {
+	int unit;            /* enum quota_unit */
+	const char *store, *word, *json, *label, *brief;
+	int rated, per_gpu;
+	const char *name, *text;
+};
+
+/* The row of unit (QU_GPU_S's for a unit out of range). */
+const struct quota_meter *quota_meter(int unit);
 
 enum quota_window {
 	QW_WEEK,    /* every 7 days from reset_wday reset_min UTC */

@@ -668,16 +668,40 @@ parse_int(const char *s, const char *what, int64_t min, int64_t max,
 	return 0;
 }
 
+/* The rated meter whose suffix (its brief, "cu", or its word, "credits")
+ * ends amount, cut off it; else -1. */
+static int
+rated_suffix(char *amount)
+{
+	const struct quota_meter *m;
+	size_t n = strlen(amount), k;
+	int u, i;
+
+	for (u = 0; u < QU_COUNT; u++) {
+		m = quota_meter(u);
+		for (i = 0; m->rated && i < 2; i++) {
+			k = strlen(i == 0 ? m->brief : m->word);
+			if (n > k && strcasecmp(amount + n - k, i == 0 ?
+			    m->brief : m->word) == 0) {
+				amount[n - k] = '\0';
+				return u;
+			}
+		}
+	}
+	return -1;
+}
+
 int
 parse_quota(const char *s, struct quota *out, struct err *e)
 {
 	static const char expect[] = "expected AMOUNT/WINDOW, as in 30h/week, "
-	    "80h/month, 100cu/month or 20h/7d";
+	    "80h/month, 100cu/month, 15cr/month or 20h/7d";
 	const char *slash = strchr(s, '/');
 	char amount[32];
 	const char *w;
 	size_t n;
 	int64_t v;
+	int unit;
 	struct quota nq = *out;
 
 	/* Parsed into nq, so that q is left alone on failure. */
@@ -688,16 +712,15 @@ parse_quota(const char *s, struct quota *out, struct err *e)
 		return err_set(e, "invalid quota \"%s\": %s", s, expect);
 	memcpy(amount, s, n);
 	amount[n] = '\0';
-	if (n > 2 && strcasecmp(amount + n - 2, "cu") == 0) {
-		amount[n - 2] = '\0';
+	if ((unit = rated_suffix(amount)) >= 0) {
 		if (parse_fixed(amount, 2, "quota amount", &v, e) < 0)
 			return -1;
-		q->unit = QU_CU;
+		q->unit = unit;
 	} else {
 		if (amount[n - 1] != 'h' && amount[n - 1] != 'H')
 			return err_set(e, "invalid quota \"%s\": the amount "
-			    "needs a unit, h (GPU-hours) or cu (compute "
-			    "units); %s", s, expect);
+			    "needs a unit, h (GPU-hours), cu (compute units) "
+			    "or cr (credits); %s", s, expect);
 		amount[n - 1] = '\0';
 		if (parse_fixed(amount, 2, "quota amount", &v, e) < 0)
 			return -1;

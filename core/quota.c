@@ -96,11 +96,10 @@ quota_run_use(const struct quota *q, const struct run *r, int64_t ws,
 int64_t
 quota_use(int unit, int64_t secs, int gpus, int64_t cu_centi_h)
 {
-	if (unit == QU_GPU_S)
-		return secs * gpus;
-	if (unit == QU_SESSION_S)
-		return secs;
-	return (secs * gpus * cu_centi_h + 1800) / 3600;
+	const struct quota_meter *m = quota_meter(unit);
+	int64_t n = m->per_gpu ? secs * gpus : secs;
+
+	return m->rated ? (n * cu_centi_h + 1800) / 3600 : n;
 }
 
 void
@@ -112,6 +111,7 @@ quota_status_init(struct quota_status *st, const struct quota *q,
 	st->limit = q->amount;
 	st->packs = 0;
 	st->unpaid = 0;
+	st->unset = q->amount <= 0;
 	st->remaining = q->amount;
 	st->pct = 0;
 	st->state = QS_OK;
@@ -139,7 +139,7 @@ quota_paid(const int64_t *pays, size_t n, int64_t ws, int64_t we)
 int
 quota_absent(const struct quota_status *st)
 {
-	return st->unpaid && st->limit <= 0;
+	return (st->unpaid || st->unset) && st->limit <= 0;
 }
 
 int
@@ -260,54 +260,52 @@ quota_projection_brief(const struct quota_status *st, int64_t now, char *buf,
 const char *
 quota_unit_name(int unit)
 {
-	return unit == QU_CU ? "CU" : unit == QU_SESSION_S ? "h" : "GPU-h";
+	return quota_meter(unit)->label;
 }
 
 const char *
 quota_unit_json(int unit)
 {
-	return unit == QU_CU ? "compute_units" : unit == QU_SESSION_S ?
-	    "session_hours" : "gpu_hours";
+	return quota_meter(unit)->json;
 }
 
 const char *
 quota_meter_name(int unit)
 {
-	return unit == QU_CU ? "units" : unit == QU_SESSION_S ? "session" :
-	    "gpu";
+	return quota_meter(unit)->word;
 }
 
 const char *
 quota_meter_text(int unit)
 {
-	if (unit == QU_CU)
-		return "compute units at each GPU's rate";
-	if (unit == QU_SESSION_S)
-		return "session hours, whatever the GPU count";
-	return "GPU-hours (duration times GPUs)";
+	return quota_meter(unit)->text;
 }
 
 int
 quota_set_meter(struct quota *q, const char *meter, struct err *e)
 {
+	const struct quota_meter *to = NULL, *from = quota_meter(q->unit);
 	char *safe;
-	int unit;
+	int u;
 
-	if (strcasecmp(meter, "session") == 0)
-		unit = QU_SESSION_S;
-	else if (strcasecmp(meter, "gpu") == 0)
-		unit = QU_GPU_S;
-	else {
+	for (u = 0; u < QU_COUNT; u++)
+		if (strcasecmp(meter, quota_meter(u)->word) == 0)
+			to = quota_meter(u);
+	if (to == NULL) {
 		safe = text_safe(meter);
 		err_set(e, "invalid meter \"%.32s\": session (session hours, "
-		    "whatever the GPU count) or gpu (GPU-hours)", safe);
+		    "whatever the GPU count), gpu (GPU-hours), units (compute "
+		    "units) or credits", safe);
 		free(safe);
 		return -1;
 	}
-	if (q->unit == QU_CU)
-		return err_set(e, "a quota in compute units counts them at each "
-		    "GPU's rate; a meter is for a quota in hours");
-	q->unit = unit;
+	/* An amount of hours means nothing in units drawn at a rate, and
+	 * the other way round: those take a new --quota. */
+	if (to != from && (to->rated || from->rated))
+		return err_set(e, "a quota in %s cannot count %s: set it anew "
+		    "with --quota (as in %s)", from->name, to->name,
+		    to->rated ? "15credits/month" : "30h/week");
+	q->unit = to->unit;
 	return 0;
 }
 

@@ -53,6 +53,8 @@ struct quota_status {
 	int unpaid;         /* a subscription's quota that no payment covers
 	                       in this window (quota_paid()): its allowance
 	                       is 0, and limit is the packs alone */
+	int unset;          /* its amount is not known (0 in the catalog:
+	                       Lightning AI's credits, until one sets them) */
 };
 
 /*
@@ -65,9 +67,10 @@ struct quota_status {
 int quota_paid(const int64_t *pays, size_t n, int64_t ws, int64_t we);
 
 /*
- * 1 when st is a subscription's quota with nothing bought for its window:
- * no payment covers it and no pack is valid.  Such a quota is shown as an
- * offer ("to subscribe"), never as units left, and raises no nudge.
+ * 1 when st is a subscription's quota with nothing bought for its window
+ * (no payment covers it and no pack is valid), or a quota whose amount is
+ * not set and no pack adds to.  Such a quota is shown for what it is ("to
+ * subscribe", "no amount set"), never as units left, and raises no nudge.
  */
 int quota_absent(const struct quota_status *st);
 

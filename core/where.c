@@ -218,7 +218,7 @@ say(struct where_row *w, const char *fmt, ...)
 static char *
 amount(char *buf, size_t n, int unit, int64_t v)
 {
-	return unit == QU_CU ? fmt_centi(buf, n, v) : fmt_hours(buf, n, v);
+	return fmt_quota_amount(buf, n, unit, v);
 }
 
 /* The quota part of a free row: need, left, reset. */
@@ -319,9 +319,20 @@ rank_free(const struct where_in *in, const struct platform *p,
 		rank_offer(in, p, w);
 		return;
 	}
+	/* Free with an amount nobody has set: whether the job fits is not
+	 * known, so it ranks as a free place without a quota. */
+	if (q != NULL && st->unset && quota_absent(st)) {
+		char a[32];
+
+		say(w, "free %s, no amount set: uses %s %s",
+		    quota_meter(q->unit)->name, amount(a, sizeof a, q->unit,
+		    quota_use(q->unit, job->dur_s, 1, catalog_burn(in->cat,
+		    p->key, w->gpu))), quota_unit_name(q->unit));
+		say_sessions(w, p);
+		return;
+	}
 	if (q != NULL) {
 		int64_t before = job->dur_s, after = 0, burn = 0;
-		const struct rate *r;
 
 		w->has_quota = 1;
 		w->quota_unit = q->unit;
@@ -332,13 +343,8 @@ rank_free(const struct where_in *in, const struct platform *p,
 				before = st->we - in->now;
 			after = job->dur_s - before;
 		}
-		if (q->unit == QU_CU) {
-			r = catalog_rate(in->cat, p->key, w->gpu);
-			if (r == NULL || r->cu_centi_h == 0)
-				r = catalog_rate(in->cat, p->key,
-				    p->default_gpu);
-			burn = r ? r->cu_centi_h : 0;
-		}
+		if (quota_meter(q->unit)->rated)
+			burn = catalog_burn(in->cat, p->key, w->gpu);
 		/* The job holds one GPU. */
 		w->quota_need = quota_use(q->unit, before, 1, burn);
 		after = quota_use(q->unit, after, 1, burn);

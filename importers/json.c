@@ -24,6 +24,7 @@
 #include "core/gpu.h"
 #include "core/model.h"
 #include "core/parse.h"
+#include "core/quota.h"
 #include "core/snapshot.h"
 #include "core/text.h"
 #include "importers/jstream.h"
@@ -539,17 +540,23 @@ get_amount(struct rd *d, const cJSON *o, int64_t scale, int64_t *out)
 static int
 read_quota(struct rd *d, const cJSON *o, struct quota *q)
 {
-	static const char *const units[] = { "gpu_hours", "compute_units" };
-	/* In enum quota_unit's order: what the quota counts. */
-	static const char *const meters[] = { "gpu", "units", "session" };
+	/* The amount's unit: the hours meters' is "gpu_hours", a rated
+	 * meter's its JSON word; the meters in enum quota_unit's order. */
+	const char *units[QU_COUNT], *meters[QU_COUNT];
 	static const char *const windows[] = { "week", "month", "rolling" };
-	int m;
+	int m, u;
 
+	for (u = 0; u < QU_COUNT; u++) {
+		units[u] = quota_meter(u)->rated ? quota_unit_json(u) :
+		    "gpu_hours";
+		meters[u] = quota_meter_name(u);
+	}
 	memset(q, 0, sizeof *q);
 	if (get_key(d, o, "platform", REQUIRED, q->platform,
 	    sizeof q->platform, "kaggle") < 0 ||
-	    get_choice(d, o, "unit", units, 2, &q->unit) < 0 ||
-	    get_amount(d, o, q->unit == QU_GPU_S ? 3600 : 100, &q->amount) < 0
+	    get_choice(d, o, "unit", units, QU_COUNT, &q->unit) < 0 ||
+	    get_amount(d, o, quota_meter(q->unit)->rated ? 100 : 3600,
+	    &q->amount) < 0
 	    || get_choice(d, o, "window", windows, 3, &q->window) < 0 ||
 	    get_small(d, o, "reset_wday", OPTIONAL, 0, 6, 0, &q->reset_wday)
 	    < 0 ||
@@ -568,12 +575,14 @@ read_quota(struct rd *d, const cJSON *o, struct quota *q)
 			q->unit = catalog_hours_unit(q->platform);
 		return 0;
 	}
-	if (get_choice(d, o, "meter", meters, 3, &m) < 0)
+	if (get_choice(d, o, "meter", meters, QU_COUNT, &m) < 0)
 		return -1;
-	if ((m == QU_CU) != (q->unit == QU_CU))
-		return bad(d, "meter", q->unit == QU_CU ? "expected \"units\" "
-		    "for a quota in compute_units" : "expected \"gpu\" or "
-		    "\"session\" for a quota in gpu_hours");
+	if (quota_meter(q->unit)->rated ? m != q->unit :
+	    quota_meter(m)->rated)
+		return bad(d, "meter", quota_meter(q->unit)->rated ?
+		    "expected \"%s\" for a quota in %s" : "expected \"gpu\" or "
+		    "\"session\" for a quota in gpu_hours",
+		    quota_meter_name(q->unit), quota_unit_json(q->unit));
 	q->unit = m;
 	return 0;
 }

@@ -100,8 +100,8 @@ kind_of(struct ops *o, const struct summary *cat,
 		return fail(o, OPS_F_PLATFORM);
 	}
 	unit = cat->cat.quotas[qi].unit;
-	if (parse_fixed(in->units, 2, unit == QU_CU ? "compute units" :
-	    "hours", &x->units_centi, e) < 0)
+	if (parse_fixed(in->units, 2, quota_meter(unit)->rated ?
+	    quota_meter(unit)->name : "hours", &x->units_centi, e) < 0)
 		return fail(o, OPS_F_UNITS);
 	if (x->units_centi <= 0) {
 		safe = text_safe(in->units);

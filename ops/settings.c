@@ -176,7 +176,7 @@ ops_platform_set(struct ops *o, const struct ops_platform_in *in,
 		res->q.reset_mday = 1;
 	}
 	/* A quota in hours keeps the meter it had, else the catalog's. */
-	hours = qi >= 0 && res->q.unit != QU_CU ? res->q.unit :
+	hours = qi >= 0 && !quota_meter(res->q.unit)->rated ? res->q.unit :
 	    catalog_hours_unit(res->p.key);
 	if (in->no_quota || (in->quota != NULL && *in->quota == '\0'))
 		res->quota_removed = 1;
@@ -185,7 +185,7 @@ ops_platform_set(struct ops *o, const struct ops_platform_in *in,
 		if (in->quota != NULL &&
 		    parse_quota(in->quota, &res->q, e) < 0)
 			return fail(o, OPS_F_QUOTA);
-		if (in->quota != NULL && res->q.unit != QU_CU)
+		if (in->quota != NULL && !quota_meter(res->q.unit)->rated)
 			res->q.unit = hours;
 		if (qi < 0 && in->quota == NULL) {
 			err_set(e, "%s has no quota to %s; give a quota",

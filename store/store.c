@@ -1032,7 +1032,6 @@ store_load_platforms(struct store *s, struct platform **out, size_t *n,
 	return 0;
 }
 
-static const char *const unit_names[] = { "gpu_s", "cu", "session_s" };
 static const char *const window_names[] = { "week", "month", "rolling" };
 
 int
@@ -1048,7 +1047,8 @@ store_set_quota(struct store *s, const struct quota *q, struct err *e)
 	    0)
 		return -1;
 	sqlite3_bind_text(st, 1, q->platform, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st, 2, unit_names[q->unit], -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 2, quota_meter(q->unit)->store, -1,
+	    SQLITE_STATIC);
 	sqlite3_bind_int64(st, 3, q->amount);
 	sqlite3_bind_text(st, 4, window_names[q->window], -1, SQLITE_STATIC);
 	sqlite3_bind_int(st, 5, q->reset_wday);
@@ -1106,7 +1106,9 @@ store_load_quotas(struct store *s, struct quota **out, size_t *n,
 		memset(q, 0, sizeof *q);
 		st_col_copy(st, 0, q->platform, sizeof q->platform);
 		st_col_copy(st, 1, b, sizeof b);
-		q->unit = name_index(unit_names, 3, b);
+		for (q->unit = QU_COUNT - 1; q->unit > 0 &&
+		    strcmp(quota_meter(q->unit)->store, b) != 0; q->unit--)
+			;
 		q->amount = sqlite3_column_int64(st, 2);
 		st_col_copy(st, 3, b, sizeof b);
 		q->window = name_index(window_names, 3, b);

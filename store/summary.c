@@ -42,8 +42,8 @@ collect_pack(const struct expense *x, void *arg)
 	k.at = x->at;
 	k.expires = x->at + (int64_t)p->pack_days * DAY_S;
 	/* Hundredths of a compute unit, or of an hour (36 s). */
-	k.units = sm->cat.quotas[qi].unit == QU_CU ? x->units_centi :
-	    x->units_centi * 36;
+	k.units = quota_meter(sm->cat.quotas[qi].unit)->rated ?
+	    x->units_centi : x->units_centi * 36;
 	k.left = k.units;
 	sm->hist = xrealloc(sm->hist, (sm->nhist + 1) * sizeof *sm->hist);
 	sm->hist[sm->nhist++] = k;
@@ -150,12 +150,7 @@ int64_t
 summary_cu_rate(const struct summary *sm, const char *platform,
     const char *gpu)
 {
-	const struct rate *r = summary_rate(sm, platform, gpu);
-	const struct platform *p;
-
-	if (r == NULL && (p = summary_platform(sm, platform)) != NULL)
-		r = summary_rate(sm, platform, p->default_gpu);
-	return r ? r->cu_centi_h : 0;
+	return catalog_burn(&sm->cat, platform, gpu);
 }
 
 int64_t
@@ -165,7 +160,7 @@ summary_run_use(const struct summary *sm, int i, const struct run *r)
 	const struct quota_status *st = &sm->qs[i];
 
 	return quota_run_use(q, r, st->ws, st->we, sm->now,
-	    q->unit == QU_CU ? summary_cu_rate(sm, q->platform, r->gpu) : 0);
+	    quota_meter(q->unit)->rated ? summary_cu_rate(sm, q->platform, r->gpu) : 0);
 }
 
 struct quota_walk {
@@ -183,7 +178,7 @@ add_use(const struct run *r, void *arg)
 
 	w->sm->qs[w->i].used += summary_run_use(w->sm, w->i, r);
 	if (r->end == RUN_OPEN && r->start <= w->sm->now)
-		w->sm->qs[w->i].burn_h += quota_burn_h(q, r, q->unit == QU_CU ?
+		w->sm->qs[w->i].burn_h += quota_burn_h(q, r, quota_meter(q->unit)->rated ?
 		    summary_cu_rate(w->sm, q->platform, r->gpu) : 0);
 	return 0;
 }
@@ -196,7 +191,7 @@ add_recent(const struct run *r, void *arg)
 	const struct quota *q = &w->sm->cat.quotas[w->i];
 
 	w->sm->qs[w->i].recent += quota_run_use(q, r, w->lo, w->sm->now,
-	    w->sm->now, q->unit == QU_CU ? summary_cu_rate(w->sm,
+	    w->sm->now, quota_meter(q->unit)->rated ? summary_cu_rate(w->sm,
 	    q->platform, r->gpu) : 0);
 	if (r->start < w->first)
 		w->first = r->start;
@@ -263,7 +258,7 @@ add_window_use(const struct run *r, void *arg)
 	const struct quota *q = &w->sm->cat.quotas[w->i];
 
 	w->used += quota_run_use(q, r, w->ws, w->we, w->sm->now,
-	    q->unit == QU_CU ? summary_cu_rate(w->sm, q->platform, r->gpu) :
+	    quota_meter(q->unit)->rated ? summary_cu_rate(w->sm, q->platform, r->gpu) :
 	    0);
 	return 0;
 }

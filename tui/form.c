@@ -356,8 +356,9 @@ form_open_quota(struct tui *t, const char *platform)
 		char a[32];
 
 		fmt_quota_limit(a, sizeof a, o->unit, o->amount);
-		snprintf(q, sizeof q, "%s%s/%s", a, o->unit == QU_CU ? "cu" :
-		    "h", o->window == QW_WEEK ? "week" : o->window == QW_MONTH ?
+		/* As --quota spells it: "100cu/month", "30h/week". */
+		snprintf(q, sizeof q, "%s%s/%s", a, quota_meter(o->unit)->rated
+		    ? quota_meter(o->unit)->brief : "h", o->window == QW_WEEK ? "week" : o->window == QW_MONTH ?
 		    "month" : "");
 		if (o->window == QW_ROLLING)
 			snprintf(q + strlen(q), sizeof q - strlen(q), "%dd",

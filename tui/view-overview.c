@@ -196,19 +196,15 @@ draw_quotas(struct tui *t, int y, int y1)
 		    0);
 		int lvl = tui_colour(st->state), x = 2;
 		const struct platform *p;
-		char offer[64];
 
 		x += tui_put_safe(t, y, x, 11, CA_BOLD, q->platform);
 		x = 14;
 		/* Nothing bought covers the window: the offer, no gauge. */
 		if (quota_absent(st)) {
 			p = summary_platform(&t->sm, q->platform);
-			quota_window_name(q, b1, sizeof b1);
-			snprintf(when, sizeof when, "not subscribed this %s %s "
-			    "%s", b1, cv->g->dot, p == NULL ? "a subscription "
-			    "to buy" : catalog_subscribe_text(p,
-			    t->sm.currency, cv->ascii ? FMT_ASCII : 0, offer,
-			    sizeof offer));
+			catalog_absent_text(q, st, p, t->sm.currency,
+			    cv->ascii ? FMT_ASCII : 0, cv->g->dot, when,
+			    sizeof when);
 			y = put_parts(t, y, y1, x, 14, when, CA_DIM, CA_DIM);
 			continue;
 		}
@@ -227,7 +223,7 @@ draw_quotas(struct tui *t, int y, int y1)
 			/* Use it or lose it, as status says it. */
 			snprintf(when + k, sizeof when - k, " %s %s %s lapse",
 			    t->cv.g->dot, amount(b1, sizeof b1, q,
-			    lapse->value), q->unit == QU_CU ? "CU" : "h");
+			    lapse->value), quota_unit_name(q->unit));
 		}
 		/* The reset, the forecast and the lapse warning: beside the
 		 * gauge when they fit there, else below it, wrapped whole. */

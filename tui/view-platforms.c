@@ -170,8 +170,10 @@ platforms_draw(struct tui *t, int y0, int y1)
 				    fmt_rate(b2, sizeof b2, r->rate_micro,
 				    r->currency, t->fmt));
 			else
-				snprintf(item, sizeof item, "%s %s CU/h", sg,
-				    fmt_centi(b2, sizeof b2, r->cu_centi_h));
+				snprintf(item, sizeof item, "%s %s %s/h", sg,
+				    fmt_centi(b2, sizeof b2, r->cu_centi_h),
+				    catalog_burn_label(&t->sm.cat,
+				    r->platform));
 			free(sg);
 			if (x + cv_width(item) + 3 > cv->w) {
 				if (++y >= y1)

@@ -80,7 +80,7 @@ weekly_quota(const struct tui *t)
 
 	for (i = 0; i < t->sm.cat.nquotas; i++)
 		if (t->sm.cat.quotas[i].window == QW_WEEK &&
-		    t->sm.cat.quotas[i].unit != QU_CU)
+		    !quota_meter(t->sm.cat.quotas[i].unit)->rated)
 			return (int)i;
 	return -1;
 }

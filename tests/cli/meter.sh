@@ -35,3 +35,16 @@ sed 's/"meter": "[a-z]*", //' meter.json >old.json
 grep -c '"meter"' old.json
 GPULOG_DB=$PWD/old.db gpulog import json old.json >/dev/null
 GPULOG_DB=$PWD/old.db gpulog platforms | grep -E '^  (gradient|kaggle) '
+echo "-- credits: Lightning's amount set, a rate of its own, round trip"
+gpulog platforms set lightning --quota 12.50cr/month
+gpulog platforms set lightning -g L4 --cu-rate 1.20
+gpulog add lightning -g L4 --start 2026-12-01T08:00 --end 2026-12-01T10:00
+gpulog status | grep -A1 '^  lightning'
+gpulog status --json | grep -o '"platform": "lightning", "unit": "[a-z_]*", "window": "[a-z]*", "subscribed": null, "used": [0-9.]*, "limit": [0-9.]*'
+gpulog platforms set lightning --meter gpu; echo "exit $?"
+gpulog export -o credits.json
+grep -o '"platform": "lightning", "unit": "[a-z_]*", "meter": "[a-z]*", "amount": [0-9.]*' credits.json
+GPULOG_DB=$PWD/credits.db gpulog import json credits.json >/dev/null
+GPULOG_DB=$PWD/credits.db gpulog platforms | grep -E '^  lightning '
+sed 's/"meter": "credits"/"meter": "gpu"/' credits.json >bad.json
+GPULOG_DB=$PWD/bad.db gpulog import json bad.json; echo "exit $?"

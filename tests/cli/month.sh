@@ -20,7 +20,9 @@ gpulog add kaggle --start 2026-12-05T03:00Z --end 2026-12-05T04:30Z --gpus 2 \
 gpulog add kaggle --start 2026-12-02T10:00Z --end 2026-12-02T14:00Z >/dev/null
 # Open since 05:00 UTC: 1 h so far.
 gpulog start kaggle --at 2026-12-05T05:00Z >/dev/null
-# Lightning: Nov 30 22:00 - Dec 1 02:00 UTC: 2 h in December's window.
+# Lightning: Nov 30 22:00 - Dec 1 02:00 UTC: 2 h in December's window, at
+# 0.71 credits a T4 hour of the 15 credits a month set here.
+gpulog platforms set lightning --quota 15cr/month >/dev/null
 gpulog add lightning --start 2026-11-30T22:00Z --end 2026-12-01T02:00Z \
     >/dev/null
 # Vast, RTX 4090 at the catalog's $0.325/h for 2 h = $0.65, starting
@@ -63,11 +65,12 @@ eq("kaggle runs out", k["runs_out"], "2026-12-06T07:30:00Z")
 eq("kaggle basis", k["runs_out_basis"], "open_runs")
 eq("kaggle lasts", k["lasts_to_reset"], False)
 l = q["lightning"]
-eq("lightning used", l["used"], 2.0)
+eq("lightning unit", l["unit"], "credits")
+eq("lightning used", l["used"], 1.42)
 eq("lightning reset", l["resets"], "2027-01-01T00:00:00Z")
 eq("lightning runs_out", l["runs_out"], None)
 # Nothing open: the last 30 days hold the whole 4 h run (4.3 days old),
-# 0.13 h a day, and the 78 h left outlast the month.
+# 2.84 credits, 0.09 a day, and the 13.58 left outlast the month.
 eq("lightning basis", l["runs_out_basis"], "last_30_days")
 eq("lightning lasts", l["lasts_to_reset"], True)
 b = s["budget"]

@@ -51,6 +51,8 @@ gpulog status --check=open; echo "exit $?"
 gpulog cancel >/dev/null
 # Use it or lose it, with Lightning's 80 h a month (free) and Colab Pro's
 # 100 units (paid by the month), both resetting 1 January 00:00 UTC.
+# A free quota in GPU-hours, as one sets it.
+gpulog platforms set lightning --quota 80h/month >/dev/null
 GPULOG_NOW=2026-12-31T12:00:00Z gpulog add lightning --start 2026-12-10T00:00Z --end 2026-12-12T12:00Z >/dev/null
 echo "== lightning 60 h used, 12 h to the reset: 25% unused"
 GPULOG_NOW=2026-12-31T12:00:00Z gpulog status | grep -E '^  (lightning|colab-pro|! )' | sed 's/ *$//'

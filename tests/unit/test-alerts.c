@@ -311,17 +311,40 @@ test_lapse(void)
 	    reset - H(2)), H(30) / 4 - H(2));
 
 	/* New Year's Eve noon: Lightning (free) and Colab Pro (paid by
-	 * the month) both reset at midnight, unused; only Lightning's is
-	 * a nudge. */
+	 * the month) both reset at midnight, unused; Lightning's credits
+	 * have no amount set, so nothing lapses but Kaggle's over. */
 	now = t_utc(2026, 12, 31, 12, 0, 0);
 	used[0] = H(30);
 	quotas_at(qs, now, used);
-	CHECK_EQ_INT(nudges(qs, NULL, NULL, 0, now, n, 8), 2);
+	CHECK_EQ_INT(nudges(qs, NULL, NULL, 0, now, n, 8), 1);
 	CHECK_EQ_INT(n[0].kind, NUDGE_QUOTA);
-	CHECK_EQ_INT(n[1].kind, NUDGE_LAPSE);
-	CHECK_EQ_STR(n[1].platform, "lightning");
-	CHECK_EQ_INT(n[1].value, H(80));
-	CHECK_EQ_INT(n[1].at, t_utc(2027, 1, 1, 0, 0, 0));
+	/* With 15 credits set, they are a nudge; Colab Pro's are not. */
+	{
+		struct quota qv[8];
+		struct nudge_input in;
+		size_t i;
+
+		memcpy(qv, catalog_quotas, catalog_nquotas * sizeof *qv);
+		for (i = 0; i < catalog_nquotas; i++) {
+			if (strcmp(qv[i].platform, "lightning") == 0)
+				qv[i].amount = 1500;
+			quota_status_init(&qs[i], &qv[i], now);
+			qs[i].used = used[i];
+			quota_status_finish(&qs[i], now);
+		}
+		memset(&in, 0, sizeof in);
+		in.quotas = qv;
+		in.qs = qs;
+		in.nquotas = catalog_nquotas;
+		in.platforms = catalog_platforms;
+		in.nplatforms = catalog_nplatforms;
+		in.now = now;
+		CHECK_EQ_INT(alerts_nudges(&in, n, 8), 2);
+		CHECK_EQ_INT(n[1].kind, NUDGE_LAPSE);
+		CHECK_EQ_STR(n[1].platform, "lightning");
+		CHECK_EQ_INT(n[1].value, 1500);
+		CHECK_EQ_INT(n[1].at, t_utc(2027, 1, 1, 0, 0, 0));
+	}
 	/* Lightning's month is far from its reset on the 1st. */
 	now = t_utc(2026, 12, 1, 12, 0, 0);
 	used[0] = 0;

@@ -13,7 +13,9 @@
 #include "core/catalog.h"
 #include "core/clock.h"
 #include "core/err.h"
+#include "core/fmt.h"
 #include "core/model.h"
+#include "core/parse.h"
 #include "core/quota.h"
 #include "tests/unit/t.h"
 
@@ -218,7 +220,12 @@ test_meter(void)
 			l = catalog_quotas[i];
 	}
 	CHECK_EQ_INT(k.unit, QU_SESSION_S);
-	CHECK_EQ_INT(l.unit, QU_GPU_S);
+	/* Lightning's free tier is credits now; a quota in GPU-hours is
+	 * what it was, and still meters so. */
+	CHECK_EQ_INT(l.unit, QU_CREDIT);
+	CHECK_EQ_INT(l.amount, 0);
+	l.unit = QU_GPU_S;
+	l.amount = H(80);
 	CHECK_EQ_INT(catalog_hours_unit("kaggle"), QU_SESSION_S);
 	CHECK_EQ_INT(catalog_hours_unit("lightning"), QU_GPU_S);
 	CHECK_EQ_INT(catalog_hours_unit("colab-pro"), QU_GPU_S);
@@ -673,6 +680,44 @@ test_paid(void)
 	    t_utc(2027, 3, 1, 0, 0, 0)), 1);
 }
 
+/* Credits: a meter from the one list, drawn at a GPU's hourly rate per GPU
+ * like compute units, spelled "cr" or "credits" in --quota, shown to a
+ * hundredth; an hours meter cannot be swapped for it. */
+static void
+test_credits(void)
+{
+	struct quota q;
+	struct err e;
+	char b[32];
+
+	CHECK_EQ_INT(quota_use(QU_CREDIT, 3600, 2, 71), 142);
+	CHECK_EQ_INT(quota_use(QU_CREDIT, 1800, 1, 71), 36);
+	memset(&q, 0, sizeof q);
+	CHECK_EQ_INT(parse_quota("15cr/month", &q, &e), 0);
+	CHECK_EQ_INT(q.unit, QU_CREDIT);
+	CHECK_EQ_INT(q.amount, 1500);
+	memset(&q, 0, sizeof q);
+	CHECK_EQ_INT(parse_quota("12.50credits/month", &q, &e), 0);
+	CHECK_EQ_INT(q.unit, QU_CREDIT);
+	CHECK_EQ_INT(q.amount, 1250);
+	CHECK_EQ_INT(parse_quota("15cr", &q, &e), -1);
+	CHECK_EQ_STR(fmt_quota_amount(b, sizeof b, QU_CREDIT, 142), "1.42");
+	CHECK_EQ_STR(fmt_quota_json(b, sizeof b, QU_CREDIT, 142), "1.42");
+	CHECK_EQ_STR(quota_unit_name(QU_CREDIT), "credits");
+	CHECK_EQ_STR(quota_unit_json(QU_CREDIT), "credits");
+	CHECK_EQ_INT(quota_set_meter(&q, "session", &e), -1);
+	CHECK(strstr(e.msg, "credits") != NULL);
+	CHECK_EQ_INT(quota_set_meter(&q, "credits", &e), 0);
+	q.unit = QU_GPU_S;
+	CHECK_EQ_INT(quota_set_meter(&q, "credits", &e), -1);
+	CHECK_EQ_INT(quota_set_meter(&q, "session", &e), 0);
+	CHECK_EQ_INT(q.unit, QU_SESSION_S);
+	/* Every meter has its own store and --meter word. */
+	CHECK(strcmp(quota_meter(QU_CREDIT)->store,
+	    quota_meter(QU_CU)->store) != 0);
+	CHECK_EQ_INT(quota_meter(99)->unit, QU_GPU_S);
+}
+
 int
 main(void)
 {
@@ -687,5 +732,6 @@ main(void)
 	test_projection_cu();
 	test_names();
 	test_paid();
+	test_credits();
 	return t_done();
 }

@@ -229,8 +229,8 @@ test_fresh(void)
 			CHECK_EQ_INT(k->reset_min, 0);
 		}
 		if (CHECK((k = find_quota(q, n, "lightning")) != NULL)) {
-			CHECK_EQ_INT(k->unit, QU_GPU_S);
-			CHECK_EQ_INT(k->amount, 288000);
+			CHECK_EQ_INT(k->unit, QU_CREDIT);
+			CHECK_EQ_INT(k->amount, 0);
 			CHECK_EQ_INT(k->window, QW_MONTH);
 			CHECK_EQ_INT(k->reset_mday, 1);
 		}
@@ -244,7 +244,7 @@ test_fresh(void)
 
 	if (CHECK_EQ_INT(store_load_rates(s, &r, &n, &e), 0)) {
 		CHECK_EQ_INT(n, catalog_nrates);
-		CHECK_EQ_INT(n, 22);
+		CHECK_EQ_INT(n, 23);
 		found = 0;
 		for (i = 0; i < n; i++) {
 			if (strcmp(r[i].platform, "vast") == 0 &&

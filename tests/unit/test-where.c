@@ -39,6 +39,11 @@ setup(struct where_in *in, int64_t now, const int64_t *used,
 	memcpy(platforms, catalog_platforms,
 	    catalog_nplatforms * sizeof *platforms);
 	memcpy(quotas, catalog_quotas, catalog_nquotas * sizeof *quotas);
+	/* Lightning's credits, as a user sets them: 60 a month, 84 h of
+	 * its T4 at 0.71 credits an hour. */
+	for (i = 0; i < catalog_nquotas; i++)
+		if (strcmp(quotas[i].platform, "lightning") == 0)
+			quotas[i].amount = 6000;
 	memcpy(rates, catalog_rates, catalog_nrates * sizeof *rates);
 	cat.platforms = platforms;
 	cat.nplatforms = catalog_nplatforms;
@@ -51,7 +56,7 @@ setup(struct where_in *in, int64_t now, const int64_t *used,
 	in->now = now;
 	in->cat = &cat;
 	for (i = 0; i < catalog_nquotas; i++) {
-		quota_status_init(&qs[i], &catalog_quotas[i], now);
+		quota_status_init(&qs[i], &quotas[i], now);
 		qs[i].used = used ? used[i] : 0;
 		quota_status_finish(&qs[i], now);
 	}
