@@ -49,6 +49,63 @@ static const struct gpu_row rows[] = {
 	{ { "H100 80GB", GPU_H100, 80 }, "h100" },
 	{ { "H100 94GB", GPU_H100, 94 }, "h100 h100nvl" },
 	{ { "H200", GPU_H100, 141 }, "h200" },
+	/*
+	 * The cards a learner has at home, by compute more than memory: an
+	 * 8 GB card or an entry one (RTX 3050, A2000) is of the free tiers'
+	 * class; one as fast as an RTX 3090 or near it (RTX 3060-3080 Ti,
+	 * 4060-4070 Ti SUPER, 5060-5070, A4000-A4500, 4000 Ada) is mid;
+	 * one as fast as an RTX 4090 or near it (4080, 5070 Ti, 5080, 5000
+	 * Ada) is high.  "Ti" and "SUPER" are words of the model.
+	 */
+	{ { "RTX 3050", GPU_T4, 8 }, "rtx3050" },
+	{ { "RTX 3060 8GB", GPU_MID, 8 }, "rtx3060" },
+	{ { "RTX 3060 12GB", GPU_MID, 12 }, "rtx3060" },
+	{ { "RTX 3060 Ti", GPU_MID, 8 }, "rtx3060ti" },
+	{ { "RTX 3070", GPU_MID, 8 }, "rtx3070" },
+	{ { "RTX 3070 Ti", GPU_MID, 8 }, "rtx3070ti" },
+	{ { "RTX 3080 10GB", GPU_MID, 10 }, "rtx3080" },
+	{ { "RTX 3080 12GB", GPU_MID, 12 }, "rtx3080" },
+	{ { "RTX 3080 Ti", GPU_MID, 12 }, "rtx3080ti" },
+	{ { "RTX 3090 Ti", GPU_MID, 24 }, "rtx3090ti" },
+	{ { "RTX 4060", GPU_MID, 8 }, "rtx4060" },
+	{ { "RTX 4060 Ti 8GB", GPU_MID, 8 }, "rtx4060ti" },
+	{ { "RTX 4060 Ti 16GB", GPU_MID, 16 }, "rtx4060ti" },
+	{ { "RTX 4070", GPU_MID, 12 }, "rtx4070" },
+	{ { "RTX 4070 SUPER", GPU_MID, 12 }, "rtx4070super" },
+	{ { "RTX 4070 Ti", GPU_MID, 12 }, "rtx4070ti" },
+	{ { "RTX 4070 Ti SUPER", GPU_MID, 16 }, "rtx4070tisuper" },
+	{ { "RTX 4080", GPU_HIGH, 16 }, "rtx4080" },
+	{ { "RTX 4080 SUPER", GPU_HIGH, 16 }, "rtx4080super" },
+	{ { "RTX 5060", GPU_MID, 8 }, "rtx5060" },
+	{ { "RTX 5060 Ti 8GB", GPU_MID, 8 }, "rtx5060ti" },
+	{ { "RTX 5060 Ti 16GB", GPU_MID, 16 }, "rtx5060ti" },
+	{ { "RTX 5070", GPU_MID, 12 }, "rtx5070" },
+	{ { "RTX 5070 Ti", GPU_HIGH, 16 }, "rtx5070ti" },
+	{ { "RTX 5080", GPU_HIGH, 16 }, "rtx5080" },
+	{ { "RTX A2000 6GB", GPU_T4, 6 }, "rtxa2000 a2000" },
+	{ { "RTX A2000 12GB", GPU_T4, 12 }, "rtxa2000 a2000" },
+	{ { "RTX A4000", GPU_MID, 16 }, "rtxa4000 a4000" },
+	{ { "RTX A4500", GPU_MID, 20 }, "rtxa4500 a4500" },
+	{ { "RTX 4000 Ada", GPU_MID, 20 }, "rtx4000ada" },
+	{ { "RTX 5000 Ada", GPU_HIGH, 32 }, "rtx5000ada" },
+	/* Apple silicon: the MPS class, with the chip's smallest unified
+	 * memory (a Mac's own may be more; a size in the name is kept only
+	 * when it is that one). */
+	{ { "M1", GPU_MPS, 8 }, "m1" },
+	{ { "M1 Pro", GPU_MPS, 16 }, "m1pro" },
+	{ { "M1 Max", GPU_MPS, 32 }, "m1max" },
+	{ { "M1 Ultra", GPU_MPS, 64 }, "m1ultra" },
+	{ { "M2", GPU_MPS, 8 }, "m2" },
+	{ { "M2 Pro", GPU_MPS, 16 }, "m2pro" },
+	{ { "M2 Max", GPU_MPS, 32 }, "m2max" },
+	{ { "M2 Ultra", GPU_MPS, 64 }, "m2ultra" },
+	{ { "M3", GPU_MPS, 8 }, "m3" },
+	{ { "M3 Pro", GPU_MPS, 18 }, "m3pro" },
+	{ { "M3 Max", GPU_MPS, 36 }, "m3max" },
+	{ { "M3 Ultra", GPU_MPS, 96 }, "m3ultra" },
+	{ { "M4", GPU_MPS, 16 }, "m4" },
+	{ { "M4 Pro", GPU_MPS, 24 }, "m4pro" },
+	{ { "M4 Max", GPU_MPS, 36 }, "m4max" },
 };
 #define NROWS (sizeof rows / sizeof rows[0])
 

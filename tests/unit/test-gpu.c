@@ -48,13 +48,38 @@ static const struct spelling spellings[] = {
 	{ "NVIDIA RTX A5000", 24564, "RTX A5000", 24, 1, 0 },
 	{ "NVIDIA RTX A6000", 49140, "RTX A6000", 48, 1, 0 },
 	{ "NVIDIA L40S", 46068, "L40S", 48, 1, 0 },
+	/* A learner's own cards, as nvidia-smi names them. */
+	{ "NVIDIA GeForce RTX 3060", 12288, "RTX 3060 12GB", 12, 1, 0 },
+	{ "NVIDIA GeForce RTX 3060", 8192, "RTX 3060 8GB", 8, 1, 0 },
+	{ "NVIDIA GeForce RTX 3060 Ti", 8192, "RTX 3060 Ti", 8, 1, 0 },
+	{ "NVIDIA GeForce RTX 3080", 10240, "RTX 3080 10GB", 10, 1, 0 },
+	{ "NVIDIA GeForce RTX 3080 Ti", 12288, "RTX 3080 Ti", 12, 1, 0 },
+	{ "NVIDIA GeForce RTX 4060 Ti", 16380, "RTX 4060 Ti 16GB", 16, 1, 0 },
+	{ "NVIDIA GeForce RTX 4060 Ti", 8188, "RTX 4060 Ti 8GB", 8, 1, 0 },
+	{ "NVIDIA GeForce RTX 4070", 12282, "RTX 4070", 12, 1, 0 },
+	{ "NVIDIA GeForce RTX 4070 SUPER", 12282, "RTX 4070 SUPER", 12, 1, 0 },
+	{ "NVIDIA GeForce RTX 4070 Ti", 12282, "RTX 4070 Ti", 12, 1, 0 },
+	{ "NVIDIA GeForce RTX 4070 Ti SUPER", 16376, "RTX 4070 Ti SUPER", 16,
+	    1, 0 },
+	{ "NVIDIA GeForce RTX 4080 SUPER", 16376, "RTX 4080 SUPER", 16, 1, 0 },
+	{ "NVIDIA GeForce RTX 5070 Ti", 16303, "RTX 5070 Ti", 16, 1, 0 },
+	{ "NVIDIA RTX A4000", 16376, "RTX A4000", 16, 1, 0 },
+	{ "NVIDIA RTX A2000 12GB", 12282, "RTX A2000 12GB", 12, 1, 0 },
+	{ "NVIDIA RTX 4000 Ada Generation", 20475, "RTX 4000 Ada", 20, 1, 0 },
+	/* Typed: Ti and SUPER in any case and joined; Apple's chips. */
+	{ "rtx 4070ti super", 0, "RTX 4070 Ti SUPER", 16, 1, 0 },
+	{ "RTX-4070-SUPER", 0, "RTX 4070 SUPER", 12, 1, 0 },
+	{ "rtx4070", 0, "RTX 4070", 12, 1, 0 },
+	{ "3060", 0, "3060", 0, 0, 0 },
+	{ "Apple M2 Pro", 0, "M2 Pro", 16, 1, 0 },
+	{ "M3 Max", 0, "M3 Max", 36, 1, 0 },
+	{ "Apple M1", 0, "M1", 8, 1, 0 },
 	{ "NVIDIA RTX 6000 Ada Generation", 49140, "RTX 6000 Ada", 48, 1, 0 },
 	{ "NVIDIA RTX PRO 6000 Blackwell Server Edition", 97887,
 	    "RTX PRO 6000", 96, 1, 0 },
 	/* Models the catalog does not know keep the words they came in. */
 	{ "Tesla K80", 11441, "Tesla K80", 11, 0, 0 },
-	{ "NVIDIA GeForce RTX 3090 Ti", 24564, "NVIDIA GeForce RTX 3090 Ti",
-	    24, 0, 0 },
+	{ "NVIDIA GeForce RTX 3090 Ti", 24564, "RTX 3090 Ti", 24, 1, 0 },
 	{ "Quadro RTX 6000", 24576, "Quadro RTX 6000", 24, 0, 0 },
 	{ "NVIDIA GeForce RTX 4090 D", 24564, "NVIDIA GeForce RTX 4090 D", 24,
 	    0, 0 },
@@ -223,7 +248,7 @@ test_nearest(void)
 	}
 	n = gpu_nearest("P10", near, 1);
 	CHECK_EQ_INT(n, 1);
-	n = gpu_nearest("RTX 4080", near, 4);
+	n = gpu_nearest("RTX 4095", near, 4);
 	if (CHECK(n >= 2)) {
 		CHECK_EQ_STR(near[0], "RTX 4090");
 		CHECK_EQ_STR(near[1], "RTX 3090");
