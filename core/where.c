@@ -186,6 +186,7 @@ paid_gpu(const struct where_in *in, const struct platform *p,
 		t = *w;
 		snprintf(t.gpu, sizeof t.gpu, "%s", r->gpu);
 		t.rate_micro = r->rate_micro;
+		t.rate_updated = r->updated;
 		memcpy(t.rate_cur, r->currency, sizeof t.rate_cur);
 		price_row(in, &t, job->dur_s);
 		if (!found || cost_key(&t) < cost_key(&best))
@@ -400,6 +401,11 @@ rank_paid(const struct where_in *in, const struct platform *p,
 	}
 	else if (strcmp(p->key, "cloud") == 0)
 		say(w, "; avoid unless someone else pays");
+	/* Prices move: one older than 30 days says so. */
+	if (w->rate_updated > 0 && (in->now - w->rate_updated) / 86400 >
+	    WHERE_PRICE_OLD_DAYS)
+		say(w, "; price %lld days old (gpulog prices update)",
+		    (long long)((in->now - w->rate_updated) / 86400));
 }
 
 /* The order of where.h; catalog order settles the rest. */

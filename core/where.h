@@ -25,6 +25,8 @@
  *     places offer no such device.  In plan months 1-8 a job that asks
  *     for no GPU and no VRAM goes there first too ("your primary compute
  *     resource for months 1-8"), the rest ranked after it as below.
+ * A paid row whose price was set more than WHERE_PRICE_OLD_DAYS days
+ * ago says how old it is and suggests `gpulog prices update`.
  * Among paid places a job of 8 h or more goes to RunPod first, as the
  * seed advises ("Use RunPod for longer runs (8+ hours) where
  * interruption is costly"); the rest by cost.
@@ -39,6 +41,8 @@ struct catalog;
 struct quota_status;
 struct phase;
 struct err;
+
+#define WHERE_PRICE_OLD_DAYS 30
 
 struct where_job {
 	int64_t dur_s;        /* how long it runs, > 0 */
@@ -93,10 +97,11 @@ struct where_row {
 	int64_t quota_need;     /* the job's use before the reset */
 	int64_t resets;         /* the quota's reset; 0 when none */
 	int64_t rate_micro;     /* price per GPU-hour, millionths */
+	int64_t rate_updated;   /* when that price was set; 0 unknown */
 	char rate_cur[4];
 	int64_t cost_usd;       /* the job's cost in cents; -1 unknown */
 	int64_t cost_inr;       /* in paise; -1 unknown */
-	char why[224];          /* one line saying why it ranks here */
+	char why[320];          /* one line saying why it ranks here */
 };
 
 /*

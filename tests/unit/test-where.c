@@ -3,6 +3,7 @@
  * for jobs of 1 h, 8 h and 30 h in different phases and weeks; and the
  * GPU table it stands on (classes, nvidia-smi names and lines).
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -203,6 +204,16 @@ test_rank(void)
 	CHECK_EQ_STR(r->gpu, "RTX 3090");
 	CHECK_EQ_INT(r->cost_usd, 14);  /* $0.135, rounded half up */
 	CHECK_EQ_INT(r->cost_inr, 1127); /* at 83.50 */
+	/* The seed's price is months old: the row says so, in days. */
+	{
+		char want[64];
+
+		CHECK(r->rate_updated > 0);
+		snprintf(want, sizeof want, "; price %lld days old (gpulog "
+		    "prices update)", (long long)((now - r->rate_updated) /
+		    86400));
+		CHECK(strstr(r->why, want) != NULL);
+	}
 	r = row(w, n, "local", NULL);
 	CHECK_EQ_INT(r->group, WG_NO);
 	CHECK_EQ_INT(rank_of(w, n, "local"), n);
