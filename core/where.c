@@ -371,6 +371,7 @@ rank_paid(const struct where_in *in, const struct platform *p,
     const struct where_job *job, struct where_row *w)
 {
 	char r[32], a[48], b[48], d[32], want[64];
+	int64_t age;
 
 	w->group = WG_PAID;
 	if (!paid_gpu(in, p, job, w)) {
@@ -402,10 +403,10 @@ rank_paid(const struct where_in *in, const struct platform *p,
 	else if (strcmp(p->key, "cloud") == 0)
 		say(w, "; avoid unless someone else pays");
 	/* Prices move: one older than 30 days says so. */
-	if (w->rate_updated > 0 && (in->now - w->rate_updated) / 86400 >
-	    WHERE_PRICE_OLD_DAYS)
+	age = (in->now - w->rate_updated) / DAY_S;
+	if (w->rate_updated > 0 && age > WHERE_PRICE_OLD_DAYS)
 		say(w, "; price %lld days old (gpulog prices update)",
-		    (long long)((in->now - w->rate_updated) / 86400));
+		    (long long)age);
 }
 
 /* The order of where.h; catalog order settles the rest. */
