@@ -1,9 +1,11 @@
 /*
  * cmd-prices.c: `gpulog prices update`: Vast.ai's offer search (no key)
  * gives each catalog GPU of vast its median price of verified, rentable
- * offers at least 97% reliable; RunPod's gpuTypes (when RUNPOD_API_KEY is
- * set) the cheapest on-demand price of runpod's.  All are stored, dated,
- * in one change, or nothing is when a fetch fails.
+ * offers at least 97% reliable; RunPod's REST catalog (when RUNPOD_API_KEY
+ * is set; its GraphQL API when the REST address is gone or failing) the
+ * lowest community price of runpod's; Lambda's instance types (when
+ * LAMBDA_API_KEY is set) the lowest GPU's share of lambda's.  All are
+ * stored, dated, in one change, or nothing is when a fetch fails.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -91,10 +93,9 @@ new_prices(struct ctx *c, const char *platform, const char *source,
 			snprintf(nw.gpu, sizeof nw.gpu, "%s", p[i].gpu);
 			strcpy(nw.currency, "USD");
 			nw.rate_micro = p[i].rate_micro;
-			if (p[i].low_micro > 0) {
-				nw.low_micro = p[i].low_micro;
-				nw.high_micro = p[i].high_micro;
-			}
+			/* The range seen now, or none: never an old one. */
+			nw.low_micro = p[i].low_micro;
+			nw.high_micro = p[i].high_micro;
 			snprintf(nw.source, sizeof nw.source, "%s", source);
 			out[(*nout)++] = nw;
 			snprintf(line, sizeof line, "%-7s %-10s %s (%s %d "
@@ -110,6 +111,113 @@ new_prices(struct ctx *c, const char *platform, const char *source,
 	}
 }
 
+/* "Authorization: Bearer KEY", malloc'd; wiped and freed by unauth(). */
+static char *
+bearer(const char *key)
+{
+	size_t n = strlen(key) + 32;
+	char *h = xmalloc(n);
+
+	snprintf(h, n, "Authorization: Bearer %s", key);
+	return h;
+}
+
+static void
+unauth(char *h)
+{
+	if (h != NULL) {
+		memset(h, 0, strlen(h));
+		free(h);
+	}
+}
+
+/* The key in the variable env, or NULL when it is unset or empty. */
+static const char *
+key_of(const char *env)
+{
+	const char *k = getenv(env);
+
+	return k != NULL && *k != '\0' ? k : NULL;
+}
+
+/*
+ * RunPod's prices into p: its REST catalog, or, when that address is gone
+ * (404, 410) or failing (5xx), its GraphQL gpuTypes, saying so in *via.
+ * Credentials refused, a wait asked for, or a bad answer are not retried.
+ */
+static int
+runpod_prices(const char *key, struct gpu_price *p, size_t np,
+    char via[160], struct err *e)
+{
+	/* The on-demand price of one GPU of each type. */
+	static const char gql[] = "{\"query\":\"query { gpuTypes { id "
+	    "displayName memoryInGb securePrice communityPrice lowestPrice("
+	    "input: {gpuCount: 1}) { minimumBidPrice uninterruptablePrice } }"
+	    " }\"}";
+	struct fetch_req q;
+	char url[1024], *auth = bearer(key), *body = NULL;
+	size_t len = 0;
+	long status = 0;
+	struct err first, gq;
+	int rc;
+
+	memset(&q, 0, sizeof q);
+	q.service = "RunPod";
+	q.auth = auth;
+	q.auth_kind = "the key in RUNPOD_API_KEY";
+	q.status = &status;
+	q.url = url;
+	*via = '\0';
+	snprintf(url, sizeof url, "%s/v2/catalog/gpus", fetch_base(
+	    "GPULOG_RUNPOD_URL", RUNPOD_URL));
+	rc = fetch(&q, &body, &len, &first);
+	if (rc == 0) {
+		rc = rates_parse_runpod_rest(body, len, "RunPod", p, np, e);
+	} else if (status == 404 || status == 410 || status >= 500) {
+		long rest = status;
+
+		free(body);
+		body = NULL;
+		snprintf(url, sizeof url, "%s/graphql", fetch_base(
+		    "GPULOG_RUNPOD_URL", RUNPOD_URL));
+		q.body = gql;
+		if ((rc = fetch(&q, &body, &len, &gq)) == 0)
+			rc = rates_parse_runpod(body, len, "RunPod", p, np,
+			    &gq);
+		if (rc == 0)
+			snprintf(via, 160, "runpod  (its REST catalog answered "
+			    "HTTP %ld; used its GraphQL API, which retires in "
+			    "2027)\n", rest);
+		else
+			err_set(e, "%s; and its GraphQL API: %s", first.msg,
+			    gq.msg);
+	} else
+		*e = first;
+	unauth(auth);
+	free(body);
+	return rc;
+}
+
+/* Lambda's prices into p from its instance types. */
+static int
+lambda_prices(const char *key, struct gpu_price *p, size_t np,
+    struct err *e)
+{
+	char url[1024], *auth = bearer(key), *body = NULL;
+	size_t len = 0;
+	int rc;
+
+	snprintf(url, sizeof url, "%s/api/v1/instance-types", fetch_base(
+	    "GPULOG_LAMBDA_URL", LAMBDA_URL));
+	rc = get("Lambda", url, NULL, auth, "the key in LAMBDA_API_KEY", &body,
+	    &len, e);
+	if (rc == 0)
+		rc = rates_parse_lambda(body, len, "Lambda", p, np, e);
+	unauth(auth);
+	free(body);
+	return rc;
+}
+
 int
 cmd_prices(struct ctx *c, const struct args *a)
 {
@@ -118,17 +226,14 @@ cmd_prices(struct ctx *c, const struct args *a)
 	    "%7D%2C%22rentable%22%3A%7B%22eq%22%3Atrue%7D%2C%22reliability%22"
 	    "%3A%7B%22gte%22%3A0.97%7D%2C%22type%22%3A%22on-demand%22%2C"
 	    "%22limit%22%3A1000%7D";
-	static const char runpod_q[] = "{\"query\":\"query { gpuTypes { id "
-	    "displayName memoryInGb securePrice communityPrice lowestPrice("
-	    "input: {gpuCount: 1}) { minimumBidPrice uninterruptablePrice } }"
-	    " }\"}";
 	struct rate *r = NULL, *nw = NULL;
-	struct gpu_price *vp = NULL, *rp = NULL;
-	size_t nr = 0, nv = 0, nrp = 0, nnw = 0, msglen = 0;
-	char *msg = NULL;
-	char url[1024], *vbody = NULL, *rbody = NULL, *auth = NULL;
-	const char *key = getenv("RUNPOD_API_KEY");
-	size_t vlen = 0, rlen = 0;
+	struct gpu_price *vp = NULL, *rp = NULL, *lp = NULL;
+	size_t nr = 0, nv = 0, nrp = 0, nlp = 0, nnw = 0, msglen = 0;
+	char *msg = NULL, via[160] = "";
+	char url[1024], *vbody = NULL;
+	const char *rkey = key_of("RUNPOD_API_KEY");
+	const char *lkey = key_of("LAMBDA_API_KEY");
+	size_t vlen = 0;
 	struct err e;
 	int rc = EXIT_FAIL;
 
@@ -139,6 +244,7 @@ cmd_prices(struct ctx *c, const struct args *a)
 		return cli_err(EXIT_FAIL, &e);
 	vp = gpus_of(r, nr, "vast", &nv);
 	rp = gpus_of(r, nr, "runpod", &nrp);
+	lp = gpus_of(r, nr, "lambda", &nlp);
 	/* Everything is fetched and checked before anything is written. */
 	snprintf(url, sizeof url, "%s/api/v0/bundles/?q=%s",
 	    fetch_base("GPULOG_VAST_URL", VAST_URL), vast_q);
@@ -146,44 +252,40 @@ cmd_prices(struct ctx *c, const struct args *a)
 	    &e) < 0 || rates_parse_vast(vbody, vlen, "Vast.ai", vp, nv, &e) <
 	    0))
 		goto fail;
-	if (key != NULL && *key != '\0' && nrp > 0) {
-		size_t n = strlen(key) + 32;
-
-		auth = xmalloc(n);
-		snprintf(auth, n, "Authorization: Bearer %s", key);
-		snprintf(url, sizeof url, "%s/graphql", fetch_base(
-		    "GPULOG_RUNPOD_URL", RUNPOD_URL));
-		if (get("RunPod", url, runpod_q, auth, "the key in "
-		    "RUNPOD_API_KEY", &rbody, &rlen, &e) < 0 ||
-		    rates_parse_runpod(rbody, rlen, "RunPod", rp, nrp, &e) < 0)
-			goto fail;
-	}
-	nw = xcalloc(nv + nrp + 1, sizeof *nw);
+	if (rkey != NULL && nrp > 0 && runpod_prices(rkey, rp, nrp, via, &e) <
+	    0)
+		goto fail;
+	if (lkey != NULL && nlp > 0 && lambda_prices(lkey, lp, nlp, &e) < 0)
+		goto fail;
+	nw = xcalloc(nv + nrp + nlp + 1, sizeof *nw);
 	new_prices(c, "vast", "vast", vp, nv, r, nr, "median of", nw, &nnw,
 	    &msg, &msglen);
-	if (rbody != NULL)
+	if (rkey != NULL)
 		new_prices(c, "runpod", "runpod", rp, nrp, r, nr, "lowest of",
+		    nw, &nnw, &msg, &msglen);
+	if (lkey != NULL)
+		new_prices(c, "lambda", "lambda", lp, nlp, r, nr, "lowest of",
 		    nw, &nnw, &msg, &msglen);
 	if (ops_set_rates(&c->ops, nw, nnw, "prices update", &e) < 0)
 		goto fail;
 	if (msg != NULL)
 		fputs(msg, stdout);
-	if (rbody == NULL)
+	fputs(via, stdout);
+	if (rkey == NULL)
 		printf("runpod  (set RUNPOD_API_KEY to fetch RunPod's "
+		    "prices)\n");
+	if (lkey == NULL)
+		printf("lambda  (set LAMBDA_API_KEY to fetch Lambda's "
 		    "prices)\n");
 	rc = EXIT_OK;
 	goto out;
 fail:
 	cli_fail(EXIT_FAIL, "prices update: %s", e.msg);
 out:
-	if (auth != NULL) {
-		memset(auth, 0, strlen(auth));
-		free(auth);
-	}
 	free(vbody);
-	free(rbody);
 	free(vp);
 	free(rp);
+	free(lp);
 	free(r);
 	free(nw);
 	free(msg);

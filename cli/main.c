@@ -128,10 +128,12 @@ const struct cmd cli_cmds[] = {
 	    "`fx update` fetches today's rate from Frankfurter (falling back "
 	    "to\nopen.er-api.com) and stores it with its date." },
 	{ "prices", cmd_prices, prices_opts, 1, 1, "update",
-	    "fetch Vast.ai (and RunPod) GPU prices into the catalog",
+	    "fetch Vast.ai (RunPod, Lambda) GPU prices into the catalog",
 	    "Vast.ai: the median of verified, rentable offers at least 97% "
-	    "reliable;\nRunPod: the lowest on-demand price, when "
-	    "RUNPOD_API_KEY is set." },
+	    "reliable;\nRunPod: the lowest list price of its REST catalog "
+	    "(GraphQL when that is gone),\nwhen RUNPOD_API_KEY is set; "
+	    "Lambda: one GPU's price, else a GPU's share,\nwhen "
+	    "LAMBDA_API_KEY is set." },
 	{ "export", cmd_export, export_opts, 0, 0, "[-o FILE] [--hledger]",
 	    "write everything as JSON, or the spend as an hledger journal",
 	    NULL },

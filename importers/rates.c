@@ -5,6 +5,7 @@
 #include "importers/rates.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -293,6 +294,155 @@ rates_parse_runpod(const char *buf, size_t len, const char *name,
 			p[i].n++;
 		}
 	}
+	cJSON_Delete(root);
+	return 0;
+}
+
+/* Keeps price (USD a GPU-hour) in p: the lowest is the rate, and the
+ * range runs from it to the highest seen. */
+static void
+keep_price(struct gpu_price *p, double price)
+{
+	int64_t v = (int64_t)llround(price * 1e6);
+
+	if (p->n == 0 || v < p->rate_micro)
+		p->rate_micro = v;
+	if (p->n == 0 || v < p->low_micro)
+		p->low_micro = v;
+	if (p->n == 0 || v > p->high_micro)
+		p->high_micro = v;
+	p->n++;
+}
+
+/* A range of one price is none. */
+static void
+no_flat_range(struct gpu_price *p, size_t np)
+{
+	size_t i;
+
+	for (i = 0; i < np; i++)
+		if (p[i].low_micro == p[i].high_micro)
+			p[i].low_micro = p[i].high_micro = 0;
+}
+
+int
+rates_parse_runpod_rest(const char *buf, size_t len, const char *name,
+    struct gpu_price *p, size_t np, struct err *e)
+{
+	cJSON *root = parse(buf, len, name, e);
+	const cJSON *gpus, *t, *id, *nm, *pr;
+	size_t i;
+
+	if (root == NULL)
+		return -1;
+	gpus = cJSON_GetObjectItemCaseSensitive(root, "gpus");
+	if (!cJSON_IsArray(gpus)) {
+		const cJSON *d = cJSON_GetObjectItemCaseSensitive(root,
+		    "detail");
+
+		if (cJSON_IsString(d)) {
+			char *sh = imp_shown(d->valuestring);
+
+			err_set(e, "%s: RunPod reports an error: %s", name, sh);
+			free(sh);
+		} else
+			err_set(e, "%s: gpus: expected an array", name);
+		cJSON_Delete(root);
+		return -1;
+	}
+	for (i = 0; i < np; i++) {
+		memset(&p[i].rate_micro, 0, sizeof *p - offsetof(struct
+		    gpu_price, rate_micro));
+		cJSON_ArrayForEach(t, gpus) {
+			double price = -1, mem = num(t, "memory");
+			int m = mem > 0 && mem < 1e4 ? (int)mem : 0;
+
+			if (!(mem < 1e4))
+				continue;  /* no GPU has 10 TB: junk */
+			id = cJSON_GetObjectItemCaseSensitive(t, "id");
+			nm = cJSON_GetObjectItemCaseSensitive(t, "name");
+			if (!((cJSON_IsString(id) && rates_gpu_match(p[i].gpu,
+			    id->valuestring, m)) || (cJSON_IsString(nm) &&
+			    rates_gpu_match(p[i].gpu, nm->valuestring, m))))
+				continue;
+			/* The community cloud's list price, as the catalog
+			 * quotes; the secure cloud's where it has none. */
+			pr = cJSON_GetObjectItemCaseSensitive(t, "price");
+			if (truthy(t, "community"))
+				price = num(pr, "community");
+			if (!(price > 0) && truthy(t, "secure"))
+				price = num(pr, "secure");
+			if (!(price > 0 && price < 1000) ||
+			    llround(price * 1e6) <= 0)
+				continue;
+			keep_price(&p[i], price);
+		}
+	}
+	no_flat_range(p, np);
+	cJSON_Delete(root);
+	return 0;
+}
+
+int
+rates_parse_lambda(const char *buf, size_t len, const char *name,
+    struct gpu_price *p, size_t np, struct err *e)
+{
+	cJSON *root = parse(buf, len, name, e);
+	const cJSON *data, *t, *it, *specs, *gd;
+	size_t i;
+
+	if (root == NULL)
+		return -1;
+	data = cJSON_GetObjectItemCaseSensitive(root, "data");
+	if (!cJSON_IsObject(data)) {
+		const cJSON *er = cJSON_GetObjectItemCaseSensitive(root,
+		    "error"), *m = cJSON_GetObjectItemCaseSensitive(er,
+		    "message");
+
+		if (cJSON_IsString(m)) {
+			char *sh = imp_shown(m->valuestring);
+
+			err_set(e, "%s: Lambda reports an error: %s", name, sh);
+			free(sh);
+		} else
+			err_set(e, "%s: data: expected an object", name);
+		cJSON_Delete(root);
+		return -1;
+	}
+	for (i = 0; i < np; i++) {
+		int64_t one = 0;  /* the lowest price of one GPU alone */
+
+		memset(&p[i].rate_micro, 0, sizeof *p - offsetof(struct
+		    gpu_price, rate_micro));
+		cJSON_ArrayForEach(t, data) {
+			double cents, gpus;
+
+			it = cJSON_GetObjectItemCaseSensitive(t,
+			    "instance_type");
+			gd = cJSON_GetObjectItemCaseSensitive(it,
+			    "gpu_description");
+			specs = cJSON_GetObjectItemCaseSensitive(it, "specs");
+			cents = num(it, "price_cents_per_hour");
+			gpus = num(specs, "gpus");
+			/* "A100 (40 GB SXM4)": the size is in the words. */
+			if (!cJSON_IsString(gd) || !rates_gpu_match(p[i].gpu,
+			    gd->valuestring, 0))
+				continue;
+			/* A GPU's share of the instance's price. */
+			if (!(gpus >= 1 && gpus <= 64) || !(cents > 0 &&
+			    cents < 1e7))
+				continue;
+			keep_price(&p[i], cents / 100 / gpus);
+			if (gpus == 1 && (one == 0 || llround(cents * 1e4) <
+			    one))
+				one = (int64_t)llround(cents * 1e4);
+		}
+		/* One GPU can be rented at its own price; a share of eight
+		 * only with the other seven. */
+		if (one > 0)
+			p[i].rate_micro = one;
+	}
+	no_flat_range(p, np);
 	cJSON_Delete(root);
 	return 0;
 }

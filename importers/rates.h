@@ -1,8 +1,9 @@
 /*
  * rates.h: exchange rates and GPU prices from the web, parsed apart from
  * fetching (fetch.c) so that each parser is tested on files.  Frankfurter
- * and open.er-api.com give USD to INR; Vast.ai's offer search and RunPod's
- * GraphQL gpuTypes give $/GPU-hour.  Knows nothing of the database.
+ * and open.er-api.com give USD to INR; Vast.ai's offer search, RunPod's
+ * REST catalog (its GraphQL gpuTypes as the fallback) and Lambda's
+ * instance types give $/GPU-hour.  Knows nothing of the database.
  */
 #ifndef GPULOG_IMPORTERS_RATES_H
 #define GPULOG_IMPORTERS_RATES_H
@@ -16,6 +17,7 @@ struct err;
 #define FX_FALLBACK_URL "https://open.er-api.com"
 #define VAST_URL "https://console.vast.ai"
 #define RUNPOD_URL "https://api.runpod.io"
+#define LAMBDA_URL "https://cloud.lambda.ai"
 
 /* The least reliability an offer needs to count (the seed's advice). */
 #define VAST_MIN_RELIABILITY 0.97
@@ -52,6 +54,23 @@ int rates_parse_vast(const char *buf, size_t len, const char *name,
  * (lowestPrice.uninterruptablePrice, else communityPrice) of the GPU type
  * matching each p[i]; GraphQL errors become e. */
 int rates_parse_runpod(const char *buf, size_t len, const char *name,
+    struct gpu_price *p, size_t np, struct err *e);
+
+/* RunPod's REST catalog (GET /v2/catalog/gpus: {"gpus": [...]}): for
+ * each p[i], the lowest list price a GPU-hour (price.community where the
+ * type is on the community cloud, else price.secure) of the types whose
+ * id or name and memory match, and the range of them; an error answer's
+ * detail becomes e. */
+int rates_parse_runpod_rest(const char *buf, size_t len, const char *name,
+    struct gpu_price *p, size_t np, struct err *e);
+
+/* Lambda's instance types (GET /api/v1/instance-types: {"data": {NAME:
+ * {"instance_type": {...}}}}): for each p[i], of the types whose
+ * gpu_description ("A100 (40 GB SXM4)") matches, the lowest price of a
+ * one-GPU type, else the lowest GPU's share (price_cents_per_hour /
+ * specs.gpus) of a bigger one, and the range of the shares; an error
+ * answer's error.message becomes e. */
+int rates_parse_lambda(const char *buf, size_t len, const char *name,
     struct gpu_price *p, size_t np, struct err *e);
 
 /* 1 when a platform's GPU name ("NVIDIA A100 80GB PCIe", "A100 SXM4" with

@@ -17,13 +17,16 @@ case:
   /notjson/...    200 application/json whose body is not JSON
   /stall/...      answers nothing for 60 s
   /runpoderr/...  200 with a GraphQL {"errors": [...]}
+  /norest/...     404 for RunPod's REST paths (/v2/...), the fixture for
+                  the rest (a REST catalog gone, GraphQL still there)
   /logs403/...    Kaggle: 403 for every ListKernelSessionOutput, the
                   fixture for the rest (a key that may list, not read)
   /private/...    Kaggle: ListKernels answers
                   kagglesdk-0.1.37-list-kernels-private.json
 
 Fixtures by the path's end: /v1/latest (Frankfurter), /v6/latest/USD
-(open.er-api), /api/v0/bundles/ (Vast), /graphql (RunPod),
+(open.er-api), /api/v0/bundles/ (Vast), /graphql and /v2/catalog/gpus
+(RunPod), /api/v1/instance-types (Lambda),
 /GetAcceleratorQuotaStatistics, /ListKernels, /ListKernelSessionOutput
 (Kaggle), /gpulog-alerts (an ntfy topic: `gpulog notify`'s posts).  Each
 request is logged to LOG_FILE as "METHOD PATH AUTH-SCHEME AUTH-VALUE", and
@@ -44,6 +47,8 @@ FIXTURES = [
     ("/v6/latest/USD", "fx-usd-inr-erapi.json"),
     ("/api/v0/bundles/", "vast-bundles.json"),
     ("/graphql", "runpod-gputypes.json"),
+    ("/v2/catalog/gpus", "runpod-rest-2.0.0-catalog-gpus.json"),
+    ("/api/v1/instance-types", "lambda-cloud-api-1.10-instance-types.json"),
     ("/GetAcceleratorQuotaStatistics", "kaggle-quota.json"),
     ("/ListKernels", "kaggle-kernels-list.json"),
     ("/gpulog-alerts", "ntfy-2.11-publish.json"),
@@ -102,6 +107,8 @@ class Handler(BaseHTTPRequestHandler):
         if body is None:
             self.send(404, b'{"error": "no such fixture"}')
             return
+        if mode == "norest" and self.path.split("?")[0].find("/v2/") >= 0:
+            mode = "404"
         if mode == "logs403" and self.path.endswith(
                 "/ListKernelSessionOutput"):
             mode = "403"

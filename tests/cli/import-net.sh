@@ -23,8 +23,9 @@ U=http://127.0.0.1:$(cat "$tmp/port")
 export GPULOG_NET_TIMEOUT=3 GPULOG_FX_FALLBACK_URL=$U/404
 # Nothing may reach the real network.
 export GPULOG_KAGGLE_URL=$U/404 GPULOG_VAST_URL=$U/404 GPULOG_RUNPOD_URL=$U/404
+export GPULOG_LAMBDA_URL=$U/404
 export HOME=$tmp KAGGLE_CONFIG_DIR=$tmp/nowhere
-unset KAGGLE_API_TOKEN KAGGLE_USERNAME KAGGLE_KEY RUNPOD_API_KEY
+unset KAGGLE_API_TOKEN KAGGLE_USERNAME KAGGLE_KEY RUNPOD_API_KEY LAMBDA_API_KEY
 
 state() { "$G" export | python3 -c 'import json,sys
 d = json.load(sys.stdin); d.pop("exported", None); print(json.dumps(d, sort_keys=True))'; }
@@ -79,7 +80,10 @@ GPULOG_VAST_URL=$U/ok RUNPOD_API_KEY=rp-secret-123 \
 expect 0 "prices"
 has 'vast    RTX 4090   \$0.3269/h (median of 1 offer' out "vast 4090"
 has 'vast    A100 80GB  \$0.96735/h' out "vast per GPU"
-has 'runpod  A100 80GB  \$1.19/h' out "runpod"
+has 'runpod  A100 80GB  \$1.19/h (lowest of 2 offers' out "runpod REST"
+has 'runpod  H100 80GB  \$1.99/h (lowest of 2 offers' out "runpod H100"
+has 'lambda  (set LAMBDA_API_KEY' out "lambda without a key"
+grep -q 'GraphQL' "$tmp/out" && fail "REST answered, yet GraphQL was said"
 grep -q 'rp-secret-123' "$tmp/out" "$tmp/err" && fail "the key was printed"
 run platforms --json
 python3 - "$tmp/out" <<'PY' || fail "rates stored"
@@ -90,8 +94,53 @@ assert r[("vast", "RTX 4090")]["per_gpu_hour"] == 0.3269, r[("vast", "RTX 4090")
 assert r[("vast", "RTX 4090")]["source"] == "vast", r[("vast", "RTX 4090")]
 assert r[("vast", "H100 80GB")]["source"] == "catalog"
 PY
-grep -q 'POST /ok/graphql Bearer rp-secret-123' "$tmp/requests" ||
-    fail "RunPod got no Bearer key"
+grep -q 'GET /ok/v2/catalog/gpus Bearer rp-secret-123' "$tmp/requests" ||
+    fail "RunPod's REST catalog got no Bearer key"
+grep -q 'POST /401/graphql' "$tmp/requests" &&
+    fail "refused credentials were tried again on GraphQL"
+
+# RunPod's REST catalog gone: its GraphQL API, said so; both failing: both
+# named, nothing written.
+GPULOG_VAST_URL=$U/ok RUNPOD_API_KEY=rp-secret-123 \
+    GPULOG_RUNPOD_URL=$U/norest run prices update
+expect 0 "runpod fallback"
+has 'runpod  A100 80GB  \$1.19/h (lowest of 1 offer' out "runpod GraphQL"
+has 'its REST catalog answered HTTP 404; used its GraphQL API' out "fallback said"
+grep -q 'POST /norest/graphql Bearer rp-secret-123' "$tmp/requests" ||
+    fail "GraphQL got no Bearer key"
+before=$(state)
+GPULOG_VAST_URL=$U/ok RUNPOD_API_KEY=rp-secret-123 \
+    GPULOG_RUNPOD_URL=$U/500 run prices update
+expect 1 "runpod 500 twice"
+has 'RunPod failed on its side (HTTP 500); try again later; and its GraphQL API: RunPod failed' err "both named"
+[ "$(state)" = "$before" ] || fail "a failed RunPod fallback wrote"
+
+# Lambda's instance types with LAMBDA_API_KEY: one GPU's price, else a
+# GPU's share of eight; refused, nothing written.
+GPULOG_VAST_URL=$U/ok LAMBDA_API_KEY=lb-secret-321 \
+    GPULOG_LAMBDA_URL=$U/401 run prices update
+expect 1 "lambda 401"
+has 'Lambda refused the credentials (HTTP 401): check the key in LAMBDA_API_KEY' err "lambda 401"
+[ "$(state)" = "$before" ] || fail "a failed Lambda fetch wrote"
+GPULOG_VAST_URL=$U/ok LAMBDA_API_KEY=lb-secret-321 \
+    GPULOG_LAMBDA_URL=$U/ok run prices update
+expect 0 "lambda"
+has 'lambda  A100 40GB  \$1.99/h (lowest of 1 offer' out "lambda A100 40GB"
+has 'lambda  A100 80GB  \$2.79/h' out "lambda 8x share"
+has 'lambda  H100 80GB  \$3.29/h (lowest of 3 offers' out "lambda one H100"
+grep -q 'lb-secret-321' "$tmp/out" "$tmp/err" && fail "the Lambda key was printed"
+grep -q 'GET /ok/api/v1/instance-types Bearer lb-secret-321' "$tmp/requests" ||
+    fail "Lambda got no Bearer key"
+run platforms --json
+python3 - "$tmp/out" <<'PY' || fail "lambda rates stored"
+import json, sys
+d = json.load(open(sys.argv[1]))
+r = {(x["platform"], x["gpu"]): x for x in d["rates"]}
+h = r[("lambda", "H100 80GB")]
+assert (h["per_gpu_hour"], h["low"], h["high"], h["source"]) == (3.29, 2.99, 4.29, "lambda"), h
+a = r[("lambda", "A10")]
+assert (a["low"], a["high"]) == (0, 0), a
+PY
 
 # Kaggle --api: no credentials, then each kind as Kaggle's tools keep them.
 before=$(state)
@@ -128,7 +177,7 @@ expect 0 "kaggle api again"
 grep -q '^imported [1-9]' "$tmp/out" && fail "api twice imported again"
 has "^reconcile: logged 11.3 h that Kaggle counted this week" out "api reconcile"
 grep -q 'Bearer kg-file-000' "$tmp/requests" || fail "access_token not used"
-for s in kg-secret-456 kg-legacy-789 kg-file-000 rp-secret-123; do
+for s in kg-secret-456 kg-legacy-789 kg-file-000 rp-secret-123 lb-secret-321; do
 	grep -q "$s" "$tmp/out" "$tmp/err" && fail "$s printed"
 	"$G" export | grep -q "$s" && fail "$s in the database"
 done

@@ -612,6 +612,65 @@ test_rates(void)
 	}
 	CHECK_EQ_INT(rates_parse_runpod("{\"errors\":[{\"message\":\"no\"}]}",
 	    30, "r", p, 3, &e), -1);
+	/* RunPod's REST catalog: the community price, the lowest of the
+	 * matching types (A100 PCIe 1.19 and SXM 1.39), with their range;
+	 * the 94 GB H100 NVL is not the 80 GB part. */
+	strcpy(p[2].gpu, "H100 80GB");
+	if (CHECK((buf = slurp("runpod-rest-2.0.0-catalog-gpus.json", &len))
+	    != NULL)) {
+		CHECK_EQ_INT(rates_parse_runpod_rest(buf, len, "r", p, 3, &e),
+		    0);
+		CHECK_EQ_INT(p[0].rate_micro, 340000);
+		CHECK_EQ_INT(p[0].n, 1);
+		CHECK_EQ_INT(p[0].low_micro, 0);
+		CHECK_EQ_INT(p[1].rate_micro, 1190000);
+		CHECK_EQ_INT(p[1].low_micro, 1190000);
+		CHECK_EQ_INT(p[1].high_micro, 1390000);
+		CHECK_EQ_INT(p[2].rate_micro, 1990000);
+		CHECK_EQ_INT(p[2].n, 2);
+		free(buf);
+	}
+	CHECK_EQ_INT(rates_parse_runpod_rest("{\"title\":\"Unauthorized\","
+	    "\"status\":401,\"detail\":\"missing bearer token\"}", 73, "r",
+	    p, 3, &e), -1);
+	CHECK(strstr(e.msg, "RunPod reports an error: missing bearer "
+	    "token") != NULL);
+	/* A secure-only type counts at its secure price. */
+	{
+		static const char so[] = "{\"gpus\":[{\"id\":\"NVIDIA GeForce "
+		    "RTX 4090\",\"memory\":24,\"secure\":true,\"community\":"
+		    "false,\"price\":{\"secure\":0.69,\"community\":0}}]}";
+
+		CHECK_EQ_INT(rates_parse_runpod_rest(so, sizeof so - 1, "r",
+		    p, 1, &e), 0);
+		CHECK_EQ_INT(p[0].rate_micro, 690000);
+	}
+	/* Lambda: one GPU's own price before a share of eight (H100: 1x
+	 * PCIe 3.29 over 8x SXM5 23.92/8 = 2.99, the range 2.99-4.29); the
+	 * A100 80GB only as 8x (22.32/8). */
+	memset(p, 0, sizeof p);
+	strcpy(p[0].gpu, "H100 80GB");
+	strcpy(p[1].gpu, "A100 80GB");
+	strcpy(p[2].gpu, "A10");
+	if (CHECK((buf = slurp("lambda-cloud-api-1.10-instance-types.json",
+	    &len)) != NULL)) {
+		CHECK_EQ_INT(rates_parse_lambda(buf, len, "l", p, 3, &e), 0);
+		CHECK_EQ_INT(p[0].rate_micro, 3290000);
+		CHECK_EQ_INT(p[0].low_micro, 2990000);
+		CHECK_EQ_INT(p[0].high_micro, 4290000);
+		CHECK_EQ_INT(p[0].n, 3);
+		CHECK_EQ_INT(p[1].rate_micro, 2790000);
+		CHECK_EQ_INT(p[2].rate_micro, 1290000);
+		CHECK_EQ_INT(p[2].n, 1);
+		free(buf);
+	}
+	CHECK_EQ_INT(rates_parse_lambda("{\"error\":{\"code\":\"global/"
+	    "invalid-api-key\",\"message\":\"API key was invalid\"}}", 75,
+	    "l", p, 3, &e), -1);
+	CHECK(strstr(e.msg, "Lambda reports an error: API key was "
+	    "invalid") != NULL);
+	CHECK_EQ_INT(rates_parse_lambda("{\"data\":[]}", 11, "l", p, 3, &e),
+	    -1);
 	CHECK(rates_gpu_match("A100 80GB", "NVIDIA A100 80GB PCIe", 80));
 	CHECK(!rates_gpu_match("A100 40GB", "A100 SXM4", 80));
 	CHECK(rates_gpu_match("V100", "Tesla V100", 16));
