@@ -228,13 +228,19 @@ store_find_overlap(struct store *s, const char *platform, int64_t start,
 
 	/*
 	 * Open runs (either side) extend to now.  Searched through
-	 * (platform, end_ts) as windows are, never by scanning start_ts.
+	 * (platform, end_ts) as windows are, never by scanning start_ts: the
+	 * ended run that ends first, walking the index from start and
+	 * stopping at the first that overlaps (one that starts earliest
+	 * would have to read every later run), else the open run that
+	 * starts first.
 	 */
-	if (st_prepare(s, &st, "SELECT id, start_ts FROM runs WHERE "
-	    "platform = ?1 AND id != ?2 AND end_ts > ?3 AND +start_ts < ?4 "
-	    "UNION ALL SELECT id, start_ts FROM runs WHERE platform = ?1 AND "
-	    "id != ?2 AND end_ts IS NULL AND +start_ts < ?4 AND "
-	    "max(?5, start_ts + 1) > ?3 ORDER BY 2 LIMIT 1", e) < 0)
+	if (st_prepare(s, &st, "SELECT id FROM (SELECT id, 0 AS o, end_ts "
+	    "AS k FROM (SELECT id, end_ts FROM runs WHERE platform = ?1 AND "
+	    "id != ?2 AND end_ts > ?3 AND +start_ts < ?4 ORDER BY end_ts "
+	    "LIMIT 1) UNION ALL SELECT id, 1, start_ts FROM runs WHERE "
+	    "platform = ?1 AND id != ?2 AND end_ts IS NULL AND +start_ts < "
+	    "?4 AND max(?5, start_ts + 1) > ?3) ORDER BY o, k LIMIT 1", e) <
+	    0)
 		return -1;
 	sqlite3_bind_text(st, 1, platform, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, exclude);

@@ -125,7 +125,9 @@ int store_nth_run(struct store *s, int n, int open_only, int64_t *id,
     struct err *e);
 
 /* The id of a run on platform other than exclude that overlaps [start,
- * end) (end 0 meaning open), in *id.  Returns 1 found, 0 none, -1 failure. */
+ * end) (end 0 meaning open), in *id: of the ended ones the one that ends
+ * first, else the open one that starts first.  Returns 1 found, 0 none, -1
+ * failure. */
 int store_find_overlap(struct store *s, const char *platform, int64_t start,
     int64_t end, int64_t exclude, int64_t now, int64_t *id, struct err *e);
 
