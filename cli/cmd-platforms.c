@@ -78,6 +78,35 @@ quota_text(char *buf, size_t n, const struct quota *q)
 	return buf;
 }
 
+/* ", \"as_of\": DATE, \"cite\": SOURCE" of a fact (null when undated). */
+static void
+json_provenance(const char *platform, int fact, const struct rate *r,
+    int64_t modified)
+{
+	struct provenance pv;
+
+	catalog_provenance(platform, fact, r, modified, &pv);
+	if (pv.date[0] != '\0')
+		printf(", \"as_of\": \"%s\", \"cite\": ", pv.date);
+	else
+		printf(", \"as_of\": null, \"cite\": ");
+	json_str(stdout, pv.source);
+}
+
+/* "  [DATE SOURCE]" of a fact, escaped (a user's platform key may be
+ * anything, its source never is). */
+static void
+text_provenance(const char *platform, int fact, const struct rate *r,
+    int64_t modified)
+{
+	struct provenance pv;
+
+	catalog_provenance(platform, fact, r, modified, &pv);
+	printf("  [%s%s", pv.date, pv.date[0] != '\0' ? " " : "");
+	cli_put_safe(stdout, pv.source);
+	printf("]\n");
+}
+
 static void
 show_json(struct summary *sm)
 {
@@ -111,6 +140,7 @@ show_json(struct summary *sm)
 		json_str(stdout, p->best_for);
 		printf(", \"default_gpu\": ");
 		json_str(stdout, p->default_gpu);
+		json_provenance(p->key, FACT_PLATFORM, NULL, p->modified);
 		printf("}");
 	}
 	printf("\n  ],\n  \"quotas\": [");
@@ -122,7 +152,7 @@ show_json(struct summary *sm)
 		printf(", \"unit\": \"%s\", \"meter\": \"%s\", "
 		    "\"amount\": %s, \"window\": \"%s\", \"reset_wday\": %d, "
 		    "\"reset_mday\": %d, \"reset_min\": %d, "
-		    "\"rolling_days\": %d}",
+		    "\"rolling_days\": %d",
 		    quota_meter(q->unit)->rated ? quota_unit_json(q->unit) :
 		    "gpu_hours", quota_meter_name(q->unit),
 		    quota_meter(q->unit)->rated ? fmt_centi(b, sizeof b,
@@ -131,6 +161,8 @@ show_json(struct summary *sm)
 		    q->window == QW_WEEK ? "week" : q->window == QW_MONTH ?
 		    "month" : "rolling", q->reset_wday, q->reset_mday,
 		    q->reset_min, q->rolling_days);
+		json_provenance(q->platform, FACT_QUOTA, NULL, q->modified);
+		printf("}");
 	}
 	printf("\n  ],\n  \"rates\": [");
 	for (i = 0; i < sm->cat.nrates; i++) {
@@ -150,6 +182,7 @@ show_json(struct summary *sm)
 		printf("\"cu_per_hour\": %s, \"source\": ", fmt_centi(b,
 		    sizeof b, r->cu_centi_h));
 		json_str(stdout, r->source);
+		json_provenance(r->platform, FACT_RATE, r, 0);
 		printf("}");
 	}
 	printf("\n  ]\n}\n");
@@ -182,13 +215,24 @@ show_text(struct ctx *c, struct summary *sm)
 		cli_put_safe(stdout, p->best_for);
 		putchar('\n');
 	}
+	printf("\n%sSession caps and costs%s (the table's columns: as of, "
+	    "from)\n", cli_color(c, C_BOLD), cli_color(c, C_OFF));
+	for (i = 0; i < sm->cat.nplatforms; i++) {
+		const struct platform *p = &sm->cat.platforms[i];
+		char *sp = text_safe(p->key);
+
+		printf("  %s", cli_pad(b, sizeof b, sp, 11, 0));
+		free(sp);
+		text_provenance(p->key, FACT_PLATFORM, NULL, p->modified);
+	}
 	printf("\n%sQuotas%s\n", cli_color(c, C_BOLD), cli_color(c, C_OFF));
 	for (i = 0; i < sm->cat.nquotas; i++) {
-		char *sp = text_safe(sm->cat.quotas[i].platform);
+		const struct quota *q = &sm->cat.quotas[i];
+		char *sp = text_safe(q->platform);
 
-		printf("  %-11s %s\n", sp, quota_text(b, sizeof b,
-		    &sm->cat.quotas[i]));
+		printf("  %-11s %s", sp, quota_text(b, sizeof b, q));
 		free(sp);
+		text_provenance(q->platform, FACT_QUOTA, NULL, q->modified);
 	}
 	printf("\n%sRates%s (per GPU-hour)\n", cli_color(c, C_BOLD),
 	    cli_color(c, C_OFF));
@@ -215,7 +259,7 @@ show_text(struct ctx *c, struct summary *sm)
 			printf(" %s %s/h", fmt_centi(b, sizeof b,
 			    r->cu_centi_h), catalog_burn_label(&sm->cat,
 			    r->platform));
-		printf("  [%s]\n", r->source);
+		text_provenance(r->platform, FACT_RATE, r, 0);
 	}
 }
 

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/clock.h"
 #include "core/gpu.h"
 #include "core/quota.h"
 
@@ -28,39 +29,61 @@
 #define AWS_2026_11 1793491200     /* 2026-11-01 */
 #define LIGHTNING_2026_07 1782864000 /* 2026-07-01, its billing FAQ */
 
+#define CHECKED_2026_12 1796083200  /* 2026-12-01, the check of today's
+                                    * facts */
+
 const struct platform catalog_platforms[] = {
-	{ "local", "Local (Mac M2/M3)", BILL_FREE, "Apple MPS",
-	    "16-96 unified", "0", "0", 0, "none", "yes",
-	    "months 1-6, prototyping", "MPS", 0, 0 },
-	{ "colab-free", "Google Colab Free", BILL_FREE, "T4", "16", "0", "0",
-	    H(12), "~12 h, unreliable", "no", "quick experiments", "T4", 0, 0 },
+	{ .key = "local", .name = "Local (Mac M2/M3)", .billing = BILL_FREE,
+	    .gpu = "Apple MPS", .vram = "16-96 unified", .cost_usd = "0",
+	    .cost_inr = "0", .session_text = "none", .storage = "yes",
+	    .best_for = "months 1-6, prototyping", .default_gpu = "MPS" },
+	{ .key = "colab-free", .name = "Google Colab Free",
+	    .billing = BILL_FREE, .gpu = "T4", .vram = "16", .cost_usd = "0",
+	    .cost_inr = "0", .session_cap_s = H(12),
+	    .session_text = "~12 h, unreliable", .storage = "no",
+	    .best_for = "quick experiments", .default_gpu = "T4" },
 	/* Colab Pro: T4, L4, A100 40GB/80GB and G4 (RTX PRO 6000) in 2026;
-	 * V100 is no longer offered; $9.99 a month in the US. */
-	{ "colab-pro", "Google Colab Pro", BILL_SUBSCRIPTION, "T4/L4/A100/G4",
-	    "16-96", "9.99", "~999", H(24), "up to 24 h", "Google Drive",
-	    "months 5-10, regular training", "T4", 90, 0 },
+	 * V100 is no longer offered; $9.99 a month in the US.  A pack of its
+	 * units lasts 90 days. */
+	{ .key = "colab-pro", .name = "Google Colab Pro",
+	    .billing = BILL_SUBSCRIPTION, .gpu = "T4/L4/A100/G4",
+	    .vram = "16-96", .cost_usd = "9.99", .cost_inr = "~999",
+	    .session_cap_s = H(24), .session_text = "up to 24 h",
+	    .storage = "Google Drive",
+	    .best_for = "months 5-10, regular training", .default_gpu = "T4",
+	    .pack_days = 90 },
 	/* Kaggle: a GPU session lasts 12 h (a TPU session 9 h). */
-	{ "kaggle", "Kaggle Notebooks", BILL_FREE, "T4 or P100", "16", "0",
-	    "0", H(12), "12 h a session", "20 GB", "best free option", "T4", 0,
-	    0 },
-	{ "lightning", "Lightning AI Free", BILL_FREE, "T4", "16", "0", "0",
-	    0, "none", "persistent workspace", "small fine-tuning runs",
-	    "T4", 0, 0 },
-	{ "vast", "Vast.ai", BILL_HOURLY, "RTX 3090+", "24+", "~5-20+",
-	    "~420-1700", 0, "none (on-demand)", "extra cost",
-	    "cost-sensitive GPU training", "RTX 3090", 0, 0 },
-	{ "runpod", "RunPod", BILL_HOURLY, "RTX 4090/A100", "24-80",
-	    "variable", "variable", 0, "none", "yes", "reliable cloud GPU",
-	    "A100 80GB", 0, 0 },
+	{ .key = "kaggle", .name = "Kaggle Notebooks", .billing = BILL_FREE,
+	    .gpu = "T4 or P100", .vram = "16", .cost_usd = "0",
+	    .cost_inr = "0", .session_cap_s = H(12),
+	    .session_text = "12 h a session", .storage = "20 GB",
+	    .best_for = "best free option", .default_gpu = "T4" },
+	{ .key = "lightning", .name = "Lightning AI Free",
+	    .billing = BILL_FREE, .gpu = "T4", .vram = "16", .cost_usd = "0",
+	    .cost_inr = "0", .session_text = "none",
+	    .storage = "persistent workspace",
+	    .best_for = "small fine-tuning runs", .default_gpu = "T4" },
+	{ .key = "vast", .name = "Vast.ai", .billing = BILL_HOURLY,
+	    .gpu = "RTX 3090+", .vram = "24+", .cost_usd = "~5-20+",
+	    .cost_inr = "~420-1700", .session_text = "none (on-demand)",
+	    .storage = "extra cost", .best_for = "cost-sensitive GPU training",
+	    .default_gpu = "RTX 3090" },
+	{ .key = "runpod", .name = "RunPod", .billing = BILL_HOURLY,
+	    .gpu = "RTX 4090/A100", .vram = "24-80", .cost_usd = "variable",
+	    .cost_inr = "variable", .session_text = "none", .storage = "yes",
+	    .best_for = "reliable cloud GPU", .default_gpu = "A100 80GB" },
 	/* Lambda rents one A100 40GB; its 80 GB part only as 8x. */
-	{ "lambda", "Lambda Labs", BILL_HOURLY, "A10/A100/H100", "24-80",
-	    "1.29+/h", "~108+/h", 0, "none", "yes", "production fine-tuning",
-	    "A100 40GB", 0, 0 },
+	{ .key = "lambda", .name = "Lambda Labs", .billing = BILL_HOURLY,
+	    .gpu = "A10/A100/H100", .vram = "24-80", .cost_usd = "1.29+/h",
+	    .cost_inr = "~108+/h", .session_text = "none", .storage = "yes",
+	    .best_for = "production fine-tuning", .default_gpu = "A100 40GB" },
 	/* AWS on demand: p3.2xlarge (1x V100) $3.06/h, p4d.24xlarge
 	 * (8x A100 40GB) $21.96/h, p5.48xlarge (8x H100) $55.04/h. */
-	{ "cloud", "AWS/GCP/Azure", BILL_HOURLY, "V100/A100/H100", "16-80",
-	    "3-55/h", "~260-4600/h", 0, "none", "yes",
-	    "enterprise (avoid unless required)", "V100", 0, 0 },
+	{ .key = "cloud", .name = "AWS/GCP/Azure", .billing = BILL_HOURLY,
+	    .gpu = "V100/A100/H100", .vram = "16-80", .cost_usd = "3-55/h",
+	    .cost_inr = "~260-4600/h", .session_text = "none",
+	    .storage = "yes", .best_for = "enterprise (avoid unless required)",
+	    .default_gpu = "V100" },
 };
 const size_t catalog_nplatforms =
     sizeof catalog_platforms / sizeof catalog_platforms[0];
@@ -136,6 +159,55 @@ const struct rate catalog_rates[] = {
 	    "catalog" },
 };
 const size_t catalog_nrates = sizeof catalog_rates / sizeof catalog_rates[0];
+
+#define SEED "the plan's compute chapter"
+
+/* Where each built-in fact comes from, and when it was true: a platform's
+ * (its session cap and monthly cost), a quota's, a rate's (for one GPU, or
+ * for every GPU of its platform when gpu is NULL; its date is the rate's
+ * own, rate.updated).  ../shared/reference/catalog.md lists them. */
+const struct cite catalog_cites[] = {
+	{ .platform = "local", .fact = FACT_PLATFORM, .asof = CATALOG_TIME,
+	    .source = SEED },
+	{ .platform = "colab-free", .fact = FACT_PLATFORM,
+	    .asof = CATALOG_TIME, .source = SEED },
+	{ .platform = "colab-pro", .fact = FACT_PLATFORM,
+	    .asof = CHECKED_2026_12, .source = "Colab's signup page" },
+	{ .platform = "colab-pro", .fact = FACT_QUOTA,
+	    .asof = CHECKED_2026_12, .source = "Colab's signup page" },
+	{ .platform = "colab-pro", .fact = FACT_RATE,
+	    .source = "measured by users (chrisjmccormick.github.io)" },
+	{ .platform = "kaggle", .fact = FACT_PLATFORM,
+	    .asof = CHECKED_2026_12, .source = "kaggle.com/docs/notebooks" },
+	{ .platform = "kaggle", .fact = FACT_QUOTA, .asof = CHECKED_2026_12,
+	    .source = "kaggle.com/docs/efficient-gpu-usage" },
+	{ .platform = "lightning", .fact = FACT_PLATFORM,
+	    .asof = CATALOG_TIME, .source = SEED },
+	{ .platform = "lightning", .fact = FACT_QUOTA,
+	    .asof = LIGHTNING_2026_07, .source = "Lightning's billing FAQ" },
+	{ .platform = "lightning", .fact = FACT_RATE,
+	    .source = "Lightning's billing FAQ" },
+	{ .platform = "vast", .fact = FACT_PLATFORM, .asof = CATALOG_TIME,
+	    .source = SEED },
+	{ .platform = "vast", .fact = FACT_RATE, .source = SEED },
+	{ .platform = "runpod", .fact = FACT_PLATFORM, .asof = CATALOG_TIME,
+	    .source = SEED },
+	{ .platform = "runpod", .fact = FACT_RATE,
+	    .source = "runpod.io/pricing" },
+	{ .platform = "runpod", .fact = FACT_RATE, .gpu = "RTX 3090",
+	    .source = SEED },
+	{ .platform = "lambda", .fact = FACT_PLATFORM, .asof = PRICES_2026_09,
+	    .source = "lambda.ai/pricing" },
+	{ .platform = "lambda", .fact = FACT_RATE,
+	    .source = "lambda.ai/pricing" },
+	{ .platform = "cloud", .fact = FACT_PLATFORM, .asof = AWS_2026_11,
+	    .source = "AWS on-demand pricing" },
+	{ .platform = "cloud", .fact = FACT_RATE,
+	    .source = "AWS on-demand pricing" },
+	{ .platform = "cloud", .fact = FACT_RATE, .gpu = "V100",
+	    .source = SEED },
+};
+const size_t catalog_ncites = sizeof catalog_cites / sizeof catalog_cites[0];
 
 const struct phase catalog_phases[] = {
 	{ 1, 3, "Foundations", "local,kaggle", "Mac MPS + Kaggle",
@@ -374,4 +446,63 @@ catalog_absent_text(const struct quota *q, const struct quota_status *st,
 		    q->platform, quota_meter(q->unit)->brief,
 		    q->window == QW_WEEK ? "week" : "month");
 	return buf;
+}
+
+const struct cite *
+catalog_cite(const char *platform, int fact, const char *gpu)
+{
+	const struct cite *any = NULL;
+	size_t i;
+
+	for (i = 0; i < catalog_ncites; i++) {
+		const struct cite *c = &catalog_cites[i];
+
+		if (c->fact != fact || strcmp(c->platform, platform) != 0)
+			continue;
+		if (c->gpu == NULL)
+			any = c;
+		else if (gpu != NULL && strcmp(c->gpu, gpu) == 0)
+			return c;
+	}
+	return any;
+}
+
+int64_t
+catalog_fact_date(const struct cite *c, const struct rate *r)
+{
+	return c != NULL && c->fact != FACT_RATE ? c->asof : r != NULL ?
+	    r->updated : 0;
+}
+
+void
+catalog_provenance(const char *platform, int fact, const struct rate *r,
+    int64_t modified, struct provenance *pv)
+{
+	const struct cite *c;
+	int64_t y;
+	int m, d;
+
+	memset(pv, 0, sizeof *pv);
+	if (fact == FACT_RATE && strcmp(r->source, "catalog") != 0) {
+		pv->asof = r->updated;
+		if (strcmp(r->source, "user") == 0)
+			snprintf(pv->source, sizeof pv->source, "set by you");
+		else
+			snprintf(pv->source, sizeof pv->source, "prices update "
+			    "from %s", r->source);
+	} else if (fact != FACT_RATE && modified != 0) {
+		pv->asof = modified;
+		snprintf(pv->source, sizeof pv->source, "set by you");
+	} else {
+		c = catalog_cite(platform, fact, fact == FACT_RATE ? r->gpu :
+		    NULL);
+		pv->asof = catalog_fact_date(c, r);
+		snprintf(pv->source, sizeof pv->source, "%s", c != NULL ?
+		    c->source : "gpulog's catalog");
+	}
+	if (pv->asof > 0) {
+		civil_from_days(floor_div(pv->asof, DAY_S), &y, &m, &d);
+		snprintf(pv->date, sizeof pv->date, "%04d-%02d-%02d", (int)y,
+		    m, d);
+	}
 }

@@ -74,6 +74,56 @@ extern const size_t catalog_nrates;
 extern const struct phase catalog_phases[];
 extern const size_t catalog_nphases;
 
+/*
+ * Where a built-in fact comes from and when it was true.  The built-in
+ * rows (catalog_platforms, catalog_quotas, catalog_rates) hold the facts;
+ * this list holds their provenance, kept apart so that the rows stay
+ * plain data the database stores and fingerprints.
+ */
+enum fact_kind {
+	FACT_PLATFORM,  /* a platform's session cap and monthly cost */
+	FACT_QUOTA,     /* its free quota: amount, window, meter */
+	FACT_RATE       /* a price or burn a GPU-hour */
+};
+
+struct cite {
+	const char *platform;
+	int fact;            /* enum fact_kind */
+	const char *gpu;     /* FACT_RATE: one GPU, or NULL for all of the
+	                        platform's */
+	int64_t asof;        /* when it was true; FACT_RATE: 0, the rate's
+	                        own date (rate.updated) is */
+	const char *source;  /* where it was read: "lambda.ai/pricing" */
+};
+
+extern const struct cite catalog_cites[];
+extern const size_t catalog_ncites;
+
+/* The provenance of the built-in fact of platform (gpu for FACT_RATE: its
+ * own row, else the platform's), or NULL when the binary ships none. */
+const struct cite *catalog_cite(const char *platform, int fact,
+    const char *gpu);
+
+/* When c's fact was true: c's date, or a rate's own (r->updated). */
+int64_t catalog_fact_date(const struct cite *c, const struct rate *r);
+
+/* A fact's provenance as shown: its date and where it comes from. */
+struct provenance {
+	int64_t asof;       /* 0 when unknown */
+	char date[16];      /* "2026-09-01" (UTC), "" when unknown */
+	char source[96];    /* the catalog's source ("lambda.ai/pricing"),
+	                       "set by you", "prices update from vast" */
+};
+
+/*
+ * The provenance of a stored fact of platform: for FACT_RATE, rate r's
+ * (its source and date: the binary's citation while its source is
+ * "catalog"); else the platform's or quota's, whose row was last set at
+ * modified (0: the binary's row, cited).
+ */
+void catalog_provenance(const char *platform, int fact, const struct rate *r,
+    int64_t modified, struct provenance *pv);
+
 /* The default USD->INR rate, its date, and where it comes from. */
 #define CATALOG_FX_MICRO 83500000LL
 #define CATALOG_FX_DATE "2026-07-01"

@@ -29,12 +29,12 @@ gpulog platforms set spot --name Spot --billing free --quota 10h/month
 gpulog export -o meter.json
 grep '"platform": "gradient", "unit"' meter.json
 GPULOG_DB=$PWD/new.db gpulog import json meter.json >/dev/null
-GPULOG_DB=$PWD/new.db gpulog platforms | grep -E '^  (gradient|spot) '
+GPULOG_DB=$PWD/new.db gpulog platforms | sed -n '/^Quotas/,/^$/p' | grep -E '^  (gradient|spot) '
 echo "-- an export older than the meter: hours count as GPU-hours"
 sed 's/"meter": "[a-z]*", //' meter.json >old.json
 grep -c '"meter"' old.json
 GPULOG_DB=$PWD/old.db gpulog import json old.json >/dev/null
-GPULOG_DB=$PWD/old.db gpulog platforms | grep -E '^  (gradient|kaggle) '
+GPULOG_DB=$PWD/old.db gpulog platforms | sed -n '/^Quotas/,/^$/p' | grep -E '^  (gradient|kaggle) '
 echo "-- credits: Lightning's amount set, a rate of its own, round trip"
 gpulog platforms set lightning --quota 12.50cr/month
 gpulog platforms set lightning -g L4 --cu-rate 1.20
