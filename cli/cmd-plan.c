@@ -7,6 +7,7 @@
 
 #include "cli/cli.h"
 #include "core/budget.h"
+#include "core/catalog.h"
 #include "core/clock.h"
 #include "core/fmt.h"
 #include "core/model.h"
@@ -106,6 +107,40 @@ set_start(struct ctx *c, const char *v)
 	return EXIT_OK;
 }
 
+/* The plan's words on the current phase's platforms where today's facts
+ * differ, and those facts: lines, or JSON objects. */
+static void
+plan_changed(struct ctx *c, const struct summary *sm, int json)
+{
+	char list[sizeof sm->phase->platforms], *k, *save = NULL;
+	char pw[96], td[160];
+	int n = 0;
+
+	if (sm->phase == NULL)
+		return;
+	snprintf(list, sizeof list, "%s", sm->phase->platforms);
+	for (k = strtok_r(list, ",", &save); k != NULL; k = strtok_r(NULL,
+	    ",", &save)) {
+		if (!catalog_plan_today(&sm->cat, k, c->fmt, pw, sizeof pw, td,
+		    sizeof td))
+			continue;
+		if (json) {
+			printf("%s{\"platform\": ", n++ ? ", " : "");
+			json_str(stdout, k);
+			printf(", \"plan\": ");
+			json_str(stdout, pw);
+			printf(", \"today\": ");
+			json_str(stdout, td);
+			printf("}");
+		} else {
+			if (n++ == 0)
+				printf("\nthe plan's words, and today's facts "
+				    "where they differ:\n");
+			printf("  %-10s plan: %s; today: %s\n", k, pw, td);
+		}
+	}
+}
+
 int
 cmd_plan(struct ctx *c, const struct args *a)
 {
@@ -197,9 +232,11 @@ cmd_plan(struct ctx *c, const struct args *a)
 		    fmt_hours(h, sizeof h, acc.gpu_s[m]) : "-",
 		    m == sm.plan_month ? cli_color(c, C_OFF) : "");
 	}
-	if (json)
-		printf("\n  ]\n}\n");
-	else if (csv)
+	if (json) {
+		printf("\n  ],\n  \"changed\": [");
+		plan_changed(c, &sm, 1);
+		printf("]\n}\n");
+	} else if (csv)
 		;
 	else if (sm.plan_month < 1)
 		printf("the plan starts %s\n", fmt_local(d, sizeof d,
@@ -207,6 +244,8 @@ cmd_plan(struct ctx *c, const struct args *a)
 	else if (sm.plan_month > PLAN_MONTHS)
 		printf("the plan ended; `gpulog plan --start DATE` starts "
 		    "another\n");
+	else
+		plan_changed(c, &sm, 0);
 	summary_free(&sm);
 	return EXIT_OK;
 }

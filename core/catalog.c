@@ -9,6 +9,7 @@
 #include "core/err.h"
 #include "core/fmt.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -505,4 +506,87 @@ catalog_provenance(const char *platform, int fact, const struct rate *r,
 		snprintf(pv->date, sizeof pv->date, "%04d-%02d-%02d", (int)y,
 		    m, d);
 	}
+}
+
+/* Which of today's facts answer the plan's words on a platform. */
+enum { PW_QUOTA = 1, PW_SESSION = 2, PW_COST = 4, PW_RATE = 8 };
+
+/* The plan's words on the platforms whose facts have changed since it was
+ * written (the seed's matrix, ../shared/reference/catalog.md). */
+static const struct {
+	const char *platform;
+	const char *words;
+	int today;           /* PW_ bits */
+	const char *gpu;     /* PW_RATE: the GPU the words price */
+} plan_words[] = {
+	{ "colab-pro", "$11.99 a month, T4/V100/A100", PW_COST, NULL },
+	{ "kaggle", "30 GPU-h a week, 9 h a session", PW_QUOTA | PW_SESSION,
+	    NULL },
+	{ "lightning", "80 GPU-h a month", PW_QUOTA, NULL },
+	{ "runpod", "A100 80GB ~$1.64/h", PW_RATE, "A100 80GB" },
+	{ "lambda", "A100 80GB $1.10/h", PW_RATE, "A100 80GB" },
+	{ "cloud", "A100/V100 $20-33/h", PW_RATE, "A100 40GB" },
+};
+
+/* Appends ", " and the text of fmt to buf. */
+static void
+part(char *buf, size_t n, const char *fmt, ...)
+{
+	size_t k = strlen(buf);
+	va_list ap;
+
+	if (k > 0 && k + 2 < n) {
+		memcpy(buf + k, ", ", 3);
+		k += 2;
+	}
+	va_start(ap, fmt);
+	if (k < n)
+		vsnprintf(buf + k, n - k, fmt, ap);
+	va_end(ap);
+}
+
+int
+catalog_plan_today(const struct catalog *c, const char *platform, int flags,
+    char *plan, size_t pn, char *today, size_t tn)
+{
+	const struct platform *p = catalog_platform(c, platform);
+	const struct rate *r;
+	char a[48], w[16];
+	size_t i;
+	int qi;
+
+	for (i = 0; i < sizeof plan_words / sizeof plan_words[0]; i++)
+		if (strcmp(plan_words[i].platform, platform) == 0)
+			break;
+	if (i == sizeof plan_words / sizeof plan_words[0] || p == NULL)
+		return 0;
+	snprintf(plan, pn, "%s", plan_words[i].words);
+	*today = '\0';
+	if (plan_words[i].today & PW_QUOTA) {
+		if ((qi = catalog_quota_index(c, platform)) < 0)
+			part(today, tn, "no free quota");
+		else if (c->quotas[qi].amount <= 0)
+			part(today, tn, "%s, no amount set",
+			    quota_meter(c->quotas[qi].unit)->name);
+		else
+			part(today, tn, "%s %s a %s", fmt_quota_amount(a,
+			    sizeof a, c->quotas[qi].unit, c->quotas[qi].amount),
+			    quota_unit_name(c->quotas[qi].unit),
+			    quota_window_name(&c->quotas[qi], w, sizeof w));
+	}
+	if ((plan_words[i].today & PW_SESSION) && p->session_cap_s > 0)
+		part(today, tn, "%s h a session", p->session_cap_s % 3600 ?
+		    fmt_hours(a, sizeof a, p->session_cap_s) : (snprintf(a,
+		    sizeof a, "%lld", (long long)(p->session_cap_s / 3600)),
+		    a));
+	if (plan_words[i].today & PW_COST)
+		part(today, tn, "$%s a month, %s", p->cost_usd, p->gpu);
+	if ((plan_words[i].today & PW_RATE) &&
+	    (r = catalog_rate(c, platform, plan_words[i].gpu)) != NULL &&
+	    r->rate_micro > 0)
+		part(today, tn, "%s %s", r->gpu, fmt_rate(a, sizeof a,
+		    r->rate_micro, r->currency, flags));
+	if (*today == '\0')
+		snprintf(today, tn, "not in the catalog");
+	return 1;
 }

@@ -124,6 +124,16 @@ struct provenance {
 void catalog_provenance(const char *platform, int fact, const struct rate *r,
     int64_t modified, struct provenance *pv);
 
+/*
+ * The plan's own words on platform where today's facts differ from them
+ * (the seed's matrix: "80 GPU-h a month"), into plan, and today's facts
+ * from c answering them ("credits, no amount set"), into today; flags are
+ * fmt_rate()'s.  Returns 1, or 0 when the plan's words still hold or
+ * platform is not in c.
+ */
+int catalog_plan_today(const struct catalog *c, const char *platform,
+    int flags, char *plan, size_t pn, char *today, size_t tn);
+
 /* The default USD->INR rate, its date, and where it comes from. */
 #define CATALOG_FX_MICRO 83500000LL
 #define CATALOG_FX_DATE "2026-07-01"

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/budget.h"
+#include "core/catalog.h"
 #include "core/clock.h"
 #include "core/fmt.h"
 #include "core/text.h"
@@ -137,8 +138,32 @@ plan_draw(struct tui *t, int y0, int y1)
 		cv_put_right(cv, y, x + 5, 5, base, past ? h : "-");
 	}
 	if (y + 1 < y1 && sm->phase != NULL) {
+		char list[sizeof sm->phase->platforms], *k, *save = NULL;
+
 		y++;
 		cv_put(cv, y, 2, -1, CA_DIM, "now");
 		tui_put_safe(t, y++, 8, cv->w - 9, 0, sm->phase->reason);
+		/* The plan's words on its platforms, and today's facts where
+		 * they differ. */
+		snprintf(list, sizeof list, "%s", sm->phase->platforms);
+		for (k = strtok_r(list, ",", &save); k != NULL && y < y1;
+		    k = strtok_r(NULL, ",", &save)) {
+			char pw[96], td[160], line[300];
+
+			if (!catalog_plan_today(&sm->cat, k, t->fmt, pw,
+			    sizeof pw, td, sizeof td))
+				continue;
+			tui_put_safe(t, y, 2, 10, CA_DIM, k);
+			snprintf(line, sizeof line, "plan: %s %s today: %s", pw,
+			    cv->g->dot, td);
+			/* Too wide for one row: the two on rows of their
+			 * own. */
+			if ((int)text_width(line) > cv->w - 14 && y + 1 < y1) {
+				snprintf(line, sizeof line, "plan:  %s", pw);
+				tui_put_safe(t, y++, 13, cv->w - 14, 0, line);
+				snprintf(line, sizeof line, "today: %s", td);
+			}
+			tui_put_safe(t, y++, 13, cv->w - 14, 0, line);
+		}
 	}
 }

@@ -75,10 +75,54 @@ test_changed_facts(void)
 	CHECK_EQ_STR(pv.date, "");
 }
 
+/* The plan's words beside today's facts, from the catalog as stored. */
+static void
+test_plan_today(void)
+{
+	struct catalog src, c;
+	char pw[96], td[160];
+	size_t i;
+
+	memset(&src, 0, sizeof src);
+	memset(&c, 0, sizeof c);
+	src.platforms = (struct platform *)catalog_platforms;
+	src.nplatforms = catalog_nplatforms;
+	src.quotas = (struct quota *)catalog_quotas;
+	src.nquotas = catalog_nquotas;
+	src.rates = (struct rate *)catalog_rates;
+	src.nrates = catalog_nrates;
+	catalog_copy(&c, &src);
+	CHECK_EQ_INT(catalog_plan_today(&c, "lightning", 0, pw, sizeof pw,
+	    td, sizeof td), 1);
+	CHECK_EQ_STR(pw, "80 GPU-h a month");
+	CHECK_EQ_STR(td, "credits, no amount set");
+	CHECK_EQ_INT(catalog_plan_today(&c, "kaggle", 0, pw, sizeof pw, td,
+	    sizeof td), 1);
+	CHECK_EQ_STR(td, "30.0 h a week, 12 h a session");
+	CHECK_EQ_INT(catalog_plan_today(&c, "colab-pro", 0, pw, sizeof pw,
+	    td, sizeof td), 1);
+	CHECK_EQ_STR(pw, "$11.99 a month, T4/V100/A100");
+	CHECK_EQ_STR(td, "$9.99 a month, T4/L4/A100/G4");
+	CHECK_EQ_INT(catalog_plan_today(&c, "lambda", 0, pw, sizeof pw, td,
+	    sizeof td), 1);
+	CHECK_EQ_STR(td, "A100 80GB $2.79/h");
+	/* The plan's words still hold for the Mac. */
+	CHECK_EQ_INT(catalog_plan_today(&c, "local", 0, pw, sizeof pw, td,
+	    sizeof td), 0);
+	/* Today's facts are the stored ones: an amount set shows. */
+	for (i = 0; i < c.nquotas; i++)
+		if (strcmp(c.quotas[i].platform, "lightning") == 0)
+			c.quotas[i].amount = 1500;
+	catalog_plan_today(&c, "lightning", 0, pw, sizeof pw, td, sizeof td);
+	CHECK_EQ_STR(td, "15.00 credits a month");
+	catalog_free(&c);
+}
+
 int
 main(void)
 {
 	test_every_fact_cited();
 	test_changed_facts();
+	test_plan_today();
 	return t_done();
 }
