@@ -50,7 +50,8 @@ const struct opt platforms_opts[] = {
 };
 
 static char *
-quota_text(char *buf, size_t n, const struct quota *q)
+quota_text(char *buf, size_t n, const struct quota *q,
+    const struct platform *p)
 {
 	char a[32], w[16];
 	size_t k;
@@ -61,7 +62,11 @@ quota_text(char *buf, size_t n, const struct quota *q)
 	/* The catalog ships some amounts unknown (Lightning's credits). */
 	if (q->amount <= 0)
 		snprintf(a, sizeof a, "no amount of");
-	if (q->window == QW_WEEK)
+	if (p != NULL && p->billing == BILL_UNITS)
+		snprintf(buf, n, "%s %s a pack, valid %d days (only the packs "
+		    "bought count)", a, quota_unit_name(q->unit),
+		    p->pack_days);
+	else if (q->window == QW_WEEK)
 		snprintf(buf, n, "%s %s a week, resets %s %02d:%02d UTC", a,
 		    quota_unit_name(q->unit), days[q->reset_wday],
 		    q->reset_min / 60, q->reset_min % 60);
@@ -230,7 +235,8 @@ show_text(struct ctx *c, struct summary *sm)
 		const struct quota *q = &sm->cat.quotas[i];
 		char *sp = text_safe(q->platform);
 
-		printf("  %-11s %s", sp, quota_text(b, sizeof b, q));
+		printf("  %-11s %s", sp, quota_text(b, sizeof b, q,
+		    catalog_platform(&sm->cat, q->platform)));
 		free(sp);
 		text_provenance(q->platform, FACT_QUOTA, NULL, q->modified);
 	}
@@ -302,7 +308,8 @@ set_platform(struct ctx *c, const struct args *a)
 	if (res.quota_removed)
 		printf("%s: no quota\n", res.p.key);
 	if (res.quota_set)
-		printf("%s: %s\n", res.p.key, quota_text(b, sizeof b, &res.q));
+		printf("%s: %s\n", res.p.key, quota_text(b, sizeof b, &res.q,
+		    &res.p));
 	if (res.rate_set) {
 		const struct rate *rt = &res.rt;
 

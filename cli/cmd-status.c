@@ -423,13 +423,18 @@ print_offer(struct ctx *c, const struct summary *sm, int qi)
 {
 	const struct quota *q = &sm->cat.quotas[qi];
 	const struct quota_status *st = &sm->qs[qi];
+	const struct platform *p = summary_platform(sm, q->platform);
 	char b[192], w[16];
 
 	quota_window_name(q, w, sizeof w);
-	printf("  %-11s %s\n", q->platform, catalog_absent_text(q, st,
-	    summary_platform(sm, q->platform), sm->currency, c->fmt, c->dot,
-	    b, sizeof b));
-	if (st->used > 0 && st->unpaid)
+	printf("  %-11s %s\n", q->platform, catalog_absent_text(q, st, p,
+	    sm->currency, c->fmt, c->dot, b, sizeof b));
+	if (st->used > 0 && st->unpaid && p != NULL &&
+	    p->billing == BILL_UNITS)
+		printf("  %-11s %s %s logged with no pack bought (gpulog spend "
+		    "AMOUNT %s --units N)\n", "", amount(b, sizeof b, q,
+		    st->used), quota_unit_name(q->unit), q->platform);
+	else if (st->used > 0 && st->unpaid)
 		printf("  %-11s %s %s logged with no payment this %s "
 		    "(gpulog spend AMOUNT %s)\n", "", amount(b, sizeof b, q,
 		    st->used), quota_unit_name(q->unit), w, q->platform);
@@ -454,7 +459,8 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 		char w[16];
 
 		if (quota_absent(st)) {
-			print_offer(c, sm, (int)i);
+			if (catalog_offer_shown(&sm->cat, q, st))
+				print_offer(c, sm, (int)i);
 			continue;
 		}
 		/* Two lines a quota, so that status fits 80 columns. */

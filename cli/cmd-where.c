@@ -92,7 +92,7 @@ print_json(struct ctx *c, const struct summary *sm, const struct where_job *j,
 			printf("%lld", (long long)w[i].cost_inr);
 		else
 			printf("null");
-		printf(", \"why\": ");
+		printf(", \"packs\": %d, \"why\": ", w[i].packs);
 		json_str(stdout, w[i].why);
 		putchar('}');
 	}
@@ -176,10 +176,12 @@ print_text(struct ctx *c, const struct summary *sm,
 			shown_no = 1;
 		}
 		if (w[i].kind == WK_SUBSCRIBE)
-			snprintf(col, sizeof col, "%s/mo", w[i].cost_inr >= 0 ?
+			snprintf(col, sizeof col, "%s%s", w[i].cost_inr >= 0 ?
 			    cli_money_whole(c, m, sizeof m, w[i].cost_inr,
 			    "INR") : w[i].cost_usd >= 0 ? cli_money_whole(c, m2,
-			    sizeof m2, w[i].cost_usd, "USD") : "?");
+			    sizeof m2, w[i].cost_usd, "USD") : "?",
+			    w[i].packs > 1 ? "" : w[i].packs ? "/pack" :
+			    "/mo");
 		else if (w[i].group == WG_PAID)
 			snprintf(col, sizeof col, "%s", w[i].cost_inr >= 0 ?
 			    cli_money(c, m, sizeof m, w[i].cost_inr, "INR") :

@@ -129,8 +129,8 @@ runopt_report(struct ctx *c, const char *verb, const struct ops_result *res)
 		else
 			printf("this %s", w);
 		if (quota_absent(st))
-			printf(", %s", st->unpaid ? "not subscribed" :
-			    "no amount set");
+			printf(", %s", catalog_absent_word(summary_platform(sm,
+			    q->platform), st));
 		else if (q->window != QW_ROLLING && !past)
 			printf(", resets %s (%s)", fmt_when(at, sizeof at,
 			    st->we, c->now), fmt_relative(rel, sizeof rel,

@@ -85,6 +85,24 @@ const struct platform catalog_platforms[] = {
 	    .cost_inr = "~260-4600/h", .session_text = "none",
 	    .storage = "yes", .best_for = "enterprise (avoid unless required)",
 	    .default_gpu = "V100" },
+	/* Colab Pro+: 600 CU a month since April 2025, $49.99 in the US;
+	 * the plan's ₹3,999, and "not recommended" for a learner. */
+	{ .key = "colab-plus", .name = "Google Colab Pro+",
+	    .billing = BILL_SUBSCRIPTION, .gpu = "T4/L4/A100/G4",
+	    .vram = "16-96", .cost_usd = "49.99", .cost_inr = "~3999",
+	    .session_cap_s = H(24), .session_text = "up to 24 h",
+	    .storage = "Google Drive",
+	    .best_for = "long runs in the background (the plan: not "
+	    "recommended)", .default_gpu = "T4", .pack_days = 90 },
+	/* Colab's pay as you go: 100 CU for $9.99, no subscription; units
+	 * last 90 days.  Its quota's amount is what a pack holds: only the
+	 * packs bought count (BILL_UNITS). */
+	{ .key = "colab-payg", .name = "Colab PAYG units",
+	    .billing = BILL_UNITS, .gpu = "T4/L4/A100/G4", .vram = "16-96",
+	    .cost_usd = "9.99", .cost_inr = "~999", .session_cap_s = H(24),
+	    .session_text = "up to 24 h", .storage = "Google Drive",
+	    .best_for = "a few GPU hours without a subscription",
+	    .default_gpu = "T4", .pack_days = 90 },
 };
 const size_t catalog_nplatforms =
     sizeof catalog_platforms / sizeof catalog_platforms[0];
@@ -99,6 +117,9 @@ const struct quota catalog_quotas[] = {
 	 * the plan's words. */
 	{ "lightning", QU_CREDIT, 0, QW_MONTH, 0, 1, 0, 0, 0 },
 	{ "colab-pro", QU_CU, 100 * 100, QW_MONTH, 0, 1, 0, 0, 0 },
+	{ "colab-plus", QU_CU, 600 * 100, QW_MONTH, 0, 1, 0, 0, 0 },
+	/* A pack's 100 CU: what buying once gives (BILL_UNITS). */
+	{ "colab-payg", QU_CU, 100 * 100, QW_MONTH, 0, 1, 0, 0, 0 },
 };
 const size_t catalog_nquotas = sizeof catalog_quotas / sizeof catalog_quotas[0];
 
@@ -145,7 +166,8 @@ const struct rate catalog_rates[] = {
 	{ "cloud", "H100 80GB", "USD", USD(6.88), 0, 0, 0, AWS_2026_11,
 	    "catalog" },
 	/* Colab Pro is paid by the month; its GPUs burn compute units, as
-	 * users measured them (2026-03).  Its A100s are the SXM4 parts. */
+	 * users measured them (2026-03), at the same rate on Pro+ and pay as
+	 * you go.  Its A100s are the SXM4 parts. */
 	{ "colab-pro", "T4", "USD", 0, 0, 0, 119, COLAB_CU_TIME, "catalog" },
 	{ "colab-pro", "L4", "USD", 0, 0, 0, 171, COLAB_CU_TIME, "catalog" },
 	{ "colab-pro", "A100 40GB", "USD", 0, 0, 0, 540, COLAB_CU_TIME,
@@ -153,6 +175,22 @@ const struct rate catalog_rates[] = {
 	{ "colab-pro", "A100 80GB", "USD", 0, 0, 0, 752, COLAB_CU_TIME,
 	    "catalog" },
 	{ "colab-pro", "RTX PRO 6000", "USD", 0, 0, 0, 871, COLAB_CU_TIME,
+	    "catalog" },
+	{ "colab-plus", "T4", "USD", 0, 0, 0, 119, COLAB_CU_TIME, "catalog" },
+	{ "colab-plus", "L4", "USD", 0, 0, 0, 171, COLAB_CU_TIME, "catalog" },
+	{ "colab-plus", "A100 40GB", "USD", 0, 0, 0, 540, COLAB_CU_TIME,
+	    "catalog" },
+	{ "colab-plus", "A100 80GB", "USD", 0, 0, 0, 752, COLAB_CU_TIME,
+	    "catalog" },
+	{ "colab-plus", "RTX PRO 6000", "USD", 0, 0, 0, 871, COLAB_CU_TIME,
+	    "catalog" },
+	{ "colab-payg", "T4", "USD", 0, 0, 0, 119, COLAB_CU_TIME, "catalog" },
+	{ "colab-payg", "L4", "USD", 0, 0, 0, 171, COLAB_CU_TIME, "catalog" },
+	{ "colab-payg", "A100 40GB", "USD", 0, 0, 0, 540, COLAB_CU_TIME,
+	    "catalog" },
+	{ "colab-payg", "A100 80GB", "USD", 0, 0, 0, 752, COLAB_CU_TIME,
+	    "catalog" },
+	{ "colab-payg", "RTX PRO 6000", "USD", 0, 0, 0, 871, COLAB_CU_TIME,
 	    "catalog" },
 	/* Lightning AI draws credits at its per-GPU hourly rates: a T4 costs
 	 * $0.43-0.98 an hour of them by cloud; the middle of that range. */
@@ -177,6 +215,19 @@ const struct cite catalog_cites[] = {
 	{ .platform = "colab-pro", .fact = FACT_QUOTA,
 	    .asof = CHECKED_2026_12, .source = "Colab's signup page" },
 	{ .platform = "colab-pro", .fact = FACT_RATE,
+	    .source = "measured by users (chrisjmccormick.github.io)" },
+	{ .platform = "colab-plus", .fact = FACT_PLATFORM,
+	    .asof = CHECKED_2026_12, .source = "Colab's signup page" },
+	{ .platform = "colab-plus", .fact = FACT_QUOTA,
+	    .asof = CHECKED_2026_12,
+	    .source = "Colab's release notes (2025-05-12)" },
+	{ .platform = "colab-plus", .fact = FACT_RATE,
+	    .source = "measured by users (chrisjmccormick.github.io)" },
+	{ .platform = "colab-payg", .fact = FACT_PLATFORM,
+	    .asof = CHECKED_2026_12, .source = "Colab's signup page" },
+	{ .platform = "colab-payg", .fact = FACT_QUOTA,
+	    .asof = CHECKED_2026_12, .source = "Colab's signup page" },
+	{ .platform = "colab-payg", .fact = FACT_RATE,
 	    .source = "measured by users (chrisjmccormick.github.io)" },
 	{ .platform = "kaggle", .fact = FACT_PLATFORM,
 	    .asof = CHECKED_2026_12, .source = "kaggle.com/docs/notebooks" },
@@ -409,10 +460,10 @@ catalog_monthly_minor(const struct platform *p, const char *currency,
 }
 
 char *
-catalog_subscribe_text(const struct platform *p, const char *currency,
-    int flags, char *buf, size_t n)
+catalog_subscribe_text(const struct platform *p, const struct quota *q,
+    const char *currency, int flags, char *buf, size_t n)
 {
-	char m[48];
+	char m[48], u[32];
 	const char *cur = strcmp(currency, "USD") == 0 ? "USD" : "INR";
 	int64_t v;
 	int approx;
@@ -421,12 +472,36 @@ catalog_subscribe_text(const struct platform *p, const char *currency,
 		cur = strcmp(cur, "USD") == 0 ? "INR" : "USD";
 		v = catalog_monthly_minor(p, cur, &approx);
 	}
-	if (v < 0)
+	if (p->billing == BILL_UNITS && q != NULL && q->amount > 0) {
+		fmt_quota_amount(u, sizeof u, q->unit, q->amount);
+		if (v < 0)
+			snprintf(buf, n, "%s %s a pack", u,
+			    quota_unit_name(q->unit));
+		else
+			snprintf(buf, n, "%s %s for %s%s", u,
+			    quota_unit_name(q->unit), approx ? "~" : "",
+			    fmt_money(m, sizeof m, v, cur, flags | FMT_WHOLE));
+		if (p->pack_days > 0) {
+			size_t k = strlen(buf);
+
+			snprintf(buf + k, n - k, ", valid %d days",
+			    p->pack_days);
+		}
+	} else if (v < 0)
 		snprintf(buf, n, "a subscription to buy");
 	else
 		snprintf(buf, n, "%s%s a month to subscribe", approx ? "~" : "",
 		    fmt_money(m, sizeof m, v, cur, flags | FMT_WHOLE));
 	return buf;
+}
+
+const char *
+catalog_absent_word(const struct platform *p, const struct quota_status *st)
+{
+	if (!st->unpaid)
+		return "no amount set";
+	return p != NULL && p->billing == BILL_UNITS ? "no units bought" :
+	    "not subscribed";
 }
 
 char *
@@ -437,10 +512,15 @@ catalog_absent_text(const struct quota *q, const struct quota_status *st,
 	char w[16], offer[64];
 
 	quota_window_name(q, w, sizeof w);
-	if (st->unpaid)
-		snprintf(buf, n, "not subscribed this %s %s %s", w, dot,
-		    p != NULL ? catalog_subscribe_text(p, currency, flags,
-		    offer, sizeof offer) : "a subscription to buy");
+	if (st->unpaid && p != NULL && p->billing == BILL_UNITS)
+		snprintf(buf, n, "%s %s %s", catalog_absent_word(p, st), dot,
+		    catalog_subscribe_text(p, q, currency, flags, offer,
+		    sizeof offer));
+	else if (st->unpaid)
+		snprintf(buf, n, "%s this %s %s %s", catalog_absent_word(p,
+		    st), w, dot, p != NULL ? catalog_subscribe_text(p, q,
+		    currency, flags, offer, sizeof offer) :
+		    "a subscription to buy");
 	else
 		snprintf(buf, n, "no amount of %s set %s gpulog platforms set "
 		    "%s --quota 15%s/%s", quota_meter(q->unit)->name, dot,
@@ -588,5 +668,42 @@ catalog_plan_today(const struct catalog *c, const char *platform, int flags,
 		    r->rate_micro, r->currency, flags));
 	if (*today == '\0')
 		snprintf(today, tn, "not in the catalog");
+	return 1;
+}
+
+int
+catalog_in_list(const char *list, const char *key)
+{
+	size_t k = strlen(key);
+	const char *p = list;
+
+	while (p != NULL && *p != '\0') {
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, key, k) == 0 && (p[k] == ',' || p[k] == '\0' ||
+		    p[k] == ' '))
+			return 1;
+		p = strchr(p, ',');
+		if (p != NULL)
+			p++;
+	}
+	return 0;
+}
+
+int
+catalog_offer_shown(const struct catalog *c, const struct quota *q,
+    const struct quota_status *st)
+{
+	size_t i;
+
+	if (!quota_absent(st) || st->used > 0)
+		return 1;
+	for (i = 0; i < c->nphases; i++)
+		if (catalog_in_list(c->phases[i].platforms, q->platform))
+			return 1;
+	/* A platform of one's own, not the binary's. */
+	for (i = 0; i < catalog_nplatforms; i++)
+		if (strcmp(catalog_platforms[i].key, q->platform) == 0)
+			return 0;
 	return 1;
 }

@@ -134,6 +134,20 @@ void catalog_provenance(const char *platform, int fact, const struct rate *r,
 int catalog_plan_today(const struct catalog *c, const char *platform,
     int flags, char *plan, size_t pn, char *today, size_t tn);
 
+/* 1 when key is one of the comma-separated keys in list ("kaggle,
+ * colab-pro"). */
+int catalog_in_list(const char *list, const char *key);
+
+/*
+ * Whether status and the Overview show quota q in state st: always when
+ * something covers it (quota_absent() is 0) or runs used it this window;
+ * an offer nothing bought covers only for a platform of the plan (in one
+ * of c's phases) or one the user added.  Colab Pro+ and pay as you go are
+ * offers of `where` and `platforms` until one buys them.
+ */
+int catalog_offer_shown(const struct catalog *c, const struct quota *q,
+    const struct quota_status *st);
+
 /* The default USD->INR rate, its date, and where it comes from. */
 #define CATALOG_FX_MICRO 83500000LL
 #define CATALOG_FX_DATE "2026-07-01"
@@ -144,22 +158,31 @@ int catalog_plan_today(const struct catalog *c, const char *platform,
  * dollar column) in hundredths, *approx set for a leading "~" (approx may
  * be NULL); -1 when the column holds no number ("variable", "~5-20+").
  *
- * What subscribing to p costs a month, in words: "~₹999 a month to
- * subscribe", from its monthly cost in currency (its INR column for INR,
- * else its dollar column; the other when that one holds no number), a
- * leading "~" kept; "a subscription to buy" when neither is a number.
- * flags as fmt_money()'s.  Returns buf.
+ * What buying p costs, in words, from its cost in currency (its INR
+ * column for INR, else its dollar column; the other when that one holds no
+ * number), a leading "~" kept: a subscription's "~₹999 a month to
+ * subscribe" ("a subscription to buy" when neither is a number); units
+ * sold in packs (billing "units", q its quota: the amount a pack holds)
+ * "100.00 CU for ~₹999, valid 90 days".  flags as fmt_money()'s.  Returns
+ * buf.
  */
 int64_t catalog_monthly_minor(const struct platform *p,
     const char *currency, int *approx);
-char *catalog_subscribe_text(const struct platform *p, const char *currency,
-    int flags, char *buf, size_t n);
+char *catalog_subscribe_text(const struct platform *p, const struct quota *q,
+    const char *currency, int flags, char *buf, size_t n);
+
+/* What nothing bought or set covers, in a word: "not subscribed" (a
+ * subscription), "no units bought" (units sold in packs) or "no amount
+ * set" (st->unpaid is 0).  p may be NULL. */
+const char *catalog_absent_word(const struct platform *p,
+    const struct quota_status *st);
 
 /*
  * What a quota that quota_absent() holds is, in words: "not subscribed
  * this month DOT ~₹999 a month to subscribe" (catalog_subscribe_text()),
- * or "no amount of credits set DOT gpulog platforms set lightning --quota
- * 15cr/month".  p may be NULL.  Returns buf.
+ * "no units bought DOT 100.00 CU for ~₹999, valid 90 days", or "no amount
+ * of credits set DOT gpulog platforms set lightning --quota 15cr/month".
+ * p may be NULL.  Returns buf.
  */
 char *catalog_absent_text(const struct quota *q, const struct quota_status *st,
     const struct platform *p, const char *currency, int flags,

@@ -28,25 +28,6 @@ where_group_name(int group)
 	return group >= WG_FREE && group <= WG_NO ? names[group] : "?";
 }
 
-/* 1 when key is one of the comma-separated keys in list. */
-static int
-in_list(const char *list, const char *key)
-{
-	size_t k = strlen(key);
-	const char *p = list;
-
-	while (p != NULL && *p != '\0') {
-		while (*p == ' ')
-			p++;
-		if (strncmp(p, key, k) == 0 && (p[k] == ',' || p[k] == '\0' ||
-		    p[k] == ' '))
-			return 1;
-		p = strchr(p, ',');
-		if (p != NULL)
-			p++;
-	}
-	return 0;
-}
 
 /* 1 when the platform names model among its GPUs ("T4 or P100"), in any
  * spelling. */
@@ -270,21 +251,38 @@ want_text(char *buf, size_t n, const struct where_job *job)
 		snprintf(buf, n, "%s", job->gpu[0] ? job->gpu : "T4-class");
 }
 
-/* A subscription nothing bought covers: a paid place at its monthly
- * price, which is what the job would cost to start now. */
+/* A subscription (or units sold in packs) nothing bought covers: a paid
+ * place at its price a month (a pack), which is what the job would cost
+ * to start now. */
 static void
 rank_offer(const struct where_in *in, const struct platform *p,
-    struct where_row *w)
+    const struct quota *q, const struct quota_status *st,
+    const struct where_job *job, struct where_row *w)
 {
 	char b[64];
+	int64_t k = 1, need;
 
 	w->kind = WK_SUBSCRIBE;
 	w->group = WG_PAID;
+	/* Packs: as many as the job uses, at one GPU. */
+	if (p->billing == BILL_UNITS && q->amount > 0) {
+		need = quota_use(q->unit, job->dur_s, 1, quota_meter(
+		    q->unit)->rated ? catalog_burn(in->cat, p->key, w->gpu) :
+		    0);
+		k = need > q->amount ? (need + q->amount - 1) / q->amount : 1;
+		w->packs = (int)k;
+	}
 	w->cost_inr = catalog_monthly_minor(p, "INR", NULL);
 	w->cost_usd = catalog_monthly_minor(p, "USD", NULL);
-	say(w, "not subscribed: %s", catalog_subscribe_text(p,
-	    in->currency != NULL ? in->currency : "INR", in->fmt_flags, b,
-	    sizeof b));
+	if (w->cost_inr > 0)
+		w->cost_inr *= k;
+	if (w->cost_usd > 0)
+		w->cost_usd *= k;
+	say(w, "%s: ", catalog_absent_word(p, st));
+	if (k > 1)
+		say(w, "%lld packs, each ", (long long)k);
+	say(w, "%s", catalog_subscribe_text(p, q, in->currency != NULL ?
+	    in->currency : "INR", in->fmt_flags, b, sizeof b));
 	say_sessions(w, p);
 }
 
@@ -317,7 +315,7 @@ rank_free(const struct where_in *in, const struct platform *p,
 	    w->session_cap_s - 1) / w->session_cap_s) : 1;
 	w->group = w->sessions > 1 ? WG_SESSIONS : WG_FREE;
 	if (q != NULL && w->kind == WK_INCLUDED && quota_absent(st)) {
-		rank_offer(in, p, w);
+		rank_offer(in, p, q, st, job, w);
 		return;
 	}
 	/* Free with an amount nobody has set: whether the job fits is not
@@ -351,8 +349,8 @@ rank_free(const struct where_in *in, const struct platform *p,
 		after = quota_use(q->unit, after, 1, burn);
 		if (w->quota_need > w->quota_left || after > q->amount)
 			w->group = WG_NO;
-		say(w, "%s", w->kind == WK_INCLUDED ? "in the subscription: " :
-		    "free: ");
+		say(w, "%s", w->kind != WK_INCLUDED ? "free: " : p->billing ==
+		    BILL_UNITS ? "in your packs: " : "in the subscription: ");
 		say_quota(in, w, q);
 		if (after > 0 && w->group != WG_NO)
 			say(w, " (the rest counts after it)");
@@ -518,8 +516,8 @@ where_rank(const struct where_in *in, const struct where_job *asked,
 
 		x[i].i = i;
 		snprintf(w->platform, sizeof w->platform, "%s", p->key);
-		w->in_phase = in->phase != NULL && in_list(in->phase->platforms,
-		    p->key);
+		w->in_phase = in->phase != NULL &&
+		    catalog_in_list(in->phase->platforms, p->key);
 		w->session_cap_s = p->session_cap_s;
 		w->sessions = 1;
 		w->cost_usd = w->cost_inr = -1;
@@ -527,7 +525,8 @@ where_rank(const struct where_in *in, const struct where_job *asked,
 			w->kind = WK_OWN;
 		else if (p->billing == BILL_FREE)
 			w->kind = WK_FREE;
-		else if (p->billing == BILL_SUBSCRIPTION)
+		else if (p->billing == BILL_SUBSCRIPTION ||
+		    p->billing == BILL_UNITS)
 			w->kind = WK_INCLUDED;
 		else
 			w->kind = WK_HOURLY;

@@ -73,11 +73,13 @@ enum where_group {
 
 enum where_kind {
 	WK_FREE,         /* a free tier */
-	WK_INCLUDED,     /* a subscription's included units */
+	WK_INCLUDED,     /* a subscription's included units, or packs of
+	                    units bought */
 	WK_HOURLY,       /* billed by the hour */
 	WK_OWN,          /* one's own machine */
-	WK_SUBSCRIBE     /* a subscription that nothing bought covers now:
-	                    ranked as paid, at its monthly price */
+	WK_SUBSCRIBE     /* a subscription (or units sold in packs) that
+	                    nothing bought covers now: ranked as paid, at
+	                    its monthly (a pack's) price */
 };
 
 struct where_row {
@@ -101,6 +103,9 @@ struct where_row {
 	char rate_cur[4];
 	int64_t cost_usd;       /* the job's cost in cents; -1 unknown */
 	int64_t cost_inr;       /* in paise; -1 unknown */
+	int packs;              /* WK_SUBSCRIBE: the packs of units the job
+	                           needs, whose price is the cost; 0: the
+	                           cost is a month's */
 	char why[320];          /* one line saying why it ranks here */
 };
 

@@ -141,6 +141,9 @@ summary_allowance(const struct summary *sm, int i, int64_t ws, int64_t we)
 	const struct quota *q = &sm->cat.quotas[i];
 	const struct platform *p = summary_platform(sm, q->platform);
 
+	/* Units sold in packs: only the packs bought count. */
+	if (p != NULL && p->billing == BILL_UNITS)
+		return 0;
 	if (p == NULL || p->billing != BILL_SUBSCRIPTION)
 		return q->amount;
 	return quota_paid(sm->pays[i], sm->npays[i], ws, we) ? q->amount : 0;

@@ -98,7 +98,9 @@ const struct rate *summary_rate(const struct summary *sm, const char *platform,
 /* Compute units a GPU-hour burns on platform with gpu (hundredths); the
  * platform's default GPU when gpu has no rate; 0 when unknown. */
 /* Quota i's allowance in the window [ws, we): its amount, or 0 for a
- * subscription's quota that no payment covers there (quota_paid()). */
+ * subscription's quota that no payment covers there (quota_paid()), and
+ * always 0 for units sold in packs (billing "units": the amount is what a
+ * pack holds, and the packs bought are the whole limit). */
 int64_t summary_allowance(const struct summary *sm, int i, int64_t ws,
     int64_t we);
 

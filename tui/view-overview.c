@@ -197,6 +197,8 @@ draw_quotas(struct tui *t, int y, int y1)
 		int lvl = tui_colour(st->state), x = 2;
 		const struct platform *p;
 
+		if (!catalog_offer_shown(&t->sm.cat, q, st))
+			continue;
 		x += tui_put_safe(t, y, x, 11, CA_BOLD, q->platform);
 		x = 14;
 		/* Nothing bought covers the window: the offer, no gauge. */

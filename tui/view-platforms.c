@@ -139,12 +139,17 @@ platforms_draw(struct tui *t, int y0, int y1)
 				x += cv_printf(cv, y, x, -1, 0, ", resets %s",
 				    fmt_when(at, sizeof at, st->we, t->now));
 			}
-			if (quota_absent(st) && st->unpaid)
+			if (quota_absent(st) && st->unpaid &&
+			    sel->billing == BILL_UNITS)
+				cv_put(cv, y++, x + 2, -1, CA_DIM,
+				    catalog_absent_word(sel, st));
+			else if (quota_absent(st) && st->unpaid)
 				cv_printf(cv, y++, x + 2, -1, CA_DIM,
-				    "not subscribed this %s", wn);
+				    "%s this %s", catalog_absent_word(sel, st),
+				    wn);
 			else if (quota_absent(st))
 				cv_put(cv, y++, x + 2, -1, CA_DIM,
-				    "no amount set");
+				    catalog_absent_word(sel, st));
 			else
 				cv_printf(cv, y++, x + 2, -1, tui_level(
 				    st->pct), "%s used this %s (%d%%)", b3, wn,

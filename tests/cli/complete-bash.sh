@@ -29,7 +29,7 @@ comp "--vram" gpulog where 8h --v
 comp "jarvis" gpulog add ja
 comp "kaggle" gpulog add kag
 comp "local lightning lambda" gpulog --db "$GPULOG_DB" start l
-comp "colab-free colab-pro" gpulog run -p col
+comp "colab-free colab-pro colab-plus colab-payg" gpulog run -p col
 comp "vast" gpulog spend 5USD va
 comp "" gpulog spend va
 comp "lightning" gpulog add -g T4 li

@@ -52,7 +52,7 @@ for v in 1 2 3 4; do
 	# own rows follow the binary, so Lightning's free tier is credits.
 	[ "$(q "SELECT group_concat(platform || '=' || unit, ' ') FROM (SELECT
 	    * FROM quotas ORDER BY platform)")" = \
-	    "colab-pro=cu kaggle=session_s lightning=credit" ] ||
+	    "colab-payg=cu colab-plus=cu colab-pro=cu kaggle=session_s lightning=credit" ] ||
 	    fail "v$v: quota meters: $(q 'SELECT platform, unit FROM quotas')"
 	# Opening again changes nothing more.
 	gpulog status >/dev/null 2>err.$v || fail "v$v: status: $(cat err.$v)"

@@ -238,10 +238,10 @@ test_match(void)
 	static const char *const few[] = { "colab", "colab-pro" };
 
 	/* The shipped keys, in order: local colab-free colab-pro kaggle
-	 * lightning vast runpod lambda cloud. */
+	 * lightning vast runpod lambda cloud colab-plus colab-payg. */
 	for (i = 0; i < n && i < 16; i++)
 		names[i] = catalog_platforms[i].key;
-	CHECK_EQ_INT(n, 9);
+	CHECK_EQ_INT(n, 11);
 	CHECK_EQ_STR(names[3], "kaggle");
 
 	idx = 99;
@@ -259,7 +259,7 @@ test_match(void)
 	    MATCH_OK);
 	CHECK_EQ_INT(idx, 3);
 	CHECK_EQ_STR(hint, "");
-	CHECK_EQ_INT(text_match("colab-p", names, n, &idx, hint, sizeof hint),
+	CHECK_EQ_INT(text_match("colab-pr", names, n, &idx, hint, sizeof hint),
 	    MATCH_OK);
 	CHECK_EQ_INT(idx, 2);
 	CHECK_EQ_INT(text_match("li", names, n, &idx, hint, sizeof hint),
@@ -268,7 +268,7 @@ test_match(void)
 	/* Ambiguous prefixes list the candidates in table order. */
 	CHECK_EQ_INT(text_match("colab", names, n, &idx, hint, sizeof hint),
 	    MATCH_AMBIGUOUS);
-	CHECK_EQ_STR(hint, "colab-free, colab-pro");
+	CHECK_EQ_STR(hint, "colab-free, colab-pro, colab-plus, colab-payg");
 	CHECK_EQ_INT(text_match("l", names, n, &idx, hint, sizeof hint),
 	    MATCH_AMBIGUOUS);
 	CHECK_EQ_STR(hint, "local, lightning, lambda");

@@ -913,7 +913,7 @@ test_expenses(void)
 	expense_init(&y);
 	memset(&in, 0, sizeof in);
 	in.amount = "899INR";
-	in.platform = "colab-p";
+	in.platform = "colab-pr";
 	in.note = "Colab Pro, December";
 	CHECK_EQ_INT(ops_spend(&o, &in, &x, &e), 0);
 	CHECK(x.id > 0);

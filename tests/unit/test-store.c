@@ -198,14 +198,14 @@ test_fresh(void)
 		return;
 	CHECK_EQ_INT(store_opened_version(s), 0);
 
-	/* The nine platforms, as shipped. */
+	/* The eleven platforms, as shipped. */
 	if (CHECK_EQ_INT(store_load_platforms(s, &p, &n, &e), 0)) {
 		static const char *const keys[] = { "local", "colab-free",
 			"colab-pro", "kaggle", "lightning", "vast", "runpod",
-			"lambda", "cloud" };
+			"lambda", "cloud", "colab-plus", "colab-payg" };
 
-		CHECK_EQ_INT(n, 9);
-		for (i = 0; i < n && i < 9; i++)
+		CHECK_EQ_INT(n, 11);
+		for (i = 0; i < n && i < 11; i++)
 			CHECK_EQ_STR(p[i].key, keys[i]);
 		if (n >= 4) {
 			CHECK_EQ_STR(p[3].name, "Kaggle Notebooks");
@@ -214,13 +214,23 @@ test_fresh(void)
 			CHECK_EQ_INT(p[2].billing, BILL_SUBSCRIPTION);
 			CHECK_EQ_STR(p[2].default_gpu, "T4");
 		}
+		if (n >= 11) {
+			CHECK_EQ_INT(p[9].billing, BILL_SUBSCRIPTION);
+			CHECK_EQ_INT(p[10].billing, BILL_UNITS);
+			CHECK_EQ_INT(p[10].pack_days, 90);
+		}
 		free(p);
 	}
 
 	/* Kaggle 30 h a week from Saturday 00:00 UTC, Lightning 80 h a
-	 * month from the 1st, Colab Pro 100 compute units a month. */
+	 * month from the 1st, Colab Pro 100 compute units a month, Pro+ 600,
+	 * and pay as you go's packs of 100. */
 	if (CHECK_EQ_INT(store_load_quotas(s, &q, &n, &e), 0)) {
-		CHECK_EQ_INT(n, 3);
+		CHECK_EQ_INT(n, 5);
+		if (CHECK((k = find_quota(q, n, "colab-plus")) != NULL))
+			CHECK_EQ_INT(k->amount, 60000);
+		if (CHECK((k = find_quota(q, n, "colab-payg")) != NULL))
+			CHECK_EQ_INT(k->amount, 10000);
 		if (CHECK((k = find_quota(q, n, "kaggle")) != NULL)) {
 			CHECK_EQ_INT(k->unit, QU_SESSION_S);
 			CHECK_EQ_INT(k->amount, 108000);
@@ -244,7 +254,7 @@ test_fresh(void)
 
 	if (CHECK_EQ_INT(store_load_rates(s, &r, &n, &e), 0)) {
 		CHECK_EQ_INT(n, catalog_nrates);
-		CHECK_EQ_INT(n, 23);
+		CHECK_EQ_INT(n, 33);
 		found = 0;
 		for (i = 0; i < n; i++) {
 			if (strcmp(r[i].platform, "vast") == 0 &&
@@ -1226,7 +1236,7 @@ test_reopen(void)
 	CHECK_EQ_STR(note_of(s, id), "survives");
 	CHECK_EQ_INT(count_runs(s), 2);
 	if (CHECK_EQ_INT(store_load_platforms(s, &p, &n, &e), 0)) {
-		CHECK_EQ_INT(n, 9);
+		CHECK_EQ_INT(n, catalog_nplatforms);
 		free(p);
 	}
 	store_get_setting(s, "plan.start", val, sizeof val, &e);

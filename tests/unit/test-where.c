@@ -59,6 +59,13 @@ setup(struct where_in *in, int64_t now, const int64_t *used,
 	for (i = 0; i < catalog_nquotas; i++) {
 		quota_status_init(&qs[i], &quotas[i], now);
 		qs[i].used = used ? used[i] : 0;
+		/* Colab Pro+ and pay as you go: nothing bought, as
+		 * store/summary.c finds them with no payment or pack. */
+		if (strcmp(quotas[i].platform, "colab-plus") == 0 ||
+		    strcmp(quotas[i].platform, "colab-payg") == 0) {
+			qs[i].limit = 0;
+			qs[i].unpaid = 1;
+		}
 		quota_status_finish(&qs[i], now);
 	}
 	in->qs = qs;
@@ -290,10 +297,31 @@ test_rank(void)
 	CHECK_EQ_STR(w[2].platform, "vast");
 	CHECK_EQ_INT(w[2].cost_usd, 920);
 	CHECK(strstr(w[2].why, "reliability") != NULL);
-	CHECK_EQ_STR(w[3].platform, "lambda");
-	CHECK_EQ_INT(w[3].cost_usd, 2232);
-	CHECK_EQ_STR(w[4].platform, "cloud");
-	CHECK_EQ_STR(w[4].gpu, "H100 80GB");
+	/* Pay as you go, none bought: one pack of 100 CU holds the job's
+	 * 60.16. */
+	CHECK_EQ_STR(w[3].platform, "colab-payg");
+	CHECK_EQ_INT(w[3].kind, WK_SUBSCRIBE);
+	CHECK_EQ_INT(w[3].packs, 1);
+	CHECK_EQ_INT(w[3].cost_usd, 999);
+	CHECK(strstr(w[3].why, "no units bought: 100.00 CU for") != NULL);
+	CHECK_EQ_STR(w[4].platform, "lambda");
+	CHECK_EQ_INT(w[4].cost_usd, 2232);
+	/* Pro+ at its month's price ($49.99), below AWS's H100 share for
+	 * 8 h ($55.04). */
+	CHECK_EQ_STR(w[5].platform, "colab-plus");
+	CHECK_EQ_INT(w[5].packs, 0);
+	CHECK_EQ_INT(w[5].cost_usd, 4999);
+	CHECK_EQ_STR(w[6].platform, "cloud");
+	CHECK_EQ_STR(w[6].gpu, "H100 80GB");
+	free(w);
+
+	/* 20 h of it: 150.40 CU, two packs. */
+	job(&j, 20 * 3600, "A100 80GB", 0);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	CHECK_EQ_INT(row(w, n, "colab-payg", NULL)->packs, 2);
+	CHECK_EQ_INT(row(w, n, "colab-payg", NULL)->cost_usd, 1998);
+	CHECK(strstr(row(w, n, "colab-payg", NULL)->why, "2 packs, each "
+	    "100.00 CU") != NULL);
 	CHECK_EQ_INT(row(w, n, "kaggle", NULL)->group, WG_NO);
 	free(w);
 
