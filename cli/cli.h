@@ -216,6 +216,16 @@ int cli_export_hledger(FILE *f, const char *label, struct ctx *c,
     struct err *e);
 int cli_export_doc(FILE *f, const char *label, struct ctx *c,
     const char *machine, struct err *e);
+/* The catalog alone (platforms, quotas, rates, phases, fx) in the
+ * export's format, which `platforms import` and `import json` read. */
+int cli_export_catalog(FILE *f, const char *label, struct ctx *c,
+    struct err *e);
+/* `export` (catalog 0) or `platforms export` (1) to path (stdout for NULL
+ * or "-"), through a temporary file renamed over it. */
+int cli_export_to(struct ctx *c, int catalog, const char *path);
+/* `platforms import FILE`: import's json path for a catalog file, whose
+ * records are refused; dry as --dry-run. */
+int cli_import_catalog(struct ctx *c, const char *path, int dry);
 int cmd_import(struct ctx *c, const struct args *a);
 
 /*

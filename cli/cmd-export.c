@@ -148,7 +148,7 @@ close_list(FILE *f, size_t n, int last)
 }
 
 static int
-put_catalog(FILE *f, struct store *s, struct err *e)
+put_catalog(FILE *f, struct store *s, int last, struct err *e)
 {
 	struct platform *p = NULL;
 	struct quota *q = NULL;
@@ -277,7 +277,7 @@ put_catalog(FILE *f, struct store *s, struct err *e)
 		put_modified(f, fx[i].modified);
 		fputc('}', f);
 	}
-	close_list(f, nfx, 0);
+	close_list(f, nfx, last);
 	rc = 0;
 out:
 	free(fx);
@@ -413,7 +413,7 @@ cli_export_doc(FILE *f, const char *label, struct ctx *c,
 	else
 		fprintf(f, "  \"exported\": \"%s\",\n", fmt_iso_utc(now,
 		    sizeof now, c->now));
-	if (put_settings(f, c->s, e) < 0 || put_catalog(f, c->s, e) < 0)
+	if (put_settings(f, c->s, e) < 0 || put_catalog(f, c->s, 0, e) < 0)
 		return -1;
 	memset(&all, 0, sizeof all);
 	/* The callbacks stop a walk at a write error, leaving e unset. */
@@ -438,6 +438,23 @@ cli_export_doc(FILE *f, const char *label, struct ctx *c,
 	open_list(f, "tombstones");
 	if (section_done(f, &w, store_each_tombstone(c->s, put_tombstone, &w,
 	    e), 1) < 0)
+		return -1;
+	fputs("}\n", f);
+	if (fflush(f) != 0 || ferror(f))
+		return err_set(e, "cannot write %s: %s", label,
+		    strerror(errno ? errno : EIO));
+	return 0;
+}
+
+int
+cli_export_catalog(FILE *f, const char *label, struct ctx *c, struct err *e)
+{
+	char now[32];
+
+	fprintf(f, "{\n  \"gpulog_export\": %d,\n  \"schema\": %d,\n"
+	    "  \"exported\": \"%s\",\n", JSON_EXPORT_FORMAT,
+	    STORE_SCHEMA_VERSION, fmt_iso_utc(now, sizeof now, c->now));
+	if (put_catalog(f, c->s, 1, e) < 0)
 		return -1;
 	fputs("}\n", f);
 	if (fflush(f) != 0 || ferror(f))
@@ -524,10 +541,10 @@ export_stream(struct ctx *c, writer put, const char *path)
 
 static int export_to(struct ctx *c, writer put, const char *path);
 
-int
-cmd_export(struct ctx *c, const struct args *a)
+/* The checks on path, then the document put writes, in one read. */
+static int
+export_checked(struct ctx *c, writer put, const char *path)
 {
-	const char *path = opt_get(a, X_OUTPUT);
 	struct err e;
 	int rc;
 
@@ -538,10 +555,23 @@ cmd_export(struct ctx *c, const struct args *a)
 		    "its -wal or -shm); export to another file", path);
 	if (store_read_begin(c->s, &e) < 0)
 		return cli_err(EXIT_FAIL, &e);
-	rc = export_to(c, opt_has(a, X_HLEDGER) ? cli_export_hledger :
-	    json_doc, path);
+	rc = export_to(c, put, path);
 	store_read_end(c->s);
 	return rc;
+}
+
+int
+cli_export_to(struct ctx *c, int catalog, const char *path)
+{
+	return export_checked(c, catalog ? cli_export_catalog : json_doc,
+	    path);
+}
+
+int
+cmd_export(struct ctx *c, const struct args *a)
+{
+	return export_checked(c, opt_has(a, X_HLEDGER) ? cli_export_hledger :
+	    json_doc, opt_get(a, X_OUTPUT));
 }
 
 /* Writes the document to path, or to stdout for NULL or "-". */

@@ -59,6 +59,7 @@ struct import {
 	struct ops_import w;        /* the change, and what it counted */
 	struct import_extra extra;  /* the file's catalog, from the importer */
 	int merging;                /* a gpulog export: snapshots kept as is */
+	int catalog_only;           /* `platforms import`: a catalog file */
 	long nbad;                  /* rows skipped by --skip-bad */
 	long nleft;                 /* rows left out as no run (notices) */
 	char **notices;
@@ -304,8 +305,13 @@ report(const struct import *im, int dry, const char *label)
 	char a[32], b[32], d[48];
 	size_t i;
 
-	if (im->w.added + im->w.updated + im->w.there + im->w.xadded +
-	    im->w.xthere > 0 || im->w.snap_added + im->w.snap_there == 0) {
+	if (im->catalog_only) {
+		if (im->w.nmerged == 0)
+			printf("%s from %s\n", dry ? "nothing would change" :
+			    "nothing newer", label);
+	} else if (im->w.added + im->w.updated + im->w.there +
+	    im->w.xadded + im->w.xthere > 0 || im->w.snap_added +
+	    im->w.snap_there == 0) {
 		if (dry)
 			printf("would add %ld run%s, update %ld, skip %ld "
 			    "(already there); would add %ld expense%s\n",
@@ -425,8 +431,35 @@ import_job_init(struct import *im, struct run_sink *sink, struct import_job *job
 	im->merging = 1;
 }
 
+static int import_main(struct ctx *c, const struct args *a,
+    int catalog_only);
+
 int
 cmd_import(struct ctx *c, const struct args *a)
+{
+	return import_main(c, a, 0);
+}
+
+int
+cli_import_catalog(struct ctx *c, const char *path, int dry)
+{
+	struct args b;
+
+	memset(&b, 0, sizeof b);
+	b.pos[0] = "json";
+	b.pos[1] = path;
+	b.npos = 2;
+	if (dry) {
+		b.given[0].id = I_DRY_RUN;
+		b.ngiven = 1;
+	}
+	return import_main(c, &b, 1);
+}
+
+/* `import` itself, or, catalog_only, `platforms import`: a file of the
+ * export's format holding a catalog and no records. */
+static int
+import_main(struct ctx *c, const struct args *a, int catalog_only)
 {
 	const struct importer *imp;
 	struct run_sink sink;
@@ -474,6 +507,7 @@ cmd_import(struct ctx *c, const struct args *a)
 	job.progress = sink_progress;
 	job.platform = opt_get(a, I_PLATFORM);
 	job.future = opt_has(a, I_FUTURE);
+	job.catalog_only = im.catalog_only = catalog_only;
 	n = a->npos - 1;
 	snprintf(what, sizeof what, "import %s %s%s", imp->name, api ? "--api"
 	    : strcmp(first, "-") == 0 ? "stdin" : first, n > 1 ? " ..." : "");

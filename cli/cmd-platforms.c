@@ -1,7 +1,8 @@
 /*
  * cmd-platforms.c: `gpulog platforms`: the catalog (the seed's matrix,
- * quotas and hourly rates), and `gpulog platforms set KEY ...` to change a
- * quota, a rate, a monthly cost or a session cap, or to add a platform.
+ * quotas and hourly rates), `gpulog platforms set KEY ...` to change a
+ * quota, a rate, a monthly cost or a session cap, or to add a platform,
+ * and `platforms export` / `import FILE` for a catalog file.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -19,7 +20,7 @@
 
 enum { PL_JSON = 1, PL_QUOTA, PL_RESET, PL_METER, PL_NO_QUOTA, PL_GPU,
 	PL_RATE, PL_CU, PL_MONTHLY, PL_CAP, PL_NAME, PL_BILLING,
-	PL_DEFAULT_GPU, PL_PACK_DAYS };
+	PL_DEFAULT_GPU, PL_PACK_DAYS, PL_OUTPUT, PL_DRY_RUN };
 
 const struct opt platforms_opts[] = {
 	{ PL_JSON, 0, "json", NULL, "print JSON" },
@@ -46,6 +47,10 @@ const struct opt platforms_opts[] = {
 	    "units" },
 	{ PL_DEFAULT_GPU, 0, "default-gpu", "MODEL", "GPU assumed when a run "
 	    "names none" },
+	{ PL_OUTPUT, 'o', "output", "FILE", "export: write FILE (default: "
+	    "standard output)" },
+	{ PL_DRY_RUN, 0, "dry-run", NULL, "import: say what would change, "
+	    "change nothing" },
 	{ 0, 0, NULL, NULL, NULL },
 };
 
@@ -279,7 +284,7 @@ set_platform(struct ctx *c, const struct args *a)
 
 	if (strcmp(a->pos[0], "set") != 0)
 		return cli_fail(EXIT_USAGE, "platforms: unknown action \"%s\"; "
-		    "expected `platforms set KEY [options]`", a->pos[0]);
+		    "expected set, export or import", a->pos[0]);
 	if (a->npos < 2)
 		return cli_fail(EXIT_USAGE, "platforms set: missing KEY");
 	memset(&in, 0, sizeof in);
@@ -332,6 +337,29 @@ set_platform(struct ctx *c, const struct args *a)
 	return EXIT_OK;
 }
 
+/* `platforms export [-o FILE]` and `platforms import FILE [--dry-run]`:
+ * the catalog alone in the export's format, written and read by export's
+ * and import json's code. */
+static int
+catalog_file(struct ctx *c, const struct args *a)
+{
+	int out = opt_has(a, PL_OUTPUT), dry = opt_has(a, PL_DRY_RUN);
+
+	if (strcmp(a->pos[0], "export") == 0) {
+		if (a->npos > 1 || a->ngiven > out || opt_has(a, PL_JSON))
+			return cli_fail(EXIT_USAGE, "platforms export: takes "
+			    "-o FILE alone");
+		return cli_export_to(c, 1, opt_get(a, PL_OUTPUT));
+	}
+	if (a->npos != 2)
+		return cli_fail(EXIT_USAGE, "platforms import: give one FILE "
+		    "(- for standard input)");
+	if (a->ngiven > dry)
+		return cli_fail(EXIT_USAGE, "platforms import: takes --dry-run "
+		    "alone");
+	return cli_import_catalog(c, a->pos[1], dry);
+}
+
 int
 cmd_platforms(struct ctx *c, const struct args *a)
 {
@@ -339,6 +367,12 @@ cmd_platforms(struct ctx *c, const struct args *a)
 	struct err e;
 	int rc = EXIT_OK;
 
+	if (a->npos > 0 && (strcmp(a->pos[0], "export") == 0 ||
+	    strcmp(a->pos[0], "import") == 0))
+		return catalog_file(c, a);
+	if (opt_has(a, PL_OUTPUT) || opt_has(a, PL_DRY_RUN))
+		return cli_fail(EXIT_USAGE, "platforms: -o is for export, "
+		    "--dry-run for import");
 	if (summary_load_catalog(&sm, c->s, c->now, &e) < 0) {
 		summary_free(&sm);
 		return cli_err(EXIT_FAIL, &e);

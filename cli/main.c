@@ -120,8 +120,11 @@ const struct cmd cli_cmds[] = {
 	{ "plan", cmd_plan, plan_opts, 0, 0, "[--start DATE] [--json | --csv]",
 	    "the 13-month plan, or set when month 1 starts", NULL },
 	{ "platforms", cmd_platforms, platforms_opts, 0, 2,
-	    "[set KEY [options]] [--json]",
-	    "the catalog of platforms, quotas and rates; or change it", NULL },
+	    "[set KEY [options] | export [-o FILE] | import FILE] [--json]",
+	    "the catalog of platforms, quotas and rates; or change it",
+	    "`platforms export` writes the catalog alone in the export's "
+	    "format;\n`platforms import FILE` reads one back, each fact "
+	    "merged as a sync merges it\n(the newer change wins)." },
 	{ "fx", cmd_fx, fx_opts, 0, 1, "[RATE [--date D] | update] "
 	    "[--currency CODE]",
 	    "show, set or fetch the USD to INR rate, or the currency shown",

@@ -88,7 +88,7 @@ _gpulog() {
 	add:0|start:0|spend:1)
 		COMPREPLY=($(compgen -W "$("${g[@]}" __complete platforms 2>/dev/null)" -- "$cur")) ;;
 	platforms:0)
-		COMPREPLY=($(compgen -W "set" -- "$cur")) ;;
+		COMPREPLY=($(compgen -W "set export import" -- "$cur")) ;;
 	platforms:1)
 		COMPREPLY=($(compgen -W "$("${g[@]}" __complete platforms 2>/dev/null)" -- "$cur")) ;;
 	import:0)

@@ -99,7 +99,7 @@ function __gpulog_complete
 		case add:0 start:0 spend:1 platforms:1
 			$g __complete platforms 2>/dev/null
 		case platforms:0
-			echo set
+			printf "%s\n" set export import
 		case import:0
 			$g __complete sources 2>/dev/null
 		case import:1 'export:*'

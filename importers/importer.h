@@ -64,6 +64,8 @@ struct import_job {
 	int64_t now;           /* "now" for what the input does not date */
 	int future;            /* rows may end after now (--future); with
 	                        * now 0 (unknown) they always may */
+	int catalog_only;      /* json: a catalog file (platforms, quotas,
+	                        * rates, phases, fx); records are refused */
 	int64_t since;         /* the last import of this source; 0 = never */
 	/*
 	 * A gpulog export (importers/json.c), each optional.  catalog takes

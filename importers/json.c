@@ -1043,6 +1043,10 @@ member_cb(void *arg, const char *key, long i, const cJSON *v)
 		if (strcmp(key, records[k]) == 0)
 			break;
 	if (k < sizeof records / sizeof records[0]) {
+		if (x->job->catalog_only && !(i < 0 && cJSON_IsNull(v)))
+			return bad(&x->d, key, "a catalog file holds platforms, "
+			    "quotas, rates, phases and fx, not records: import "
+			    "it with `gpulog import json`");
 		if (i < 0)
 			return cJSON_IsNull(v) ? 0 : bad(&x->d, key,
 			    "expected an array");
