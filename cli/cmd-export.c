@@ -197,9 +197,6 @@ put_catalog(FILE *f, struct store *s, int last, struct err *e)
 
 	open_list(f, "quotas");
 	for (i = 0; i < nq; i++) {
-		static const char *const windows[] = { "week", "month",
-			"rolling" };
-
 		item(f, i);
 		put_str(f, "platform", q[i].platform);
 		/* The unit of the amount (hours of either meter are
@@ -216,7 +213,7 @@ put_catalog(FILE *f, struct store *s, int last, struct err *e)
 			put_fixed(f, (q[i].amount * 1000000 + 1800) / 3600, 6);
 		fprintf(f, ", \"window\": \"%s\", \"reset_wday\": %d, "
 		    "\"reset_mday\": %d, \"reset_min\": %d, "
-		    "\"rolling_days\": %d", windows[q[i].window],
+		    "\"rolling_days\": %d", quota_window_word(q[i].window),
 		    q[i].reset_wday, q[i].reset_mday, q[i].reset_min,
 		    q[i].rolling_days);
 		put_modified(f, q[i].modified);

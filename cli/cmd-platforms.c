@@ -168,8 +168,7 @@ show_json(struct summary *sm)
 		    quota_meter(q->unit)->rated ? fmt_centi(b, sizeof b,
 		    q->amount) : fmt_centi(b, sizeof b, q->amount * 100 /
 		    3600),
-		    q->window == QW_WEEK ? "week" : q->window == QW_MONTH ?
-		    "month" : "rolling", q->reset_wday, q->reset_mday,
+		    quota_window_word(q->window), q->reset_wday, q->reset_mday,
 		    q->reset_min, q->rolling_days);
 		json_provenance(q->platform, FACT_QUOTA, NULL, q->modified);
 		printf("}");

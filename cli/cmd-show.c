@@ -281,8 +281,7 @@ show_run(struct ctx *c, struct summary *sm, const struct run *r, int json)
 			json_str(stdout, q->platform);
 			printf(", \"unit\": \"%s\", \"window\": \"%s\", "
 			    "\"windows\": [", quota_unit_json(q->unit),
-			    q->window == QW_WEEK ? "week" : q->window ==
-			    QW_MONTH ? "month" : "rolling");
+			    quota_window_word(q->window));
 			for (k = 0; k < nw; k++)
 				printf("%s{\"start\": \"%s\", \"end\": \"%s\", "
 				    "\"used\": %s, \"used_raw\": %lld}", k ?

@@ -167,8 +167,7 @@ print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
 		printf("%s\n    {\"platform\": ", i ? "," : "");
 		json_str(stdout, q->platform);
 		printf(", \"unit\": \"%s\", \"window\": \"%s\"",
-		    quota_unit_json(q->unit), q->window == QW_WEEK ? "week" : q->window == QW_MONTH ?
-		    "month" : "rolling");
+		    quota_unit_json(q->unit), quota_window_word(q->window));
 		printf(", \"subscribed\": %s", !subscription(sm, q) ? "null" :
 		    st->unpaid ? "false" : "true");
 		printf(", \"used\": %s", amount_json(b, sizeof b, q,

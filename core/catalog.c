@@ -282,13 +282,16 @@ const struct phase catalog_phases[] = {
 };
 const size_t catalog_nphases = sizeof catalog_phases / sizeof catalog_phases[0];
 
-static const char *const billing_names[] = { "free", "subscription",
-	"hourly", "units" };
+const char *const billing_names[BILL_COUNT] = {
+#define BILLING_WORD(e, word, text) word,
+	BILLINGS(BILLING_WORD)
+#undef BILLING_WORD
+};
 
 const char *
 billing_name(int b)
 {
-	return b >= 0 && b <= BILL_UNITS ? billing_names[b] : "?";
+	return b >= 0 && b < BILL_COUNT ? billing_names[b] : "?";
 }
 
 int
@@ -296,7 +299,7 @@ billing_parse(const char *s)
 {
 	int i;
 
-	for (i = 0; i <= BILL_UNITS; i++)
+	for (i = 0; i < BILL_COUNT; i++)
 		if (strcmp(s, billing_names[i]) == 0)
 			return i;
 	return -1;
@@ -525,7 +528,8 @@ catalog_absent_text(const struct quota *q, const struct quota_status *st,
 		snprintf(buf, n, "no amount of %s set %s gpulog platforms set "
 		    "%s --quota 15%s/%s", quota_meter(q->unit)->name, dot,
 		    q->platform, quota_meter(q->unit)->brief,
-		    q->window == QW_WEEK ? "week" : "month");
+		    quota_window_word(q->window == QW_WEEK ? QW_WEEK :
+		    QW_MONTH));
 	return buf;
 }
 

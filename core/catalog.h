@@ -188,7 +188,10 @@ char *catalog_absent_text(const struct quota *q, const struct quota_status *st,
     const struct platform *p, const char *currency, int flags,
     const char *dot, char *buf, size_t n);
 
+/* A billing kind's word (BILLINGS in core/model.h; "?" out of range), the
+ * kind of a word (-1 for none), and the words in enum order. */
 const char *billing_name(int billing);
 int billing_parse(const char *s);
+extern const char *const billing_names[BILL_COUNT];
 
 #endif

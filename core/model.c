@@ -166,3 +166,27 @@ quota_meter(int unit)
 {
 	return &meters[unit >= 0 && unit < QU_COUNT ? unit : QU_GPU_S];
 }
+
+const char *const quota_window_words[QW_COUNT] = {
+#define QUOTA_WINDOW_WORD(e, word, text) word,
+	QUOTA_WINDOWS(QUOTA_WINDOW_WORD)
+#undef QUOTA_WINDOW_WORD
+};
+
+const char *
+quota_window_word(int window)
+{
+	return window >= 0 && window < QW_COUNT ? quota_window_words[window] :
+	    "?";
+}
+
+int
+quota_window_from_word(const char *word)
+{
+	int w;
+
+	for (w = 0; w < QW_COUNT; w++)
+		if (strcmp(word, quota_window_words[w]) == 0)
+			return w;
+	return -1;
+}

@@ -123,11 +123,24 @@ const char *expense_kind_name(int kind);
 void expense_init(struct expense *x);
 void expense_clear(struct expense *x);
 
+/*
+ * How a platform bills: the one list of them.  A row gives the enum, its
+ * word (the database's platforms.billing, --billing, --json and the
+ * export: never change one) and what it means.
+ */
+#define BILLINGS(X) \
+	X(BILL_FREE, "free", "a free tier") \
+	X(BILL_SUBSCRIPTION, "subscription", \
+	    "paid by the month; its quota counts when a payment covers it") \
+	X(BILL_HOURLY, "hourly", "billed by the hour at each GPU's rate") \
+	X(BILL_UNITS, "units", \
+	    "units sold in packs; only the packs bought count")
+
 enum billing {
-	BILL_FREE,
-	BILL_SUBSCRIPTION,
-	BILL_HOURLY,
-	BILL_UNITS
+#define BILLING_ENUM(e, word, text) e,
+	BILLINGS(BILLING_ENUM)
+#undef BILLING_ENUM
+	BILL_COUNT
 };
 
 struct platform {
@@ -197,11 +210,30 @@ struct quota_meter {
 /* The row of unit (QU_GPU_S's for a unit out of range). */
 const struct quota_meter *quota_meter(int unit);
 
+/*
+ * A quota's window: the one list of them.  A row gives the enum, its word
+ * (the database's quotas.win, --json, the export: never change one) and
+ * what it is.  QW_WEEK: every 7 days from reset_wday reset_min UTC;
+ * QW_MONTH: every month from reset_mday reset_min UTC; QW_ROLLING: the
+ * last rolling_days days.
+ */
+#define QUOTA_WINDOWS(X) \
+	X(QW_WEEK, "week", "a week from a weekday and time") \
+	X(QW_MONTH, "month", "a calendar month from a day and time") \
+	X(QW_ROLLING, "rolling", "the last N days, rolling")
+
 enum quota_window {
-	QW_WEEK,    /* every 7 days from reset_wday reset_min UTC */
-	QW_MONTH,   /* every month from reset_mday reset_min UTC */
-	QW_ROLLING  /* the last rolling_days days */
+#define QUOTA_WINDOW_ENUM(e, word, text) e,
+	QUOTA_WINDOWS(QUOTA_WINDOW_ENUM)
+#undef QUOTA_WINDOW_ENUM
+	QW_COUNT
 };
+
+/* A window's word ("week", "month", "rolling"; "?" out of range), and the
+ * window of a word (-1 for none); the words in enum order for a choice. */
+const char *quota_window_word(int window);
+int quota_window_from_word(const char *word);
+extern const char *const quota_window_words[QW_COUNT];
 
 struct quota {
 	char platform[32];

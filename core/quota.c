@@ -312,11 +312,9 @@ quota_set_meter(struct quota *q, const char *meter, struct err *e)
 char *
 quota_window_name(const struct quota *q, char *buf, unsigned n)
 {
-	if (q->window == QW_WEEK)
-		snprintf(buf, n, "week");
-	else if (q->window == QW_MONTH)
-		snprintf(buf, n, "month");
-	else
+	if (q->window == QW_ROLLING)
 		snprintf(buf, n, "%d days", q->rolling_days);
+	else
+		snprintf(buf, n, "%s", quota_window_word(q->window));
 	return buf;
 }

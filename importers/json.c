@@ -496,22 +496,19 @@ static const struct {
 static int
 read_platform(struct rd *d, const cJSON *o, struct platform *p)
 {
-	static const char *const billings[] = { "free", "subscription",
-		"hourly", "units" };
 	size_t i;
 	int64_t days;
 
 	memset(p, 0, sizeof *p);
 	if (get_key(d, o, "key", REQUIRED, p->key, sizeof p->key, "kaggle") < 0
 	    || get_text(d, o, "name", OPTIONAL, p->name, sizeof p->name) < 0 ||
-	    get_choice(d, o, "billing", billings, 4, &p->billing) < 0 ||
+	    get_choice(d, o, "billing", billing_names, BILL_COUNT,
+	    &p->billing) < 0 ||
 	    get_int(d, o, "session_cap_s", OPTIONAL, 0, 366 * DAY_S, 0,
 	    &p->session_cap_s) < 0 ||
 	    get_int(d, o, "pack_days", OPTIONAL, 0, 3650, 0, &days) < 0)
 		return -1;
 	p->pack_days = (int)days;
-	/* The names above are the store's, in enum billing's order. */
-	p->billing = billing_parse(billings[p->billing]);
 	if (p->name[0] == '\0')
 		snprintf(p->name, sizeof p->name, "%s", p->key);
 	for (i = 0; i < sizeof platform_texts / sizeof platform_texts[0]; i++)
@@ -543,7 +540,6 @@ read_quota(struct rd *d, const cJSON *o, struct quota *q)
 	/* The amount's unit: the hours meters' is "gpu_hours", a rated
 	 * meter's its JSON word; the meters in enum quota_unit's order. */
 	const char *units[QU_COUNT], *meters[QU_COUNT];
-	static const char *const windows[] = { "week", "month", "rolling" };
 	int m, u;
 
 	for (u = 0; u < QU_COUNT; u++) {
@@ -557,7 +553,8 @@ read_quota(struct rd *d, const cJSON *o, struct quota *q)
 	    get_choice(d, o, "unit", units, QU_COUNT, &q->unit) < 0 ||
 	    get_amount(d, o, quota_meter(q->unit)->rated ? 100 : 3600,
 	    &q->amount) < 0
-	    || get_choice(d, o, "window", windows, 3, &q->window) < 0 ||
+	    || get_choice(d, o, "window", quota_window_words, QW_COUNT,
+	    &q->window) < 0 ||
 	    get_small(d, o, "reset_wday", OPTIONAL, 0, 6, 0, &q->reset_wday)
 	    < 0 ||
 	    get_small(d, o, "reset_mday", OPTIONAL, q->window == QW_MONTH,

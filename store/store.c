@@ -1032,8 +1032,6 @@ store_load_platforms(struct store *s, struct platform **out, size_t *n,
 	return 0;
 }
 
-static const char *const window_names[] = { "week", "month", "rolling" };
-
 int
 store_set_quota(struct store *s, const struct quota *q, struct err *e)
 {
@@ -1050,7 +1048,8 @@ store_set_quota(struct store *s, const struct quota *q, struct err *e)
 	sqlite3_bind_text(st, 2, quota_meter(q->unit)->store, -1,
 	    SQLITE_STATIC);
 	sqlite3_bind_int64(st, 3, q->amount);
-	sqlite3_bind_text(st, 4, window_names[q->window], -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 4, quota_window_word(q->window), -1,
+	    SQLITE_STATIC);
 	sqlite3_bind_int(st, 5, q->reset_wday);
 	sqlite3_bind_int(st, 6, q->reset_mday);
 	sqlite3_bind_int(st, 7, q->reset_min);
@@ -1111,7 +1110,7 @@ store_load_quotas(struct store *s, struct quota **out, size_t *n,
 			;
 		q->amount = sqlite3_column_int64(st, 2);
 		st_col_copy(st, 3, b, sizeof b);
-		q->window = name_index(window_names, 3, b);
+		q->window = name_index(quota_window_words, QW_COUNT, b);
 		q->reset_wday = sqlite3_column_int(st, 4);
 		q->reset_mday = sqlite3_column_int(st, 5);
 		q->reset_min = sqlite3_column_int(st, 6);
