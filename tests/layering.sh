@@ -1,7 +1,8 @@
 #!/bin/sh
 # layering.sh: dependencies point one way.  core/ includes only libc and
-# core/; importers/ and store/ never include cli/ or tui/; importers/ never
-# opens the database; only store/ includes sqlite3.h; only tui/ curses;
+# core/; importers/ and store/ never include cli/, tui/ or ops/;
+# importers/ never opens the database; only store/ includes sqlite3.h; only
+# tui/ curses, and tui/ no SQL, libcurl, cJSON or importer;
 # ops/ (the operations layer) sits above store/ and below the rest, and
 # cli/, tui/ and importers/ change data only by calling it; and
 # only tui/ sees the dashboard's insides (tui/internal.h).
@@ -20,8 +21,9 @@ check() {
 	fi
 }
 check "core/*.[ch]" "store/|cli/|tui/|importers/|sqlite3|curl|cjson|curses|ncurses" "core uses only libc"
-check "store/*.[ch]" "cli/|tui/|importers/|curses|ncurses|curl" "store knows no front end"
-check "importers/*.[ch]" "store/|cli/|tui/|sqlite3|curses|ncurses" "importers never open the database"
+check "store/*.[ch]" "cli/|tui/|importers/|ops/|curses|ncurses|curl" "store knows no front end and nothing above it"
+check "importers/*.[ch]" "store/|cli/|tui/|ops/|sqlite3|curses|ncurses" "importers never open the database or change it"
+check "tui/*.[ch]" "cli/|importers/|sqlite3|curl|cjson" "tui draws through store/ and ops/: no SQL, network or importer"
 check "cli/*.[ch]" "sqlite3|curses|ncurses" "cli speaks no SQL and starts no curses"
 check "ops/*.[ch]" "cli/|tui/|importers/|sqlite3|curses|ncurses|curl|cjson" "ops sits below the front ends and speaks no SQL"
 
