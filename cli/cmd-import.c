@@ -590,11 +590,11 @@ cli_kaggle_report(struct ctx *c, int json)
 		return 0;
 	if (json) {
 		printf("  \"kaggle_reported\": {\"used_hours\": %s, ",
-		    fmt_centi(a, sizeof a, (q.used_s * 100 + 1800) / 3600));
-		printf("\"logged_hours\": %s, ", fmt_centi(b, sizeof b,
-		    (logged * 100 + 1800) / 3600));
+		    fmt_hours_centi(a, sizeof a, q.used_s));
+		printf("\"logged_hours\": %s, ", fmt_hours_centi(b, sizeof b,
+		    logged));
 		printf("\"allowed_hours\": %s, \"taken_at\": \"%s\", ",
-		    fmt_centi(a, sizeof a, (q.allowed_s * 100 + 1800) / 3600),
+		    fmt_hours_centi(a, sizeof a, q.allowed_s),
 		    fmt_iso_utc(d, sizeof d, q.taken_at));
 		printf("\"resets\": \"%s\"},\n", fmt_iso_utc(b, sizeof b,
 		    q.reset_at));

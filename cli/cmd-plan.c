@@ -88,8 +88,7 @@ print_csv_month(const struct summary *sm, const struct plan_acc *acc,
 		printf("%s", fmt_centi(b, sizeof b, hi));
 	printf(",%s,%s,%d,", sm->currency, fmt_centi(b, sizeof b,
 	    acc->spent[m]), acc->runs[m]);
-	printf("%s\n", fmt_centi(b, sizeof b, (acc->gpu_s[m] * 100 + 1800) /
-	    3600));
+	printf("%s\n", fmt_hours_centi(b, sizeof b, acc->gpu_s[m]));
 }
 
 static int
@@ -210,8 +209,7 @@ cmd_plan(struct ctx *c, const struct args *a)
 			    "%lld, \"runs\": %d, \"gpu_hours\": %s}",
 			    (long long)lo, (long long)hi,
 			    (long long)acc.spent[m], acc.runs[m],
-			    fmt_centi(h, sizeof h, (acc.gpu_s[m] * 100 + 1800)
-			    / 3600));
+			    fmt_hours_centi(h, sizeof h, acc.gpu_s[m]));
 			continue;
 		}
 		if (csv) {

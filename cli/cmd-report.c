@@ -279,14 +279,13 @@ print_row(struct ctx *c, const struct report *rp, const struct group *g,
 		json_str(stdout, g->key);
 		printf(", \"runs\": %lld, \"gpu_hours\": %s, "
 		    "\"gpu_seconds\": %lld, \"spent_minor\": %lld}",
-		    (long long)g->runs, fmt_centi(h, sizeof h, (g->gpu_s * 100 +
-		    1800) / 3600), (long long)g->gpu_s, (long long)g->spent);
+		    (long long)g->runs, fmt_hours_centi(h, sizeof h, g->gpu_s),
+		    (long long)g->gpu_s, (long long)g->spent);
 		break;
 	case 2:
 		csv_field(stdout, g->key);
-		printf(",%lld,%s,%s\n", (long long)g->runs, fmt_centi(h,
-		    sizeof h, (g->gpu_s * 100 + 1800) / 3600), fmt_centi(m,
-		    sizeof m, g->spent));
+		printf(",%lld,%s,%s\n", (long long)g->runs, fmt_hours_centi(h,
+		    sizeof h, g->gpu_s), fmt_centi(m, sizeof m, g->spent));
 		break;
 	default: {
 		char *safe = text_safe(g->key);
@@ -495,14 +494,12 @@ cmd_report(struct ctx *c, const struct args *a)
 		printf("%s],\n  \"total\": {\"runs\": %lld, \"gpu_hours\": %s, "
 		    "\"gpu_seconds\": %lld, \"spent_minor\": %lld},\n",
 		    rp.n ? "\n  " : "", (long long)rp.total.runs,
-		    fmt_centi(b, sizeof b, (rp.total.gpu_s * 100 + 1800) /
-		    3600), (long long)rp.total.gpu_s,
-		    (long long)rp.total.spent);
+		    fmt_hours_centi(b, sizeof b, rp.total.gpu_s),
+		    (long long)rp.total.gpu_s, (long long)rp.total.spent);
 		printf("  \"free_tiers_saved\": {\"amount_minor\": %lld, "
 		    "\"gpu_hours\": %s, \"runs\": %d, \"unpriced_runs\": "
-		    "%d}\n}\n", (long long)saved.amount, fmt_centi(b, sizeof b,
-		    (saved.gpu_s * 100 + 1800) / 3600), saved.runs,
-		    saved.unpriced);
+		    "%d}\n}\n", (long long)saved.amount, fmt_hours_centi(b,
+		    sizeof b, saved.gpu_s), saved.runs, saved.unpriced);
 	} else if (mode == 2) {
 		printf("%s,runs,gpu_hours,spent_%s\n", report_groups[rp.by],
 		    sm.currency);

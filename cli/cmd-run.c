@@ -409,7 +409,7 @@ cmd_run(struct ctx *c, const struct args *a)
 	metrics_init(&m);
 	memset(&w, 0, sizeof w);
 	pace_init(&w.pace);
-	w.pace.ckpt_after_ms = 30 * 60 * 1000;
+	w.pace.ckpt_after_ms = (int64_t)ALERTS_CKPT_S * 1000;
 	w.pace.warn_ms = 30 * 60 * 1000;
 	w.globs = "*.pt,*.ckpt,*.safetensors";
 	if (summary_load_catalog(&sm, c->s, c->now, &e) < 0) {

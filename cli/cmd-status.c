@@ -235,8 +235,7 @@ print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
 	printf("\"state\": \"%s\", \"runs\": %d, "
 	    "\"gpu_hours\": %s, \"fx_missing\": %s},\n",
 	    alerts_budget_word(&sm->budget),
-	    sm->month_runs, fmt_centi(b2, sizeof b2,
-	    (sm->month_gpu_s * 100 + 1800) / 3600),
+	    sm->month_runs, fmt_hours_centi(b2, sizeof b2, sm->month_gpu_s),
 	    sm->budget.fx_missing ? "true" : "false");
 	printf("  \"credit\": [");
 	for (k = 0; k < sm->ncredits; k++) {
@@ -627,7 +626,7 @@ print_nudges_json(struct ctx *c, const struct summary *sm,
 	    sm->budget.ms, "%Y-%m"), saved->currency,
 	    (long long)saved->amount);
 	printf("\"gpu_hours\": %s, \"runs\": %d, \"unpriced_runs\": %d},\n",
-	    fmt_centi(b, sizeof b, (saved->gpu_s * 100 + 1800) / 3600),
+	    fmt_hours_centi(b, sizeof b, saved->gpu_s),
 	    saved->runs, saved->unpriced);
 	printf("  \"nudges\": [");
 	for (i = 0; i < sm->nnudges; i++) {

@@ -82,6 +82,12 @@ find_platform(const struct platform *p, size_t np, const char *key)
 }
 
 int
+alerts_ckpt_due(int64_t el_ms, int64_t after_ms, int checkpointed)
+{
+	return !checkpointed && el_ms > after_ms;
+}
+
+int
 alerts_past_cap(const struct platform *p, int64_t open_s)
 {
 	return p != NULL && p->session_cap_s > 0 && open_s > p->session_cap_s;

@@ -186,6 +186,14 @@ int alerts_paid(const struct platform *p, const struct run *r);
 /* 1 when a run open for open_s is past p's session cap (p may be NULL). */
 int alerts_past_cap(const struct platform *p, int64_t open_s);
 
+/* The seed's rule: checkpoint every run past 30 minutes. */
+#define ALERTS_CKPT_S (30 * 60)
+
+/* 1 when a run el_ms in with no checkpoint is due one: past after_ms
+ * (ALERTS_CKPT_S, or `gpulog run --checkpoint-after`).  The one rule of
+ * status's "no checkpoint after 30 min" and gpulog run's reminder. */
+int alerts_ckpt_due(int64_t el_ms, int64_t after_ms, int checkpointed);
+
 /*
  * The market rate of gpu: the cheapest rate the catalog has for that
  * model on a platform billing by the hour; else (a T4, which no rental

@@ -38,7 +38,7 @@ run_gpu_hours(const void *rec, int64_t now)
 {
 	const struct run *r = rec;
 
-	return ((run_end_at(r, now) - r->start) * r->gpus * 100 + 1800) / 3600;
+	return hours_centi((run_end_at(r, now) - r->start) * r->gpus);
 }
 
 static int64_t

@@ -245,3 +245,15 @@ fmt_iso_local(char *buf, size_t n, int64_t t)
 	    labs(off) / 3600, labs(off) % 3600 / 60);
 	return buf;
 }
+
+int64_t
+hours_centi(int64_t secs)
+{
+	return (secs * 100 + 1800) / 3600;
+}
+
+char *
+fmt_hours_centi(char *buf, size_t n, int64_t secs)
+{
+	return fmt_centi(buf, n, hours_centi(secs));
+}

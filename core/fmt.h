@@ -35,6 +35,12 @@ char *fmt_rate(char *buf, size_t n, int64_t micro, const char *cur,
 /* A fixed-point value in hundredths: "12.34" (compute units). */
 char *fmt_centi(char *buf, size_t n, int64_t centi);
 
+/* Seconds as hundredths of an hour, rounded half up: the one rounding of
+ * every GPU-hours figure printed to a hundredth (--json, --csv, reports).
+ * fmt_hours_centi() prints it as fmt_centi() does: "12.50". */
+int64_t hours_centi(int64_t secs);
+char *fmt_hours_centi(char *buf, size_t n, int64_t secs);
+
 /* An amount of a quota in its unit (enum quota_unit): GPU-seconds as
  * hours to a tenth ("12.5"), compute units to a hundredth ("12.34").
  * fmt_quota_limit() drops a whole number's ".0" ("30", "12.34"). */

@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "core/alerts.h"
 #include "core/model.h"
 #include "core/quota.h"
 
@@ -99,7 +100,8 @@ pace_tick(struct pace *p, int64_t el_ms, int ckpt, struct pace_figures *f)
 			due |= PACE_QUOTA_LOW;
 		}
 	}
-	if (!ckpt && !(p->said & PACE_CKPT_DUE) && el_ms >= p->ckpt_after_ms)
+	if (!(p->said & PACE_CKPT_DUE) && alerts_ckpt_due(el_ms,
+	    p->ckpt_after_ms, ckpt))
 		due |= PACE_CKPT_DUE;
 	p->said |= due;
 	if (f != NULL)

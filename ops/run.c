@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/alerts.h"
 #include "core/fmt.h"
 #include "core/parse.h"
 #include "core/text.h"
@@ -277,7 +278,7 @@ after_warnings(struct ops *o, const struct summary *cat,
 	if (res->no_price)
 		warn(res, "no price for %s on %s; the cost is 0 (give a rate "
 		    "or a cost)", r->gpu[0] ? r->gpu : "its GPU", r->platform);
-	if (p != NULL && p->session_cap_s > 0 && len > p->session_cap_s)
+	if (alerts_past_cap(p, len))
 		warn(res, "%s is longer than %s's session cap of %s",
 		    fmt_duration(d, sizeof d, len), r->platform,
 		    fmt_duration(cap, sizeof cap, p->session_cap_s));

@@ -363,7 +363,6 @@ summary_refresh_quota(struct summary *sm, struct store *s, int i,
 	return 0;
 }
 
-#define CKPT_RULE_S 1800 /* the seed: checkpoint any run past 30 minutes */
 
 int
 summary_run_warnings(const struct summary *sm, const struct run *r,
@@ -374,7 +373,8 @@ summary_run_warnings(const struct summary *sm, const struct run *r,
 	int n = 0;
 	char d[32];
 
-	if (el > CKPT_RULE_S && !r->checkpointed)
+	if (alerts_ckpt_due(el * 1000, (int64_t)ALERTS_CKPT_S * 1000,
+	    r->checkpointed))
 		w[n++] = "no checkpoint after 30 min";
 	if (p != NULL && p->session_cap_s > 0) {
 		if (alerts_past_cap(p, el)) {
