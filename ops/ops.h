@@ -119,7 +119,7 @@ void ops_result_clear(struct ops_result *res);
  * nothing written.  add records an ended run (when, or start and end);
  * start an open one from start (default now); stop ends open run id at
  * at (default now); cancel removes an open run; rm any run; edit applies
- * in to run id, pricing it anew by ops_reprice().
+ * in to run id, pricing it anew by price_reprice() (core/price.h).
  */
 int ops_add(struct ops *o, const struct ops_run_in *in,
     struct ops_result *res, struct err *e);
@@ -232,19 +232,6 @@ int ops_journal_apply(struct ops *o, const struct ops_journal *j,
  * is nothing to undo, -1 on failure.
  */
 int ops_undo(struct ops *o, char *what, size_t len, struct err *e);
-
-/*
- * The repricing rule, for a run changed from old to r.  A cost given by
- * hand (cost_given) stays, with no rate; a rate given (rate_given) prices
- * the run at it.  Otherwise a run whose old cost was given by hand keeps
- * it; a new platform or GPU model is priced anew from the catalog; new
- * times (an open run that ends among them) or a new GPU count cost anew
- * at the run's own rate.  Returns 1 when an
- * hourly platform has no rate for the run's GPU (the cost is 0), -1 when
- * the cost would be more than gpulog keeps (summary_price_run()).
- */
-int ops_reprice(const struct summary *cat, const struct run *old,
-    struct run *r, int cost_given, int rate_given);
 
 /*
  * A platform's settings as typed; NULL leaves each alone.  key names a

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "core/fmt.h"
+#include "core/price.h"
 #include "store/metrics.h"
 #include "store/store.h"
 
@@ -147,7 +148,8 @@ ops_record_close(struct ops *o, struct ops_result *res,
 		r->gpus = ms->gpus > 64 ? 64 : ms->gpus;
 	r->checkpointed = ms->checkpointed;
 	res->nwarn = 0;
-	priced = ops_reprice(cat, &old, r, res->cost_given, res->rate_given);
+	priced = price_reprice(&cat->cat, &old, r, res->cost_given,
+	    res->rate_given);
 	res->no_price = priced == 1;
 	/* A run that ended is recorded whatever it cost: a cost past what
 	 * gpulog holds is kept at the limit, and said. */

@@ -12,6 +12,7 @@
 
 #include "core/alerts.h"
 #include "core/fmt.h"
+#include "core/price.h"
 #include "core/parse.h"
 #include "core/text.h"
 #include "store/metrics.h"
@@ -241,7 +242,7 @@ check_times(struct ops *o, const struct run *r, int future, struct err *e)
 }
 
 /*
- * Takes summary_price_run()'s or ops_reprice()'s rc for r: 0 with
+ * Takes price_run()'s or price_reprice()'s rc for r: 0 with
  * res->no_price set, or, when the cost is more than gpulog keeps, -1
  * naming the length, the GPUs and the rate, with field f.
  */
@@ -423,7 +424,7 @@ ops_build(struct ops *o, const struct ops_run_in *in, int open,
 	}
 	if (check_times(o, r, open ? 0 : in->future, e) < 0)
 		return -1;
-	if (!res->cost_given && priced(o, r, summary_price_run(cat, r),
+	if (!res->cost_given && priced(o, r, price_run(&cat->cat, r),
 	    res->rate_given ? OPS_F_RATE : OPS_F_WHEN, res, e) < 0)
 		return -1;
 	return 0;
@@ -574,7 +575,7 @@ ops_stop(struct ops *o, int64_t id, const char *at, struct ops_result *res,
 	if (check_times(o, r, 0, e) < 0)
 		goto out;
 	/* The run keeps the rate it started with. */
-	if (priced(o, r, ops_reprice(cat, &old, r, 0, 0), OPS_F_END, res,
+	if (priced(o, r, price_reprice(&cat->cat, &old, r, 0, 0), OPS_F_END, res,
 	    e) < 0)
 		goto out;
 	res->no_price = 0;
@@ -633,31 +634,6 @@ ops_rm(struct ops *o, int64_t id, struct ops_result *res, struct err *e)
 }
 
 int
-ops_reprice(const struct summary *cat, const struct run *old, struct run *r,
-    int cost_given, int rate_given)
-{
-	if (cost_given)
-		return 0;
-	if (rate_given)
-		return summary_price_run(cat, r);
-	/* A cost given by hand has no rate; it stays unless replaced. */
-	if (old->rate_micro == 0 && old->cost_minor > 0 &&
-	    r->cost_minor == old->cost_minor)
-		return 0;
-	if (strcmp(r->platform, old->platform) != 0 ||
-	    strcmp(r->gpu, old->gpu) != 0) {
-		r->rate_micro = 0;
-		r->cost_minor = 0;
-		return summary_price_run(cat, r);
-	}
-	/* An open run that ends has its length at last. */
-	if (r->rate_micro > 0 && (r->start != old->start ||
-	    r->end != old->end || r->gpus != old->gpus))
-		return summary_price_run(cat, r);
-	return 0;
-}
-
-int
 ops_edit(struct ops *o, int64_t id, const struct ops_run_in *in,
     struct ops_result *res, struct err *e)
 {
@@ -682,7 +658,8 @@ ops_edit(struct ops *o, int64_t id, const struct ops_run_in *in,
 		r->rate_micro = 0;
 		old.platform[0] = '\0';
 	}
-	if (priced(o, r, ops_reprice(cat, &old, r, cost_given, rate_given),
+	if (priced(o, r, price_reprice(&cat->cat, &old, r, cost_given,
+	    rate_given),
 	    rate_given ? OPS_F_RATE : in->gpus != NULL ? OPS_F_GPUS :
 	    OPS_F_WHEN, res, e) < 0)
 		goto out;

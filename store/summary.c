@@ -106,35 +106,6 @@ summary_rate(const struct summary *sm, const char *platform, const char *gpu)
 	return catalog_rate(&sm->cat, platform, gpu);
 }
 
-int
-summary_price_run(const struct summary *sm, struct run *r)
-{
-	const struct platform *p = summary_platform(sm, r->platform);
-	const struct rate *rt;
-	const char *gpu = r->gpu[0] ? r->gpu : p ? p->default_gpu : "";
-	int rc = 0;
-
-	if (r->rate_micro == 0 && p != NULL && p->billing == BILL_HOURLY) {
-		rt = summary_rate(sm, r->platform, gpu);
-		if (rt == NULL || rt->rate_micro == 0) {
-			rc = 1;
-		} else {
-			r->rate_micro = rt->rate_micro;
-			memcpy(r->currency, rt->currency, sizeof r->currency);
-		}
-	}
-	if (r->rate_micro > 0 && r->end != RUN_OPEN) {
-		if (rate_cost_checked(r->rate_micro, (r->end - r->start) *
-		    r->gpus, &r->cost_minor) < 0)
-			return -1;
-	} else if (r->rate_micro == 0)
-		r->cost_minor = 0;
-	/* A cost of 0 with no rate is in no currency, on every path. */
-	if (r->cost_minor == 0 && r->rate_micro == 0)
-		r->currency[0] = '\0';
-	return rc;
-}
-
 int64_t
 summary_allowance(const struct summary *sm, int i, int64_t ws, int64_t we)
 {

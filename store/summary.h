@@ -107,19 +107,6 @@ int64_t summary_allowance(const struct summary *sm, int i, int64_t ws,
 int64_t summary_cu_rate(const struct summary *sm, const char *platform,
     const char *gpu);
 
-/*
- * Prices r unless its cost was given: at its rate if it has one, else at
- * the catalog's rate for its platform and GPU (the platform's default GPU
- * when r names none) when the platform bills by the hour; free and
- * subscription platforms cost 0.  An open run keeps its rate and is costed
- * as it goes.  Returns 1 when an hourly platform has no rate for the GPU
- * (the cost is left 0), -1 when the cost would be more than gpulog keeps
- * (rate_cost_checked(); the cost is left at the limit), else 0.  A cost
- * of 0 with no rate has no currency ("").  The CLI and the dashboard both
- * use it.
- */
-int summary_price_run(const struct summary *sm, struct run *r);
-
 /* Computes what r uses of quota i (its unit) in the window holding now. */
 int64_t summary_run_use(const struct summary *sm, int i, const struct run *r);
 

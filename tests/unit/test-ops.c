@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "core/model.h"
+#include "core/price.h"
 #include "ops/ops.h"
 #include "store/metrics.h"
 #include "store/store.h"
@@ -456,21 +457,21 @@ test_reprice(void)
 		old.cost_minor = 27;
 		snprintf(old.currency, sizeof old.currency, "USD");
 		nw = old;
-		CHECK_EQ_INT(ops_reprice(cat, &old, &nw, 0, 0), 0);
+		CHECK_EQ_INT(price_reprice(&cat->cat, &old, &nw, 0, 0), 0);
 		CHECK_EQ_INT(nw.cost_minor, 27);
 		nw.end = NOW + 2 * HOUR;
-		CHECK_EQ_INT(ops_reprice(cat, &old, &nw, 0, 0), 0);
+		CHECK_EQ_INT(price_reprice(&cat->cat, &old, &nw, 0, 0), 0);
 		CHECK_EQ_INT(nw.cost_minor, 54);
 		/* A model vast has no rate for: no price, cost 0. */
 		nw = old;
 		snprintf(nw.gpu, sizeof nw.gpu, "A6000");
-		CHECK_EQ_INT(ops_reprice(cat, &old, &nw, 0, 0), 1);
+		CHECK_EQ_INT(price_reprice(&cat->cat, &old, &nw, 0, 0), 1);
 		CHECK_EQ_INT(nw.cost_minor, 0);
 		/* A cost given now is kept as it is. */
 		nw = old;
 		nw.cost_minor = 999;
 		nw.rate_micro = 0;
-		CHECK_EQ_INT(ops_reprice(cat, &old, &nw, 1, 0), 0);
+		CHECK_EQ_INT(price_reprice(&cat->cat, &old, &nw, 1, 0), 0);
 		CHECK_EQ_INT(nw.cost_minor, 999);
 	}
 
@@ -500,7 +501,7 @@ test_reprice_currency(void)
 	/* A model vast has no rate for. */
 	nw = old;
 	snprintf(nw.gpu, sizeof nw.gpu, "A6000");
-	CHECK_EQ_INT(ops_reprice(cat, &old, &nw, 0, 0), 1);
+	CHECK_EQ_INT(price_reprice(&cat->cat, &old, &nw, 0, 0), 1);
 	CHECK_EQ_INT(nw.cost_minor, 0);
 	CHECK_EQ_STR(nw.currency, "");
 	/* A rate of 0 given by hand, for a model with no catalog rate. */
@@ -508,7 +509,7 @@ test_reprice_currency(void)
 	snprintf(nw.gpu, sizeof nw.gpu, "A6000");
 	snprintf(old.gpu, sizeof old.gpu, "A6000");
 	nw.rate_micro = 0;
-	CHECK_EQ_INT(ops_reprice(cat, &old, &nw, 0, 1), 1);
+	CHECK_EQ_INT(price_reprice(&cat->cat, &old, &nw, 0, 1), 1);
 	CHECK_EQ_INT(nw.cost_minor, 0);
 	CHECK_EQ_STR(nw.currency, "");
 	snprintf(old.gpu, sizeof old.gpu, "RTX 3090");
@@ -516,13 +517,13 @@ test_reprice_currency(void)
 	nw = old;
 	snprintf(nw.platform, sizeof nw.platform, "kaggle");
 	nw.rate_micro = 0;
-	CHECK_EQ_INT(ops_reprice(cat, &old, &nw, 0, 1), 0);
+	CHECK_EQ_INT(price_reprice(&cat->cat, &old, &nw, 0, 1), 0);
 	CHECK_EQ_INT(nw.cost_minor, 0);
 	CHECK_EQ_STR(nw.currency, "");
 	/* A move to a free platform. */
 	nw = old;
 	snprintf(nw.platform, sizeof nw.platform, "kaggle");
-	CHECK_EQ_INT(ops_reprice(cat, &old, &nw, 0, 0), 0);
+	CHECK_EQ_INT(price_reprice(&cat->cat, &old, &nw, 0, 0), 0);
 	CHECK_EQ_INT(nw.cost_minor, 0);
 	CHECK_EQ_INT(nw.rate_micro, 0);
 	CHECK_EQ_STR(nw.currency, "");
