@@ -13,6 +13,7 @@
 
 #include "core/clock.h"
 #include "core/fmt.h"
+#include "core/price.h"
 #include "core/snapshot.h"
 #include "core/text.h"
 #include "store/bulk.h"
@@ -367,6 +368,19 @@ ops_import_run(struct ops_import *im, const struct run *r, struct err *e)
 	/* Every source's spelling of a GPU becomes the catalog's. */
 	if (r->gpu[0] != '\0')
 		ops_check_gpu(r->gpu, c.gpu, NULL, 0, NULL);
+	/* A row typed into a CSV file with no cost (or a bare 0) is priced
+	 * as add prices a run: at the catalog's rate when its platform
+	 * bills by the hour (price_run()). */
+	if (strcmp(c.source, "csv") == 0 && c.cost_minor == 0 &&
+	    c.rate_micro == 0 && c.currency[0] == '\0') {
+		const struct summary *cat = ops_catalog(im->o, e);
+
+		if (cat == NULL)
+			return -1;
+		if (price_run(&cat->cat, &c) < 0)
+			return err_set(e, "its cost at %s's rate would be more "
+			    "than gpulog keeps", c.platform);
+	}
 	/* A row typed into a CSV file overlaps as a typed run does; the
 	 * other sources' runs are their platform's own record. */
 	found = !im->fresh && strcmp(c.source, "csv") == 0 &&
