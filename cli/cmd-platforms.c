@@ -14,7 +14,9 @@
 #include "core/model.h"
 #include "core/parse.h"
 #include "core/quota.h"
+#include "core/snapshot.h"
 #include "core/text.h"
+#include "store/snapshot.h"
 #include "store/store.h"
 #include "store/summary.h"
 
@@ -91,11 +93,11 @@ quota_text(char *buf, size_t n, const struct quota *q,
 /* ", \"as_of\": DATE, \"cite\": SOURCE" of a fact (null when undated). */
 static void
 json_provenance(const char *platform, int fact, const struct rate *r,
-    int64_t modified)
+    int64_t modified, const struct quota_snapshot *snap, int64_t amount)
 {
 	struct provenance pv;
 
-	catalog_provenance(platform, fact, r, modified, &pv);
+	catalog_provenance(platform, fact, r, modified, snap, amount, &pv);
 	if (pv.date[0] != '\0')
 		printf(", \"as_of\": \"%s\", \"cite\": ", pv.date);
 	else
@@ -107,19 +109,30 @@ json_provenance(const char *platform, int fact, const struct rate *r,
  * anything, its source never is). */
 static void
 text_provenance(const char *platform, int fact, const struct rate *r,
-    int64_t modified)
+    int64_t modified, const struct quota_snapshot *snap, int64_t amount)
 {
 	struct provenance pv;
 
-	catalog_provenance(platform, fact, r, modified, &pv);
+	catalog_provenance(platform, fact, r, modified, snap, amount, &pv);
 	printf("  [%s%s", pv.date, pv.date[0] != '\0' ? " " : "");
 	cli_put_safe(stdout, pv.source);
 	printf("]\n");
 }
 
-static void
-show_json(struct summary *sm)
+/* The newest of what platform itself reported of its quota, or NULL. */
+static const struct quota_snapshot *
+reported(struct ctx *c, const char *platform, struct quota_snapshot *snap)
 {
+	struct err e;
+
+	return store_latest_snapshot(c->s, platform, snap, &e) == 1 ? snap :
+	    NULL;
+}
+
+static void
+show_json(struct ctx *c, struct summary *sm)
+{
+	struct quota_snapshot snap;
 	char b[64];
 	size_t i;
 
@@ -150,7 +163,8 @@ show_json(struct summary *sm)
 		json_str(stdout, p->best_for);
 		printf(", \"default_gpu\": ");
 		json_str(stdout, p->default_gpu);
-		json_provenance(p->key, FACT_PLATFORM, NULL, p->modified);
+		json_provenance(p->key, FACT_PLATFORM, NULL, p->modified, NULL,
+		    0);
 		printf("}");
 	}
 	printf("\n  ],\n  \"quotas\": [");
@@ -170,7 +184,8 @@ show_json(struct summary *sm)
 		    3600),
 		    quota_window_word(q->window), q->reset_wday, q->reset_mday,
 		    q->reset_min, q->rolling_days);
-		json_provenance(q->platform, FACT_QUOTA, NULL, q->modified);
+		json_provenance(q->platform, FACT_QUOTA, NULL, q->modified,
+		    reported(c, q->platform, &snap), q->amount);
 		printf("}");
 	}
 	printf("\n  ],\n  \"rates\": [");
@@ -191,7 +206,7 @@ show_json(struct summary *sm)
 		printf("\"cu_per_hour\": %s, \"source\": ", fmt_centi(b,
 		    sizeof b, r->cu_centi_h));
 		json_str(stdout, r->source);
-		json_provenance(r->platform, FACT_RATE, r, 0);
+		json_provenance(r->platform, FACT_RATE, r, 0, NULL, 0);
 		printf("}");
 	}
 	printf("\n  ]\n}\n");
@@ -200,6 +215,7 @@ show_json(struct summary *sm)
 static void
 show_text(struct ctx *c, struct summary *sm)
 {
+	struct quota_snapshot snap;
 	char b[160], b2[48], b3[48];
 	size_t i;
 
@@ -232,7 +248,8 @@ show_text(struct ctx *c, struct summary *sm)
 
 		printf("  %s", cli_pad(b, sizeof b, sp, 11, 0));
 		free(sp);
-		text_provenance(p->key, FACT_PLATFORM, NULL, p->modified);
+		text_provenance(p->key, FACT_PLATFORM, NULL, p->modified, NULL,
+		    0);
 	}
 	printf("\n%sQuotas%s\n", cli_color(c, C_BOLD), cli_color(c, C_OFF));
 	for (i = 0; i < sm->cat.nquotas; i++) {
@@ -242,7 +259,8 @@ show_text(struct ctx *c, struct summary *sm)
 		printf("  %-11s %s", sp, quota_text(b, sizeof b, q,
 		    catalog_platform(&sm->cat, q->platform)));
 		free(sp);
-		text_provenance(q->platform, FACT_QUOTA, NULL, q->modified);
+		text_provenance(q->platform, FACT_QUOTA, NULL, q->modified,
+		    reported(c, q->platform, &snap), q->amount);
 	}
 	printf("\n%sRates%s (per GPU-hour)\n", cli_color(c, C_BOLD),
 	    cli_color(c, C_OFF));
@@ -269,7 +287,7 @@ show_text(struct ctx *c, struct summary *sm)
 			printf(" %s %s/h", fmt_centi(b, sizeof b,
 			    r->cu_centi_h), catalog_burn_label(&sm->cat,
 			    r->platform));
-		text_provenance(r->platform, FACT_RATE, r, 0);
+		text_provenance(r->platform, FACT_RATE, r, 0, NULL, 0);
 	}
 }
 
@@ -379,7 +397,7 @@ cmd_platforms(struct ctx *c, const struct args *a)
 	if (a->npos > 0)
 		rc = set_platform(c, a);
 	else if (opt_has(a, PL_JSON))
-		show_json(&sm);
+		show_json(c, &sm);
 	else
 		show_text(c, &sm);
 	summary_free(&sm);

@@ -18,6 +18,7 @@
 #include "core/clock.h"
 #include "core/gpu.h"
 #include "core/quota.h"
+#include "core/snapshot.h"
 
 #define H(x) ((int64_t)(x) * 3600)
 #define USD(x) ((int64_t)((x) * 1000000 + 0.5)) /* millionths a GPU-hour */
@@ -561,7 +562,8 @@ catalog_fact_date(const struct cite *c, const struct rate *r)
 
 void
 catalog_provenance(const char *platform, int fact, const struct rate *r,
-    int64_t modified, struct provenance *pv)
+    int64_t modified, const struct quota_snapshot *snap, int64_t amount,
+    struct provenance *pv)
 {
 	const struct cite *c;
 	int64_t y;
@@ -575,6 +577,12 @@ catalog_provenance(const char *platform, int fact, const struct rate *r,
 		else
 			snprintf(pv->source, sizeof pv->source, "prices update "
 			    "from %s", r->source);
+	} else if (fact == FACT_QUOTA && modified != 0 && snap != NULL &&
+	    snap->allowed_s > 0 && snap->allowed_s == amount) {
+		pv->asof = snap->taken_at;
+		snprintf(pv->source, sizeof pv->source, "as %s reported it "
+		    "(import %s)", strcmp(platform, "kaggle") == 0 ? "Kaggle" :
+		    platform, platform);
 	} else if (fact != FACT_RATE && modified != 0) {
 		pv->asof = modified;
 		snprintf(pv->source, sizeof pv->source, "set by you");

@@ -13,6 +13,7 @@
 struct quota_status;
 
 struct fx_point;
+struct quota_snapshot;
 
 /*
  * A catalog: platforms, their quotas, hourly rates, the plan's phases and
@@ -119,10 +120,13 @@ struct provenance {
  * The provenance of a stored fact of platform: for FACT_RATE, rate r's
  * (its source and date: the binary's citation while its source is
  * "catalog"); else the platform's or quota's, whose row was last set at
- * modified (0: the binary's row, cited).
+ * modified (0: the binary's row, cited).  A quota whose amount is what the
+ * platform itself last reported (snap, its newest quota snapshot, or NULL;
+ * amount its quota's) is that report's, dated when it was read.
  */
 void catalog_provenance(const char *platform, int fact, const struct rate *r,
-    int64_t modified, struct provenance *pv);
+    int64_t modified, const struct quota_snapshot *snap, int64_t amount,
+    struct provenance *pv);
 
 /*
  * The plan's own words on platform where today's facts differ from them

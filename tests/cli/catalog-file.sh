@@ -28,3 +28,7 @@ GPULOG_DB=$PWD/b.db gpulog platforms | grep -E '^  kaggle  .*week'
 GPULOG_DB=$PWD/b.db gpulog log | tail -n 1
 gpulog platforms import; echo "exit $?"
 gpulog platforms export extra; echo "exit $?"
+# A quota as Kaggle itself reported it says so, dated when it was read.
+GPULOG_DB=$PWD/k.db gpulog import kaggle "$DATA/kaggle-cli-2.2.3-quota.json" >/dev/null
+GPULOG_DB=$PWD/k.db gpulog platforms | grep -E '^  kaggle  .*week'
+GPULOG_DB=$PWD/k.db gpulog platforms --json | grep -o '"as_of": "[^"]*", "cite": "as Kaggle[^"]*"'

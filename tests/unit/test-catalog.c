@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/catalog.h"
+#include "core/snapshot.h"
 #include "t.h"
 
 static void
@@ -39,14 +40,16 @@ test_every_fact_cited(void)
 			printf("  rate %s %s\n", r->platform, r->gpu);
 	}
 	/* A citation for one GPU wins over its platform's. */
-	catalog_provenance("runpod", FACT_RATE, &catalog_rates[6], 0, &pv);
+	catalog_provenance("runpod", FACT_RATE, &catalog_rates[6], 0, NULL, 0,
+	    &pv);
 	CHECK_EQ_STR(catalog_rates[6].gpu, "RTX 3090");
 	CHECK_EQ_STR(pv.source, "the plan's compute chapter");
 	CHECK_EQ_STR(pv.date, "2026-07-01");
-	catalog_provenance("runpod", FACT_RATE, &catalog_rates[7], 0, &pv);
+	catalog_provenance("runpod", FACT_RATE, &catalog_rates[7], 0, NULL, 0,
+	    &pv);
 	CHECK_EQ_STR(pv.source, "runpod.io/pricing");
 	CHECK_EQ_STR(pv.date, "2026-09-01");
-	catalog_provenance("kaggle", FACT_PLATFORM, NULL, 0, &pv);
+	catalog_provenance("kaggle", FACT_PLATFORM, NULL, 0, NULL, 0, &pv);
 	CHECK_EQ_STR(pv.source, "kaggle.com/docs/notebooks");
 	CHECK_EQ_STR(pv.date, "2026-12-01");
 }
@@ -58,19 +61,38 @@ test_changed_facts(void)
 	struct rate r = catalog_rates[0];
 
 	/* 2026-12-04 10:00 UTC. */
-	catalog_provenance("kaggle", FACT_QUOTA, NULL, 1796378400, &pv);
+	catalog_provenance("kaggle", FACT_QUOTA, NULL, 1796378400, NULL, 0,
+	    &pv);
 	CHECK_EQ_STR(pv.source, "set by you");
 	CHECK_EQ_STR(pv.date, "2026-12-04");
 	strcpy(r.source, "vast");
 	r.updated = 1796378400;
-	catalog_provenance(r.platform, FACT_RATE, &r, 0, &pv);
+	catalog_provenance(r.platform, FACT_RATE, &r, 0, NULL, 0, &pv);
 	CHECK_EQ_STR(pv.source, "prices update from vast");
 	CHECK_EQ_STR(pv.date, "2026-12-04");
 	strcpy(r.source, "user");
-	catalog_provenance(r.platform, FACT_RATE, &r, 0, &pv);
+	catalog_provenance(r.platform, FACT_RATE, &r, 0, NULL, 0, &pv);
 	CHECK_EQ_STR(pv.source, "set by you");
+	/* A quota that is what the platform last reported: that report's,
+	 * dated when it was read; another amount is the user's. */
+	{
+		struct quota_snapshot q;
+
+		memset(&q, 0, sizeof q);
+		strcpy(q.platform, "kaggle");
+		q.taken_at = 1796378400 - 86400;
+		q.allowed_s = 34 * 3600;
+		catalog_provenance("kaggle", FACT_QUOTA, NULL, 1796378400, &q,
+		    34 * 3600, &pv);
+		CHECK_EQ_STR(pv.source, "as Kaggle reported it (import "
+		    "kaggle)");
+		CHECK_EQ_STR(pv.date, "2026-12-03");
+		catalog_provenance("kaggle", FACT_QUOTA, NULL, 1796378400, &q,
+		    30 * 3600, &pv);
+		CHECK_EQ_STR(pv.source, "set by you");
+	}
 	/* A platform the binary does not ship, unchanged: no date. */
-	catalog_provenance("mybox", FACT_PLATFORM, NULL, 0, &pv);
+	catalog_provenance("mybox", FACT_PLATFORM, NULL, 0, NULL, 0, &pv);
 	CHECK_EQ_STR(pv.source, "gpulog's catalog");
 	CHECK_EQ_STR(pv.date, "");
 }
