@@ -389,6 +389,17 @@ section_done(FILE *f, struct walk *w, int rc, int last)
 	return 0;
 }
 
+/* Closes the document and says whether every byte reached f. */
+static int
+doc_end(FILE *f, const char *label, struct err *e)
+{
+	fputs("}\n", f);
+	if (fflush(f) != 0 || ferror(f))
+		return err_set(e, "cannot write %s: %s", label,
+		    strerror(errno ? errno : EIO));
+	return 0;
+}
+
 /*
  * Writes the document to f, named label in messages.  Returns 0, or -1
  * with e set, a write error (a full disk) included.
@@ -436,11 +447,7 @@ cli_export_doc(FILE *f, const char *label, struct ctx *c,
 	if (section_done(f, &w, store_each_tombstone(c->s, put_tombstone, &w,
 	    e), 1) < 0)
 		return -1;
-	fputs("}\n", f);
-	if (fflush(f) != 0 || ferror(f))
-		return err_set(e, "cannot write %s: %s", label,
-		    strerror(errno ? errno : EIO));
-	return 0;
+	return doc_end(f, label, e);
 }
 
 int
@@ -453,11 +460,7 @@ cli_export_catalog(FILE *f, const char *label, struct ctx *c, struct err *e)
 	    STORE_SCHEMA_VERSION, fmt_iso_utc(now, sizeof now, c->now));
 	if (put_catalog(f, c->s, 1, e) < 0)
 		return -1;
-	fputs("}\n", f);
-	if (fflush(f) != 0 || ferror(f))
-		return err_set(e, "cannot write %s: %s", label,
-		    strerror(errno ? errno : EIO));
-	return 0;
+	return doc_end(f, label, e);
 }
 
 /*
