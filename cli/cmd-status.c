@@ -462,11 +462,11 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 			continue;
 		}
 		/* Two lines a quota, so that status fits 80 columns. */
-		printf("  %-11s %s of %s %s this %s %s %s left %s %d%% "
+		printf("  %-11s %s of %s %s this %s %s %s %s %d%% "
 		    "%s%s%s\n", q->platform, amount(b, sizeof b, q, st->used),
 		    amount(b2, sizeof b2, q, st->limit),
 		    quota_unit_name(q->unit), quota_window_name(q, w,
-		    sizeof w), c->dot, amount(b3, sizeof b3, q,
+		    sizeof w), c->dot, fmt_quota_left(b3, sizeof b3, q->unit,
 		    st->remaining), c->dot, st->pct, cli_color(c,
 		    level_color(st->state)), alerts_levels[st->state].word,
 		    cli_color(c, C_OFF));

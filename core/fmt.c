@@ -142,6 +142,20 @@ fmt_quota_amount(char *buf, size_t n, int unit, int64_t v)
 }
 
 char *
+fmt_quota_left(char *buf, size_t n, int unit, int64_t remaining)
+{
+	char a[32];
+
+	if (remaining < 0)
+		snprintf(buf, n, "over by %s %s", fmt_quota_amount(a, sizeof a,
+		    unit, -remaining), quota_meter(unit)->label);
+	else
+		snprintf(buf, n, "%s left", fmt_quota_amount(a, sizeof a,
+		    unit, remaining));
+	return buf;
+}
+
+char *
 fmt_quota_json(char *buf, size_t n, int unit, int64_t v)
 {
 	return fmt_centi(buf, n, quota_meter(unit)->rated ? v :

@@ -47,6 +47,10 @@ char *fmt_hours_centi(char *buf, size_t n, int64_t secs);
 char *fmt_quota_amount(char *buf, size_t n, int unit, int64_t v);
 char *fmt_quota_limit(char *buf, size_t n, int unit, int64_t v);
 
+/* What a quota has left, in words: "12.5 left", or, used past its limit,
+ * "over by 197.73 CU" (never a negative amount left). */
+char *fmt_quota_left(char *buf, size_t n, int unit, int64_t remaining);
+
 /* An amount of a quota in its unit as a JSON number with two decimals:
  * hours, or units of a rated meter. */
 char *fmt_quota_json(char *buf, size_t n, int unit, int64_t v);

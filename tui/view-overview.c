@@ -217,7 +217,8 @@ draw_quotas(struct tui *t, int y, int y1)
 		    amount(b1, sizeof b1, q, st->used), amount(b2, sizeof b2,
 		    q, st->limit), quota_unit_name(q->unit)) + 1;
 		x += cv_printf(cv, y, x, -1, st->remaining < 0 ? CC_RED : 0,
-		    "%8s left", amount(b3, sizeof b3, q, st->remaining));
+		    "%13s", fmt_quota_left(b3, sizeof b3, q->unit,
+		    st->remaining));
 		quota_when(t, q, st, when, sizeof when);
 		if (lapse != NULL) {
 			size_t k = strlen(when);

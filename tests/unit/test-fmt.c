@@ -108,6 +108,12 @@ test_rate(void)
 	    "30.0");
 	CHECK_EQ_STR(fmt_quota_limit(b, sizeof b, QU_GPU_S, 30 * 3600), "30");
 	CHECK_EQ_STR(fmt_quota_limit(b, sizeof b, QU_GPU_S, 45000), "12.5");
+	/* Past the limit, never a negative amount left. */
+	CHECK_EQ_STR(fmt_quota_left(b, sizeof b, QU_CU, -19773),
+	    "over by 197.73 CU");
+	CHECK_EQ_STR(fmt_quota_left(b, sizeof b, QU_SESSION_S, 45000),
+	    "12.5 left");
+	CHECK_EQ_STR(fmt_quota_left(b, sizeof b, QU_CU, 0), "0.00 left");
 	CHECK_EQ_STR(fmt_quota_amount(b, sizeof b, QU_CU, 10000), "100.00");
 	CHECK_EQ_STR(fmt_quota_limit(b, sizeof b, QU_CU, 10000), "100.00");
 	CHECK_EQ_STR(fmt_quota_amount(b, sizeof b, QU_GPU_S, -5400), "-1.5");
