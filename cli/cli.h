@@ -251,7 +251,7 @@ extern const struct opt add_opts[], start_opts[], stop_opts[], edit_opts[],
     log_opts[], spend_opts[], status_opts[], report_opts[], plan_opts[],
     platforms_opts[], fx_opts[], export_opts[], import_opts[], no_opts[],
     prices_opts[];
-extern const struct opt tui_opts[], show_opts[], notify_opts[];
+extern const struct opt tui_opts[], show_opts[], notify_opts[], rm_opts[];
 extern const struct opt sync_opts[];
 int cmd_sync(struct ctx *c, const struct args *a);
 

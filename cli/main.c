@@ -69,8 +69,10 @@ const struct cmd cli_cmds[] = {
 	{ "edit", cmd_edit, edit_opts, 1, 5, "ID|eN [WHEN] [options]",
 	    "change a run (add's options; -1: the newest) or an expense "
 	    "(eN)", NULL },
-	{ "rm", cmd_rm, no_opts, 1, 1, "ID|eN", "remove a run or an expense",
-	    NULL },
+	{ "rm", cmd_rm, rm_opts, 0, -1, "ID|eN [ID...] | --source SOURCE",
+	    "remove runs, an expense, or every run from a source",
+	    "Several runs (or --source) are removed in one change: "
+	    "one undo brings them back." },
 	{ "undo", cmd_undo, no_opts, 0, 0, "",
 	    "undo the last change, again and again", NULL },
 	{ "spend", cmd_spend, spend_opts, 0, 2,

@@ -131,6 +131,16 @@ int ops_cancel(struct ops *o, int64_t id, struct ops_result *res,
     struct err *e);
 int ops_rm(struct ops *o, int64_t id, struct ops_result *res,
     struct err *e);
+
+/*
+ * Removes the runs ids[0..n) as one change (one undo brings them all
+ * back), each checked as ops_rm() checks one: none may be recorded by a
+ * live `gpulog run`, named twice, or changed or removed by another gpulog
+ * meanwhile; when one is, nothing is removed.  runs[0..n) (run_init()ed
+ * by the caller) get the runs as they were.
+ */
+int ops_rm_many(struct ops *o, const int64_t *ids, size_t n,
+    struct run *runs, struct err *e);
 int ops_edit(struct ops *o, int64_t id, const struct ops_run_in *in,
     struct ops_result *res, struct err *e);
 

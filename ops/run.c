@@ -634,6 +634,48 @@ ops_rm(struct ops *o, int64_t id, struct ops_result *res, struct err *e)
 }
 
 int
+ops_rm_many(struct ops *o, const int64_t *ids, size_t n, struct run *runs,
+    struct err *e)
+{
+	char what[128];
+	size_t i, j, k;
+
+	o->field = OPS_F_NONE;
+	for (i = 0; i < n; i++) {
+		for (j = 0; j < i; j++)
+			if (ids[j] == ids[i]) {
+				err_set(e, "run #%lld is named twice",
+				    (long long)ids[i]);
+				return fail(o, OPS_F_RUN);
+			}
+		if (get(o, ids[i], &runs[i], e) < 0 ||
+		    guard_live(o, ids[i], "rm", e) < 0)
+			return -1;
+	}
+	/* "rm #49 #50 #51", or "rm 12 runs (#49 #50 ...)". */
+	k = (size_t)snprintf(what, sizeof what, n > 6 ? "rm %zu runs (" :
+	    "rm", n);
+	for (i = 0; i < n && i < 6 && k < sizeof what; i++)
+		k += (size_t)snprintf(what + k, sizeof what - k, "%s#%lld",
+		    i == 0 && n > 6 ? "" : " ", (long long)ids[i]);
+	if (n > 6 && k < sizeof what)
+		snprintf(what + k, sizeof what - k, " ...)");
+	if (ops_begin(o, what, e) < 0)
+		return -1;
+	for (i = 0; i < n; i++)
+		if (unchanged(o, &runs[i], e) < 0 ||
+		    store_delete_run(o->s, runs[i].id, e) < 0) {
+			store_rollback(o->s);
+			return -1;
+		}
+	if (store_commit(o->s, e) < 0) {
+		store_rollback(o->s);
+		return -1;
+	}
+	return 0;
+}
+
+int
 ops_edit(struct ops *o, int64_t id, const struct ops_run_in *in,
     struct ops_result *res, struct err *e)
 {
