@@ -575,8 +575,8 @@ ops_stop(struct ops *o, int64_t id, const char *at, struct ops_result *res,
 	if (check_times(o, r, 0, e) < 0)
 		goto out;
 	/* The run keeps the rate it started with. */
-	if (priced(o, r, price_reprice(&cat->cat, &old, r, 0, 0), OPS_F_END, res,
-	    e) < 0)
+	if (priced(o, r, price_reprice(&cat->cat, &old, r, 0, 0), OPS_F_END,
+	    res, e) < 0)
 		goto out;
 	res->no_price = 0;
 	snprintf(res->what, sizeof res->what, "stop #%lld", (long long)r->id);
