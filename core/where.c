@@ -259,16 +259,15 @@ rank_offer(const struct where_in *in, const struct platform *p,
     const struct quota *q, const struct quota_status *st,
     const struct where_job *job, struct where_row *w)
 {
-	char b[64];
+	char b[64], b2[32];
 	int64_t k = 1, need;
 
 	w->kind = WK_SUBSCRIBE;
 	w->group = WG_PAID;
-	/* Packs: as many as the job uses, at one GPU. */
+	/* What the job uses, at one GPU: as many packs as that takes. */
+	need = quota_use(q->unit, job->dur_s, 1, quota_meter(q->unit)->rated ?
+	    catalog_burn(in->cat, p->key, w->gpu) : 0);
 	if (p->billing == BILL_UNITS && q->amount > 0) {
-		need = quota_use(q->unit, job->dur_s, 1, quota_meter(
-		    q->unit)->rated ? catalog_burn(in->cat, p->key, w->gpu) :
-		    0);
 		k = need > q->amount ? (need + q->amount - 1) / q->amount : 1;
 		w->packs = (int)k;
 	}
@@ -283,6 +282,12 @@ rank_offer(const struct where_in *in, const struct platform *p,
 		say(w, "%lld packs, each ", (long long)k);
 	say(w, "%s", catalog_subscribe_text(p, q, in->currency != NULL ?
 	    in->currency : "INR", in->fmt_flags, b, sizeof b));
+	/* A month that gives less than the job uses is said so. */
+	if (p->billing != BILL_UNITS && q->amount > 0 && need > q->amount)
+		say(w, "; a month's %s %s cover %d%% of the %s it needs",
+		    amount(b, sizeof b, q->unit, q->amount),
+		    quota_unit_name(q->unit), (int)(q->amount * 100 / need),
+		    amount(b2, sizeof b2, q->unit, need));
 	say_sessions(w, p);
 }
 

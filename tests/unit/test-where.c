@@ -324,6 +324,24 @@ test_rank(void)
 	CHECK(strstr(row(w, n, "colab-payg", NULL)->why, "2 packs, each "
 	    "100.00 CU") != NULL);
 	CHECK_EQ_INT(row(w, n, "kaggle", NULL)->group, WG_NO);
+	/* Pro+'s month holds it; no word of a shortfall. */
+	CHECK(strstr(row(w, n, "colab-plus", NULL)->why, "cover") == NULL);
+	free(w);
+	/* Colab Pro not bought this month: its 100 CU a month are 66% of
+	 * the 150.40 the job uses, and it says so. */
+	{
+		size_t i;
+
+		for (i = 0; i < catalog_nquotas; i++)
+			if (strcmp(quotas[i].platform, "colab-pro") == 0) {
+				qs[i].limit = qs[i].remaining = 0;
+				qs[i].unpaid = 1;
+			}
+	}
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	CHECK_EQ_INT(row(w, n, "colab-pro", NULL)->kind, WK_SUBSCRIBE);
+	CHECK(strstr(row(w, n, "colab-pro", NULL)->why, "a month's 100.00 CU "
+	    "cover 66% of the 150.40 it needs") != NULL);
 	free(w);
 
 	/* Month 2 of the plan, no GPU asked: one's own machine first ("your
