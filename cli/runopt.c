@@ -148,3 +148,92 @@ runopt_report(struct ctx *c, const char *verb, const struct ops_result *res)
 	putchar('\n');
 	return EXIT_OK;
 }
+
+/*
+ * Reads WHEN from positionals pos[0..n) (a duration, a range, or a day and
+ * a range) into in, refusing it beside --start/--end.  Words are joined
+ * with spaces, so that Timewarrior's spellings, `14:00 - 17:30` and
+ * `1h 30m`, read as one; a first word that names a day is the day.  The
+ * text lives in buf, of size BUFSIZ.
+ */
+int
+runopt_when(const struct args *a, const char *const *pos, int n,
+    struct ops_run_in *in, char *buf, struct err *e)
+{
+	int i = 0;
+	size_t len = 0;
+
+	if (n > 0 && (opt_has(a, RO_START) || opt_has(a, RO_END)))
+		return err_set(e, "give WHEN or --start/--end, not both");
+	if (n == 0)
+		return 0;
+	if (n > 1 && is_day_word(pos[0]))
+		in->day = pos[i++];
+	buf[0] = '\0';
+	for (; i < n; i++) {
+		size_t k = strlen(pos[i]);
+
+		if (len + k + 2 > BUFSIZ)
+			return err_set(e, "WHEN is too long");
+		if (len > 0)
+			buf[len++] = ' ';
+		memcpy(buf + len, pos[i], k + 1);
+		len += k;
+	}
+	in->when = buf;
+	return 0;
+}
+
+/* add and start: one new run from the command line. */
+int
+runopt_new_run(struct ctx *c, const struct args *a, const char *verb)
+{
+	struct ops_run_in in;
+	struct ops_result res;
+	struct err e;
+	char when[BUFSIZ];
+	int rc;
+
+	ops_run_in_init(&in);
+	ops_result_init(&res);
+	if (runopt_input(a, &in, &e) < 0 || (strcmp(verb, "add") == 0 &&
+	    runopt_when(a, a->pos + 1, a->npos - 1, &in, when, &e) < 0)) {
+		rc = cli_fail(EXIT_USAGE, "%s: %s", verb, e.msg);
+		goto out;
+	}
+	in.platform = a->pos[0];
+	if (strcmp(verb, "start") == 0) {
+		in.start = opt_get(a, RO_AT);
+		in.future = 0;
+	}
+	if ((strcmp(verb, "add") == 0 ? ops_add(&c->ops, &in, &res, &e) :
+	    ops_start(&c->ops, &in, &res, &e)) < 0) {
+		rc = runopt_fail(c, verb, &e);
+		goto out;
+	}
+	rc = runopt_report(c, strcmp(verb, "add") == 0 ? "added" : "started",
+	    &res);
+out:
+	ops_result_clear(&res);
+	return rc;
+}
+
+/* The run named by pos ("42", "#42", "-1") in *id, or 0 when pos is
+ * NULL (the only open run). */
+int
+runopt_open_id(struct ctx *c, const char *pos, int64_t *id, struct err *e)
+{
+	*id = 0;
+	return pos == NULL ? 0 : cli_run_id(c, pos, 1, id, e);
+}
+
+/* Prints what cancel or rm removed: "removed #42 kaggle P100 2h30m". */
+int
+runopt_removed(struct ctx *c, const char *verb, const struct ops_result *res)
+{
+	char what[96];
+
+	printf("%s #%lld %s\n", verb, (long long)res->run.id,
+	    cli_run_label(what, sizeof what, &res->run, c->now));
+	return EXIT_OK;
+}
