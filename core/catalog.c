@@ -553,13 +553,6 @@ catalog_cite(const char *platform, int fact, const char *gpu)
 	return any;
 }
 
-int64_t
-catalog_fact_date(const struct cite *c, const struct rate *r)
-{
-	return c != NULL && c->fact != FACT_RATE ? c->asof : r != NULL ?
-	    r->updated : 0;
-}
-
 void
 catalog_provenance(const char *platform, int fact, const struct rate *r,
     int64_t modified, const struct quota_snapshot *snap, int64_t amount,
@@ -589,7 +582,9 @@ catalog_provenance(const char *platform, int fact, const struct rate *r,
 	} else {
 		c = catalog_cite(platform, fact, fact == FACT_RATE ? r->gpu :
 		    NULL);
-		pv->asof = catalog_fact_date(c, r);
+		/* A rate's date is its own; the others' their citation's. */
+		pv->asof = fact == FACT_RATE ? r->updated : c != NULL ? c->asof :
+		    0;
 		snprintf(pv->source, sizeof pv->source, "%s", c != NULL ?
 		    c->source : "gpulog's catalog");
 	}

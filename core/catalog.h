@@ -105,9 +105,6 @@ extern const size_t catalog_ncites;
 const struct cite *catalog_cite(const char *platform, int fact,
     const char *gpu);
 
-/* When c's fact was true: c's date, or a rate's own (r->updated). */
-int64_t catalog_fact_date(const struct cite *c, const struct rate *r);
-
 /* A fact's provenance as shown: its date and where it comes from. */
 struct provenance {
 	int64_t asof;       /* 0 when unknown */

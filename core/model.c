@@ -180,13 +180,3 @@ quota_window_word(int window)
 	    "?";
 }
 
-int
-quota_window_from_word(const char *word)
-{
-	int w;
-
-	for (w = 0; w < QW_COUNT; w++)
-		if (strcmp(word, quota_window_words[w]) == 0)
-			return w;
-	return -1;
-}

@@ -229,10 +229,9 @@ enum quota_window {
 	QW_COUNT
 };
 
-/* A window's word ("week", "month", "rolling"; "?" out of range), and the
- * window of a word (-1 for none); the words in enum order for a choice. */
+/* A window's word ("week", "month", "rolling"; "?" out of range); the
+ * words in enum order, for a choice read back (the store, the import). */
 const char *quota_window_word(int window);
-int quota_window_from_word(const char *word);
 extern const char *const quota_window_words[QW_COUNT];
 
 struct quota {
