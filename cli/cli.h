@@ -126,6 +126,10 @@ void json_list(FILE *f, const char *list);
  * quoted when it holds a comma or a quote. */
 void csv_field(FILE *f, const char *s);
 
+/* Prints the --csv header line of the field table t[0..n). */
+struct field;
+void cli_csv_header(const struct field *t, size_t n);
+
 /* Reads --since/--until values (either may be NULL; 0 means open). */
 int cli_range(struct ctx *c, const char *since, const char *until,
     int64_t *s, int64_t *u, struct err *e);

@@ -22,12 +22,13 @@
 #include "core/clock.h"
 #include "core/fields.h"
 #include "core/fmt.h"
+#include "core/fx.h"
 #include "core/model.h"
 #include "core/quota.h"
+#include "core/snapshot.h"
 #include "importers/json.h"
 #include "store/store.h"
 #include "store/sync.h"
-#include "core/snapshot.h"
 
 enum { X_OUTPUT = 1, X_HLEDGER };
 

@@ -8,9 +8,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "core/budget.h"
 #include "core/clock.h"
 #include "core/fmt.h"
+#include "core/fx.h"
 #include "core/parse.h"
 #include "importers/fetch.h"
 #include "importers/rates.h"

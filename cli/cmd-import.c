@@ -17,7 +17,6 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "core/budget.h"
 #include "core/clock.h"
 #include "core/fmt.h"
 #include "core/model.h"

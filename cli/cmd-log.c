@@ -122,7 +122,6 @@ static int
 put_run(const struct run *r, void *arg)
 {
 	struct log_out *o = arg;
-	char b[48];
 
 	switch (o->mode) {
 	case 1: {
@@ -151,23 +150,13 @@ put_run(const struct run *r, void *arg)
 		metrics_clear(&m);
 		break;
 	}
-	case 2:
-		printf("%lld,%s,", (long long)r->id, r->platform);
-		csv_field(stdout, r->gpu);
-		printf(",%d,%s,", r->gpus, fmt_iso_utc(b, sizeof b, r->start));
-		if (r->end != RUN_OPEN)
-			fputs(fmt_iso_utc(b, sizeof b, r->end), stdout);
-		printf(",%lld,%s,", (long long)(run_end_at(r, o->c->now) -
-		    r->start), fmt_centi(b, sizeof b, run_cost_at(r,
-		    o->c->now)));
-		printf("%s,%d,", r->currency, r->checkpointed);
-		csv_field(stdout, r->project);
-		putchar(',');
-		csv_field(stdout, r->tags);
-		putchar(',');
-		csv_field(stdout, r->note);
-		putchar('\n');
+	case 2: {
+		char *line = fields_csv(fields_run, fields_nrun, r, o->c->now);
+
+		puts(line);
+		free(line);
 		break;
+	}
 	default:
 		cli_print_run(o->c, r);
 	}
@@ -263,8 +252,7 @@ cmd_log(struct ctx *c, const struct args *a)
 	if (o.mode == 1)
 		fputs("[", stdout);
 	if (o.mode == 2)
-		puts("id,platform,gpu,gpus,start,end,duration_s,cost,currency,"
-		    "checkpointed,project,tags,note");
+		cli_csv_header(fields_run, fields_nrun);
 	if (store_each_run(c->s, &f, put_run, &o, &e) < 0)
 		return cli_err(EXIT_FAIL, &e);
 	if (o.mode == 1)

@@ -12,6 +12,7 @@
 #include "core/fmt.h"
 #include "core/model.h"
 #include "core/parse.h"
+#include "core/plan.h"
 #include "store/store.h"
 #include "store/summary.h"
 
@@ -147,7 +148,7 @@ cmd_plan(struct ctx *c, const struct args *a)
 	struct plan_acc acc;
 	struct filter f;
 	struct err e;
-	char d[32], b1[48], b2[48], b3[48], h[32];
+	char d[32], b1[48], b2[48], b3[48], h[32], pn[192];
 	int m, json = opt_has(a, P_JSON), csv = opt_has(a, P_CSV);
 
 	if (json && csv)
@@ -219,11 +220,11 @@ cmd_plan(struct ctx *c, const struct args *a)
 		snprintf(b1, sizeof b1, "%s%s%s", cli_money_whole(c, b2,
 		    sizeof b2, lo, sm.currency), c->dash, cli_money_whole(c,
 		    b3, sizeof b3, hi, sm.currency));
-		printf("%s%s %5d  %s  %-18s %-30s %s ",
-		    m == sm.plan_month ? cli_color(c, C_BOLD) : "",
-		    m == sm.plan_month ? ">" : " ", m, d, p ? p->name : "-",
-		    p ? p->where : "-", cli_pad(b3, sizeof b3, p ? b1 : "-",
-		    15, 0));
+		printf("%s%s %5d  %s  ", m == sm.plan_month ? cli_color(c,
+		    C_BOLD) : "", m == sm.plan_month ? ">" : " ", m, d);
+		printf("%s ", cli_pad(pn, sizeof pn, p ? p->name : "-", 18, 0));
+		printf("%s ", cli_pad(pn, sizeof pn, p ? p->where : "-", 30, 0));
+		printf("%s ", cli_pad(b3, sizeof b3, p ? b1 : "-", 15, 0));
 		printf("%s %6s%s\n", cli_pad(b1, sizeof b1, m <= sm.plan_month
 		    ? cli_money_whole(c, b2, sizeof b2, acc.spent[m],
 		    sm.currency) : "-", 10, 1), m <= sm.plan_month ?

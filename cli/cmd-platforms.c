@@ -216,7 +216,7 @@ static void
 show_text(struct ctx *c, struct summary *sm)
 {
 	struct quota_snapshot snap;
-	char b[160], b2[48], b3[48];
+	char b[160], b2[48], b3[48], pk[160];
 	size_t i;
 
 	printf("%s%-11s %-18s %-14s %-14s %-8s %-12s %-18s %-20s %s%s\n",
@@ -256,7 +256,8 @@ show_text(struct ctx *c, struct summary *sm)
 		const struct quota *q = &sm->cat.quotas[i];
 		char *sp = text_safe(q->platform);
 
-		printf("  %-11s %s", sp, quota_text(b, sizeof b, q,
+		printf("  %s %s", cli_pad(pk, sizeof pk, sp, 11, 0),
+		    quota_text(b, sizeof b, q,
 		    catalog_platform(&sm->cat, q->platform)));
 		free(sp);
 		text_provenance(q->platform, FACT_QUOTA, NULL, q->modified,

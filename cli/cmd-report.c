@@ -6,18 +6,20 @@
  * display currency at the rate of its date.  Expenses count in time and
  * platform groups, and in a group of their own otherwise.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
-#include "core/budget.h"
 #include "core/chart.h"
 #include "core/clock.h"
+#include "core/fields.h"
 #include "core/fmt.h"
 #include "core/model.h"
 #include "core/parse.h"
+#include "core/plan.h"
 #include "core/quota.h"
 #include "core/text.h"
 #include "store/metrics.h"
@@ -266,33 +268,71 @@ cmp_size(const void *a, const void *b)
 	return strcmp(x->key, y->key);
 }
 
+#define AT(f) .off = offsetof(struct group, f), \
+	.size = sizeof ((struct group *)0)->f
+
+static int64_t
+group_hours(const void *rec, int64_t now)
+{
+	(void)now;
+	return hours_centi(((const struct group *)rec)->gpu_s);
+}
+
+/* A group of --json and --csv; the first field's name is the grouping's
+ * (day, platform, ...), the last's spent_ and the display currency. */
+static const struct field group_fields[] = {
+	{ .kind = FK_TEXT, AT(key) },
+	{ .shown = "runs", .csv = "runs", .kind = FK_INT64, AT(runs) },
+	{ .shown = "gpu_hours", .csv = "gpu_hours", .kind = FK_CENTI,
+	    .value = group_hours },
+	{ .shown = "gpu_seconds", .kind = FK_INT64, AT(gpu_s) },
+	{ .shown = "spent_minor", .kind = FK_MONEY, AT(spent) },
+};
+#define NGROUP (sizeof group_fields / sizeof group_fields[0])
+
+/* group_fields named for rp into t: key names the group's column in both,
+ * total leaves it out of --json (the total row). */
+static void
+group_table(struct field *t, const struct report *rp, const char *spent,
+    int total)
+{
+	memcpy(t, group_fields, sizeof group_fields);
+	t[0].shown = total ? NULL : report_groups[rp->by];
+	t[0].csv = report_groups[rp->by];
+	t[NGROUP - 1].csv = spent;
+}
+
 static void
 print_row(struct ctx *c, const struct report *rp, const struct group *g,
     int mode, int first)
 {
-	char h[32], m[48];
+	char h[32], m[48], spent[16];
+	struct field t[NGROUP];
+	char *line;
 
+	snprintf(spent, sizeof spent, "spent_%s", rp->sm->currency);
+	group_table(t, rp, spent, g == &rp->total);
 	switch (mode) {
 	case 1:
-		printf("%s\n    {\"%s\": ", first ? "" : ",",
-		    report_groups[rp->by]);
-		json_str(stdout, g->key);
-		printf(", \"runs\": %lld, \"gpu_hours\": %s, "
-		    "\"gpu_seconds\": %lld, \"spent_minor\": %lld}",
-		    (long long)g->runs, fmt_hours_centi(h, sizeof h, g->gpu_s),
-		    (long long)g->gpu_s, (long long)g->spent);
+		line = fields_json(t, NGROUP, g, FIELDS_SPACED, c->now);
+		if (g == &rp->total)
+			fputs(line, stdout);
+		else
+			printf("%s\n    %s", first ? "" : ",", line);
+		free(line);
 		break;
 	case 2:
-		csv_field(stdout, g->key);
-		printf(",%lld,%s,%s\n", (long long)g->runs, fmt_hours_centi(h,
-		    sizeof h, g->gpu_s), fmt_centi(m, sizeof m, g->spent));
+		line = fields_csv(t, NGROUP, g, c->now);
+		puts(line);
+		free(line);
 		break;
 	default: {
 		char *safe = text_safe(g->key);
 
-		char pad[64];
+		char pad[64], key[160];
 
-		printf("  %-20s %6lld %9s %s\n", safe, (long long)g->runs,
+		printf("  %s %6lld %9s %s\n", cli_pad(key, sizeof key, safe, 20,
+		    0), (long long)g->runs,
 		    fmt_hours(h, sizeof h, g->gpu_s), cli_pad(pad, sizeof pad,
 		    cli_money(c, m, sizeof m, g->spent, rp->sm->currency), 16,
 		    1));
@@ -491,18 +531,20 @@ cmd_report(struct ctx *c, const struct args *a)
 		printf(",\n  \"groups\": [");
 		for (i = 0; i < rp.n; i++)
 			print_row(c, &rp, &rp.g[i], 1, i == 0);
-		printf("%s],\n  \"total\": {\"runs\": %lld, \"gpu_hours\": %s, "
-		    "\"gpu_seconds\": %lld, \"spent_minor\": %lld},\n",
-		    rp.n ? "\n  " : "", (long long)rp.total.runs,
-		    fmt_hours_centi(b, sizeof b, rp.total.gpu_s),
-		    (long long)rp.total.gpu_s, (long long)rp.total.spent);
+		printf("%s],\n  \"total\": ", rp.n ? "\n  " : "");
+		print_row(c, &rp, &rp.total, 1, 1);
+		printf(",\n");
 		printf("  \"free_tiers_saved\": {\"amount_minor\": %lld, "
 		    "\"gpu_hours\": %s, \"runs\": %d, \"unpriced_runs\": "
 		    "%d}\n}\n", (long long)saved.amount, fmt_hours_centi(b,
 		    sizeof b, saved.gpu_s), saved.runs, saved.unpriced);
 	} else if (mode == 2) {
-		printf("%s,runs,gpu_hours,spent_%s\n", report_groups[rp.by],
-		    sm.currency);
+		char spent[16];
+		struct field t[NGROUP];
+
+		snprintf(spent, sizeof spent, "spent_%s", sm.currency);
+		group_table(t, &rp, spent, 0);
+		cli_csv_header(t, NGROUP);
 		for (i = 0; i < rp.n; i++)
 			print_row(c, &rp, &rp.g[i], 2, 0);
 		print_row(c, &rp, &rp.total, 2, 0);

@@ -81,7 +81,6 @@ static int
 list_one(const struct expense *x, void *arg)
 {
 	struct spend_list *l = arg;
-	char b[48];
 	char *j;
 
 	if (l->platform != NULL && strcmp(x->platform, l->platform) != 0)
@@ -95,16 +94,9 @@ list_one(const struct expense *x, void *arg)
 		free(j);
 		break;
 	case 2:
-		printf("e%lld,%s,", (long long)x->id, fmt_iso_utc(b, sizeof b,
-		    x->at));
-		csv_field(stdout, x->platform);
-		printf(",%s,%s,", fmt_centi(b, sizeof b, x->amount_minor),
-		    x->currency);
-		csv_field(stdout, x->note);
-		printf(",%s,", expense_kind_name(expense_kind(x)));
-		if (x->units_centi >= 0)
-			fputs(fmt_centi(b, sizeof b, x->units_centi), stdout);
-		putchar('\n');
+		j = fields_csv(fields_expense, fields_nexpense, x, l->c->now);
+		puts(j);
+		free(j);
 		break;
 	default:
 		cli_print_expense(l->c, x);
@@ -169,7 +161,7 @@ list(struct ctx *c, const struct args *a)
 	if (l.mode == 1)
 		putchar('[');
 	if (l.mode == 2)
-		puts("id,at,platform,amount,currency,note,kind,units");
+		cli_csv_header(fields_expense, fields_nexpense);
 	if (store_each_expense(c->s, since, until, list_one, &l, &e) < 0) {
 		rc = cli_err(EXIT_FAIL, &e);
 		goto out;

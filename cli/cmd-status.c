@@ -422,10 +422,11 @@ print_offer(struct ctx *c, const struct summary *sm, int qi)
 	const struct quota *q = &sm->cat.quotas[qi];
 	const struct quota_status *st = &sm->qs[qi];
 	const struct platform *p = summary_platform(sm, q->platform);
-	char b[192], w[16];
+	char b[192], w[16], pk[160];
 
 	quota_window_name(q, w, sizeof w);
-	printf("  %-11s %s\n", q->platform, catalog_absent_text(q, st, p,
+	printf("  %s %s\n", cli_pad(pk, sizeof pk, q->platform, 11, 0),
+	    catalog_absent_text(q, st, p,
 	    sm->currency, c->fmt, c->dot, b, sizeof b));
 	if (st->used > 0 && st->unpaid && p != NULL &&
 	    p->billing == BILL_UNITS)
@@ -444,7 +445,7 @@ print_offer(struct ctx *c, const struct summary *sm, int qi)
 static void
 print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 {
-	char b[96], b2[96], b3[64], rel[32];
+	char b[96], b2[96], b3[64], rel[32], pk[160];
 	size_t i;
 
 	printf("%sQuotas%s\n", cli_color(c, C_BOLD), cli_color(c, C_OFF));
@@ -462,8 +463,9 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 			continue;
 		}
 		/* Two lines a quota, so that status fits 80 columns. */
-		printf("  %-11s %s of %s %s this %s %s %s %s %d%% "
-		    "%s%s%s\n", q->platform, amount(b, sizeof b, q, st->used),
+		printf("  %s %s of %s %s this %s %s %s %s %d%% "
+		    "%s%s%s\n", cli_pad(pk, sizeof pk, q->platform, 11, 0),
+		    amount(b, sizeof b, q, st->used),
 		    amount(b2, sizeof b2, q, st->limit),
 		    quota_unit_name(q->unit), quota_window_name(q, w,
 		    sizeof w), c->dot, fmt_quota_left(b3, sizeof b3, q->unit,

@@ -3,10 +3,12 @@
  * run now.  The ranking is core/where.c's; this file loads what it reads
  * and prints the rows as text or JSON.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/fields.h"
 #include "core/fmt.h"
 #include "core/gpu.h"
 #include "core/model.h"
@@ -32,6 +34,95 @@ static const char *const kinds[] = { "free", "included", "hourly", "own",
 
 
 
+#define AT(f) .off = offsetof(struct where_row, f), \
+	.size = sizeof ((struct where_row *)0)->f
+
+static int
+has_quota(const void *rec)
+{
+	return ((const struct where_row *)rec)->has_quota;
+}
+
+static int
+has_rate(const void *rec)
+{
+	return ((const struct where_row *)rec)->rate_micro > 0;
+}
+
+static const char *
+quota_unit_word(const void *rec, char *buf, size_t n)
+{
+	(void)buf;
+	(void)n;
+	return quota_unit_json(((const struct where_row *)rec)->quota_unit);
+}
+
+/* A quota amount as --json shows it: hours or units, two decimals. */
+static int64_t
+quota_amount(const struct where_row *w, int64_t v)
+{
+	return quota_meter(w->quota_unit)->rated ? v : (v * 100 + (v >= 0 ?
+	    1800 : -1800)) / 3600;
+}
+
+static int64_t
+quota_left(const void *rec, int64_t now)
+{
+	(void)now;
+	return quota_amount(rec, ((const struct where_row *)rec)->quota_left);
+}
+
+static int64_t
+quota_need(const void *rec, int64_t now)
+{
+	(void)now;
+	return quota_amount(rec, ((const struct where_row *)rec)->quota_need);
+}
+
+static const struct field quota_fields[] = {
+	{ .shown = "unit", .csv = "quota_unit", .kind = FK_TEXT,
+	    .text = quota_unit_word },
+	{ .shown = "left", .csv = "quota_left", .kind = FK_SCENTI,
+	    .value = quota_left },
+	{ .shown = "need", .csv = "quota_need", .kind = FK_SCENTI,
+	    .value = quota_need },
+	{ .shown = "resets", .csv = "resets", .kind = FK_TIME,
+	    .flags = FF_ZERO_NULL, AT(resets) },
+};
+
+/* A row of where --json and --csv. */
+static const struct field row_fields[] = {
+	{ .shown = "rank", .csv = "rank", .kind = FK_INT, AT(rank) },
+	{ .shown = "platform", .csv = "platform", .kind = FK_TEXT,
+	    AT(platform) },
+	{ .shown = "gpu", .csv = "gpu", .kind = FK_TEXT,
+	    .flags = FF_SHOWN_NULL_EMPTY, AT(gpu) },
+	{ .shown = "group", .csv = "group", .kind = FK_NAME, AT(group),
+	    .names = where_group_names },
+	{ .shown = "kind", .csv = "kind", .kind = FK_NAME, AT(kind),
+	    .names = kinds },
+	{ .shown = "in_phase", .csv = "in_phase", .kind = FK_YESNO,
+	    AT(in_phase) },
+	{ .shown = "sessions", .csv = "sessions", .kind = FK_INT,
+	    AT(sessions) },
+	{ .shown = "session_cap_s", .csv = "session_cap_s",
+	    .kind = FK_INT64, .flags = FF_ZERO_NULL, AT(session_cap_s) },
+	{ .shown = "quota", .kind = FK_OBJECT, .present = has_quota,
+	    .sub = quota_fields,
+	    .nsub = sizeof quota_fields / sizeof quota_fields[0] },
+	{ .shown = "rate", .csv = "rate", .kind = FK_MICRO,
+	    AT(rate_micro) },
+	{ .shown = "rate_currency", .csv = "rate_currency",
+	    .kind = FK_CURRENCY, .present = has_rate, AT(rate_cur) },
+	{ .shown = "cost_usd_minor", .csv = "cost_usd", .kind = FK_MONEY,
+	    .flags = FF_NEG_NULL, AT(cost_usd) },
+	{ .shown = "cost_inr_minor", .csv = "cost_inr", .kind = FK_MONEY,
+	    .flags = FF_NEG_NULL, AT(cost_inr) },
+	{ .shown = "packs", .kind = FK_INT, AT(packs) },
+	{ .shown = "why", .csv = "why", .kind = FK_TEXT, AT(why) },
+};
+#define NROW (sizeof row_fields / sizeof row_fields[0])
+
 static void
 print_json(struct ctx *c, const struct summary *sm, const struct where_job *j,
     const struct where_row *w, size_t n)
@@ -48,53 +139,11 @@ print_json(struct ctx *c, const struct summary *sm, const struct where_job *j,
 	json_str(stdout, sm->phase ? sm->phase->name : NULL);
 	printf(",\n  \"rows\": [");
 	for (i = 0; i < n; i++) {
-		printf("%s\n    {\"rank\": %zu, \"platform\": ", i ? "," : "",
-		    i + 1);
-		json_str(stdout, w[i].platform);
-		printf(", \"gpu\": ");
-		json_str(stdout, w[i].gpu[0] ? w[i].gpu : NULL);
-		printf(", \"group\": \"%s\", \"kind\": \"%s\", \"in_phase\": "
-		    "%s, \"sessions\": %d, \"session_cap_s\": ",
-		    where_group_name(w[i].group), kinds[w[i].kind],
-		    w[i].in_phase ? "true" : "false", w[i].sessions);
-		if (w[i].session_cap_s)
-			printf("%lld", (long long)w[i].session_cap_s);
-		else
-			printf("null");
-		if (w[i].has_quota) {
-			printf(", \"quota\": {\"unit\": \"%s\", \"left\": %s",
-			    quota_unit_json(w[i].quota_unit), fmt_quota_json(b,
-			    sizeof b,
-			    w[i].quota_unit, w[i].quota_left));
-			printf(", \"need\": %s, \"resets\": ", fmt_quota_json(b,
-			    sizeof b, w[i].quota_unit, w[i].quota_need));
-			if (w[i].resets)
-				printf("\"%s\"}", fmt_iso_utc(b, sizeof b,
-				    w[i].resets));
-			else
-				printf("null}");
-		} else {
-			printf(", \"quota\": null");
-		}
-		if (w[i].rate_micro > 0)
-			printf(", \"rate\": %s, \"rate_currency\": \"%s\"",
-			    fmt_fixed6(b, sizeof b, w[i].rate_micro),
-			    w[i].rate_cur);
-		else
-			printf(", \"rate\": null, \"rate_currency\": null");
-		printf(", \"cost_usd_minor\": ");
-		if (w[i].cost_usd >= 0)
-			printf("%lld", (long long)w[i].cost_usd);
-		else
-			printf("null");
-		printf(", \"cost_inr_minor\": ");
-		if (w[i].cost_inr >= 0)
-			printf("%lld", (long long)w[i].cost_inr);
-		else
-			printf("null");
-		printf(", \"packs\": %d, \"why\": ", w[i].packs);
-		json_str(stdout, w[i].why);
-		putchar('}');
+		char *row = fields_json(row_fields, NROW, &w[i], FIELDS_SPACED,
+		    c->now);
+
+		printf("%s\n    %s", i ? "," : "", row);
+		free(row);
 	}
 	printf("%s]\n}\n", n ? "\n  " : "");
 }
@@ -102,50 +151,16 @@ print_json(struct ctx *c, const struct summary *sm, const struct where_job *j,
 /* `where --csv`: one row a platform, in rank order, the fields of
  * print_json()'s rows. */
 static void
-print_csv(const struct where_row *w, size_t n)
+print_csv(struct ctx *c, const struct where_row *w, size_t n)
 {
-	char b[64];
 	size_t i;
 
-	puts("rank,platform,gpu,group,kind,in_phase,sessions,session_cap_s,"
-	    "quota_unit,quota_left,quota_need,resets,rate,rate_currency,"
-	    "cost_usd,cost_inr,why");
+	cli_csv_header(row_fields, NROW);
 	for (i = 0; i < n; i++) {
-		printf("%zu,", i + 1);
-		csv_field(stdout, w[i].platform);
-		putchar(',');
-		csv_field(stdout, w[i].gpu);
-		printf(",%s,%s,%s,%d,", where_group_name(w[i].group),
-		    kinds[w[i].kind], w[i].in_phase ? "yes" : "no",
-		    w[i].sessions);
-		if (w[i].session_cap_s)
-			printf("%lld", (long long)w[i].session_cap_s);
-		if (w[i].has_quota) {
-			printf(",%s,", quota_unit_json(w[i].quota_unit));
-			printf("%s,", fmt_quota_json(b, sizeof b,
-			    w[i].quota_unit, w[i].quota_left));
-			printf("%s,", fmt_quota_json(b, sizeof b,
-			    w[i].quota_unit, w[i].quota_need));
-			if (w[i].resets)
-				fputs(fmt_iso_utc(b, sizeof b, w[i].resets),
-				    stdout);
-		} else {
-			fputs(",,,,", stdout);
-		}
-		if (w[i].rate_micro > 0)
-			printf(",%s,%s", fmt_fixed6(b, sizeof b,
-			    w[i].rate_micro), w[i].rate_cur);
-		else
-			fputs(",,", stdout);
-		putchar(',');
-		if (w[i].cost_usd >= 0)
-			fputs(fmt_centi(b, sizeof b, w[i].cost_usd), stdout);
-		putchar(',');
-		if (w[i].cost_inr >= 0)
-			fputs(fmt_centi(b, sizeof b, w[i].cost_inr), stdout);
-		putchar(',');
-		csv_field(stdout, w[i].why);
-		putchar('\n');
+		char *row = fields_csv(row_fields, NROW, &w[i], c->now);
+
+		puts(row);
+		free(row);
 	}
 }
 
@@ -153,7 +168,7 @@ static void
 print_text(struct ctx *c, const struct summary *sm,
     const struct where_job *j, const struct where_row *w, size_t n)
 {
-	char d[32], col[64], pad[96], m[48], m2[48];
+	char d[32], col[64], pad[96], pk[160], m[48], m2[48];
 	size_t i;
 	int shown_no = 0;
 
@@ -191,7 +206,9 @@ print_text(struct ctx *c, const struct summary *sm,
 		else
 			snprintf(col, sizeof col, "%s",
 			    w[i].kind == WK_INCLUDED ? "included" : "free");
-		printf(" %2zu %-10s %-10s %s  ", i + 1, safe, sg,
+		printf(" %2zu %s ", i + 1, cli_pad(pk, sizeof pk, safe, 10,
+		    0));
+		printf("%s %s  ", cli_pad(pk, sizeof pk, sg, 10, 0),
 		    cli_pad(pad, sizeof pad, col, 9, 1));
 		cli_put_safe(stdout, w[i].why);
 		putchar('\n');
@@ -247,7 +264,7 @@ cmd_where(struct ctx *c, const struct args *a)
 	} else if (opt_has(a, W_JSON)) {
 		print_json(c, &sm, &j, rows, n);
 	} else if (opt_has(a, W_CSV)) {
-		print_csv(rows, n);
+		print_csv(c, rows, n);
 	} else {
 		print_text(c, &sm, &j, rows, n);
 	}

@@ -22,9 +22,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "core/budget.h"
 #include "core/clock.h"
 #include "core/fmt.h"
+#include "core/fx.h"
 #include "core/model.h"
 #include "core/text.h"
 #include "store/store.h"

@@ -6,14 +6,14 @@
 #include <sys/stat.h>
 #include <string.h>
 
-#include "core/budget.h"
+#include "core/clock.h"
 #include "core/fields.h"
 #include "core/fmt.h"
 #include "core/model.h"
 #include "core/parse.h"
 #include "core/text.h"
-#include "store/store.h"
 #include "ops/ops.h"
+#include "store/store.h"
 #include "store/summary.h"
 
 int
@@ -170,36 +170,20 @@ json_list(FILE *f, const char *list)
 }
 
 void
+cli_csv_header(const struct field *t, size_t n)
+{
+	char *h = fields_csv_header(t, n);
+
+	puts(h);
+	free(h);
+}
+
+void
 csv_field(FILE *f, const char *raw)
 {
-	const char *p;
-	char *s;
+	char *s = fields_csv_cell(raw);
 
-	if (raw == NULL)
-		return;
-	s = text_safe(raw);
-	/* A cell a spreadsheet would run as a formula (=, +, -, @ first)
-	 * gets a leading ', as OWASP's CSV injection advice has it; a tab
-	 * or CR first is already \t or \r, text_safe()'s. */
-	if (strchr("=+-@", s[0]) != NULL && s[0] != '\0') {
-		char *q = xmalloc(strlen(s) + 2);
-
-		q[0] = '\'';
-		strcpy(q + 1, s);
-		free(s);
-		s = q;
-	}
-	if (strpbrk(s, ",\"") == NULL) {
-		fputs(s, f);
-	} else {
-		putc('"', f);
-		for (p = s; *p != '\0'; p++) {
-			if (*p == '"')
-				putc('"', f);
-			putc(*p, f);
-		}
-		putc('"', f);
-	}
+	fputs(s, f);
 	free(s);
 }
 
@@ -213,6 +197,7 @@ void
 cli_print_run(struct ctx *c, const struct run *r)
 {
 	char when[32], end[16], dur[32], gpu[48], cost[48], pad[64];
+	char pp[96], pg[96];
 	int64_t stop = run_end_at(r, c->now);
 
 	fmt_local(when, sizeof when, r->start, "%a %Y-%m-%d %H:%M");
@@ -244,9 +229,11 @@ cli_print_run(struct ctx *c, const struct run *r)
 		    r->currency);
 	else
 		snprintf(cost, sizeof cost, "-");
-	printf("%s#%-5lld%s %s%s%-8s %-7s %-10s %-10s %s%s", cli_color(c,
+	printf("%s#%-5lld%s %s%s%-8s %-7s %s %s %s%s", cli_color(c,
 	    C_BOLD), (long long)r->id, cli_color(c, C_OFF), when, c->dash,
-	    end, dur, r->platform, gpu, cli_pad(pad, sizeof pad, cost, 9, 1),
+	    end, dur, cli_pad(pp, sizeof pp, r->platform, 10, 0),
+	    cli_pad(pg, sizeof pg, gpu, 10, 0), cli_pad(pad, sizeof pad, cost,
+	    9, 1),
 	    r->end == RUN_OPEN ? "  (running)" : "");
 	if (r->checkpointed)
 		fputs("  [ckpt]", stdout);

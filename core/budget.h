@@ -1,69 +1,13 @@
 /*
- * budget.h: exchange rates, the plan's months and phases, and the month's
- * spend against the phase's budget.  The budget month follows local time.
+ * budget.h: the month's spend against the phase's budget range.  The
+ * budget month follows local time.  Exchange is core/fx.h's, the plan's
+ * calendar core/plan.h's.
  */
 #ifndef GPULOG_BUDGET_H
 #define GPULOG_BUDGET_H
 
 #include <stddef.h>
 #include <stdint.h>
-
-struct phase;
-
-#define PLAN_MONTHS 13
-
-/* One dated USD->INR rate. */
-struct fx_point {
-	int64_t day;            /* days since 1970-01-01 of its date */
-	int64_t usd_inr_micro;  /* INR per USD, millionths */
-	int64_t modified;       /* when it was set; 0 = the catalog */
-};
-
-/*
- * The rate in force on day: the latest dated on or before it, else the
- * earliest known.  fx is sorted by day.  Returns 0 when fx is empty.
- */
-int64_t fx_rate_on(const struct fx_point *fx, size_t n, int64_t day);
-
-/*
- * A total of money (a month's spend, a plan's) is held within
- * +-MONEY_TOTAL_MAX minor units, 10^15 (10,000,000,000,000.00): every
- * amount kept is at most MONEY_MAX_MINOR (core/model.h), so a month would
- * need 10,000 of the largest to reach it, and its sums and percentages
- * stay far inside 64 bits.  money_hold() returns v held so.
- */
-#define MONEY_TOTAL_MAX INT64_C(1000000000000000)
-int64_t money_hold(int64_t v);
-
-/*
- * Converts minor units of from into to at the rate in force on the local
- * date of t.  Same currency returns minor unchanged.  Without a rate the
- * amount is returned unconverted and *missing (if not NULL) is set to 1.
- * The result is held by money_hold().
- */
-int64_t fx_convert(int64_t minor, const char *from, const char *to, int64_t t,
-    const struct fx_point *fx, size_t n, int *missing);
-
-/* fx_convert() on a local date given as its day number. */
-int64_t fx_convert_on(int64_t minor, const char *from, const char *to,
-    int64_t day, const struct fx_point *fx, size_t n, int *missing);
-
-/* Days since the epoch of the local date of t. */
-int64_t local_day_number(int64_t t);
-
-/*
- * The plan month holding now, counting month 1 from start (a local
- * midnight): 0 before the start, PLAN_MONTHS + 1 or more after the end.
- * Month m runs from plan_month_start(start, m) to the next month's start.
- */
-int plan_month(int64_t start, int64_t now);
-
-/* The local midnight starting plan month m (1-based): the start's day of
- * the month, or the last day of a month too short for it. */
-int64_t plan_month_start(int64_t start, int m);
-
-/* The phase holding month m, or NULL. */
-const struct phase *plan_phase(const struct phase *ph, size_t n, int m);
 
 enum budget_state {
 	BS_UNDER,  /* below the range's low end */

@@ -5,9 +5,9 @@
  */
 #include "core/catalog.h"
 
-#include "core/budget.h"
 #include "core/err.h"
 #include "core/fmt.h"
+#include "core/fx.h"
 
 #include <stdarg.h>
 #include <stdio.h>

@@ -318,3 +318,12 @@ local_week_start(int64_t t)
 	back = (l.wday + 6) % 7; /* days since Monday */
 	return local_make(l.year, l.mon, l.mday - back, 0, 0, 0);
 }
+
+int64_t
+local_day_number(int64_t t)
+{
+	struct lt l;
+
+	local_parts(t, &l);
+	return days_from_civil(l.year, l.mon, l.mday);
+}

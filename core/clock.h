@@ -95,4 +95,7 @@ int64_t local_month_same_day_after(int64_t t, int64_t after);
 /* Start of the local ISO week (Monday 00:00) holding t. */
 int64_t local_week_start(int64_t t);
 
+/* Days since the epoch of the local date of t. */
+int64_t local_day_number(int64_t t);
+
 #endif

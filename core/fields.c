@@ -12,8 +12,10 @@
 #include "core/err.h"
 #include "core/fmt.h"
 #include "core/model.h"
+#include "core/text.h"
 
-#define AT(st, f) offsetof(struct st, f), sizeof ((struct st *)0)->f
+#define AT(st, f) .off = offsetof(struct st, f), \
+	.size = sizeof ((struct st *)0)->f
 #define HEX_UID "0123456789abcdef0123456789abcdef"
 
 /* What a --json row computes for a run. */
@@ -48,71 +50,99 @@ run_cost(const void *rec, int64_t now)
 }
 
 const struct field fields_run[] = {
-	{ NULL, "id", FK_INT64, 0, AT(run, id), 0, 0, 0, NULL, NULL },
-	{ "uid", "uid", FK_KEY, 0, AT(run, uid), 0, 0, 0, HEX_UID, NULL },
-	{ "platform", "platform", FK_KEY, FF_REQUIRED, AT(run, platform), 0,
-	    0, 0, "kaggle", NULL },
-	{ "gpu", "gpu", FK_TEXT, FF_SHOWN_NULL_EMPTY, AT(run, gpu), 0, 0, 0,
-	    NULL, NULL },
-	{ "gpus", "gpus", FK_INT, 0, AT(run, gpus), 1, 1000000, 1, NULL,
-	    NULL },
-	{ "start", "start", FK_TIME, FF_REQUIRED, AT(run, start), 0, 0, 0,
-	    NULL, NULL },
-	{ "end", "end", FK_END, 0, AT(run, end), 0, 0, 0, NULL, NULL },
-	{ NULL, "open", FK_BOOL, 0, 0, 0, 0, 0, 0, NULL, run_open },
-	{ NULL, "duration_s", FK_INT64, 0, 0, 0, 0, 0, 0, NULL,
-	    run_duration },
-	{ NULL, "gpu_hours", FK_CENTI, 0, 0, 0, 0, 0, 0, NULL,
-	    run_gpu_hours },
-	{ "cost_minor", "cost_minor", FK_MONEY, 0, AT(run, cost_minor), 0,
-	    FIELDS_EXACT_MAX, 0, NULL, run_cost },
-	{ "currency", "currency", FK_CURRENCY, FF_SHOWN_NULL_EMPTY,
-	    AT(run, currency), 0, 0, 0, NULL, NULL },
-	{ "rate_micro", "rate_micro", FK_INT64, 0, AT(run, rate_micro), 0,
-	    FIELDS_EXACT_MAX, 0, NULL, NULL },
-	{ "cu_centi", "compute_units", FK_CENTI, 0, AT(run, cu_centi), 0,
-	    FIELDS_EXACT_MAX, -1, NULL, NULL },
-	{ "checkpointed", "checkpointed", FK_BOOL, 0, AT(run, checkpointed),
-	    0, 0, 0, NULL, NULL },
-	{ "note", "note", FK_STR, 0, AT(run, note), 0, 0, 0, NULL, NULL },
-	{ "project", "project", FK_STR, 0, AT(run, project), 0, 0, 0, NULL,
-	    NULL },
-	{ "tags", "tags", FK_LIST, 0, AT(run, tags), 0, 0, 0, NULL, NULL },
-	{ "source", "source", FK_KEY, 0, AT(run, source), 0, 0, 0, "json",
-	    NULL },
-	{ "source_id", "source_id", FK_STR, 0, AT(run, source_id), 0, 0, 0,
-	    NULL, NULL },
-	{ "created", NULL, FK_TIME, 0, AT(run, created), 0, 0, 0, NULL,
-	    NULL },
-	{ "modified", NULL, FK_TIME, 0, AT(run, modified), 0, 0, 0, NULL,
-	    NULL },
+	{ .shown = "id", .kind = FK_INT64, AT(run, id), .csv = "id" },
+	{ .name = "uid", .shown = "uid", .kind = FK_KEY, AT(run, uid),
+	    .example = HEX_UID },
+	{ .name = "platform", .shown = "platform", .kind = FK_KEY,
+	    .flags = FF_REQUIRED, AT(run, platform), .example = "kaggle",
+	    .csv = "platform" },
+	{ .name = "gpu", .shown = "gpu", .kind = FK_TEXT,
+	    .flags = FF_SHOWN_NULL_EMPTY, AT(run, gpu), .csv = "gpu" },
+	{ .name = "gpus", .shown = "gpus", .kind = FK_INT, AT(run, gpus),
+	    .min = 1, .max = 1000000, .def = 1, .csv = "gpus" },
+	{ .name = "start", .shown = "start", .kind = FK_TIME,
+	    .flags = FF_REQUIRED, AT(run, start), .csv = "start" },
+	{ .name = "end", .shown = "end", .kind = FK_END, AT(run, end),
+	    .csv = "end" },
+	{ .shown = "open", .kind = FK_BOOL, .value = run_open },
+	{ .shown = "duration_s", .kind = FK_INT64, .value = run_duration,
+	    .csv = "duration_s" },
+	{ .shown = "gpu_hours", .kind = FK_CENTI, .value = run_gpu_hours },
+	{ .name = "cost_minor", .shown = "cost_minor", .kind = FK_MONEY,
+	    AT(run, cost_minor), .max = FIELDS_EXACT_MAX, .value = run_cost,
+	    .csv = "cost" },
+	{ .name = "currency", .shown = "currency", .kind = FK_CURRENCY,
+	    .flags = FF_SHOWN_NULL_EMPTY, AT(run, currency),
+	    .csv = "currency" },
+	{ .name = "rate_micro", .shown = "rate_micro", .kind = FK_INT64,
+	    AT(run, rate_micro), .max = FIELDS_EXACT_MAX },
+	{ .name = "cu_centi", .shown = "compute_units", .kind = FK_CENTI,
+	    AT(run, cu_centi), .max = FIELDS_EXACT_MAX, .def = -1 },
+	{ .name = "checkpointed", .shown = "checkpointed", .kind = FK_BOOL,
+	    AT(run, checkpointed), .csv = "checkpointed" },
+	{ .name = "project", .shown = "project", .kind = FK_STR,
+	    AT(run, project), .csv = "project" },
+	{ .name = "tags", .shown = "tags", .kind = FK_LIST, AT(run, tags),
+	    .csv = "tags" },
+	{ .name = "note", .shown = "note", .kind = FK_STR, AT(run, note),
+	    .csv = "note" },
+	{ .name = "source", .shown = "source", .kind = FK_KEY, AT(run, source),
+	    .example = "json" },
+	{ .name = "source_id", .shown = "source_id", .kind = FK_STR,
+	    AT(run, source_id) },
+	{ .name = "created", .kind = FK_TIME, AT(run, created) },
+	{ .name = "modified", .kind = FK_TIME, AT(run, modified) },
 };
 const size_t fields_nrun = sizeof fields_run / sizeof fields_run[0];
 
+/* An expense's reference, e3, as text output and --csv show it. */
+static const char *
+expense_ref(const void *rec, char *buf, size_t n)
+{
+	snprintf(buf, n, "e%lld", (long long)((const struct expense *)rec)->id);
+	return buf;
+}
+
+/* Its kind as the rules read it: spend when none is stored. */
+static const char *
+expense_kind_word(const void *rec, char *buf, size_t n)
+{
+	(void)buf;
+	(void)n;
+	return expense_kind_name(expense_kind(rec));
+}
+
 const struct field fields_expense[] = {
-	{ NULL, "id", FK_INT64, 0, AT(expense, id), 0, 0, 0, NULL, NULL },
-	{ "uid", "uid", FK_KEY, 0, AT(expense, uid), 0, 0, 0, HEX_UID, NULL },
-	{ "at", "at", FK_TIME, FF_REQUIRED, AT(expense, at), 0, 0, 0, NULL,
-	    NULL },
-	{ "platform", "platform", FK_KEY, FF_NULL_EMPTY | FF_SHOWN_NULL_EMPTY,
-	    AT(expense, platform), 0, 0, 0, "colab-pro", NULL },
-	{ "amount_minor", "amount_minor", FK_MONEY, FF_REQUIRED,
-	    AT(expense, amount_minor), 1, FIELDS_EXACT_MAX, 0, NULL, NULL },
-	{ "currency", "currency", FK_CURRENCY, FF_REQUIRED,
-	    AT(expense, currency), 0, 0, 0, NULL, NULL },
-	{ "note", "note", FK_STR, 0, AT(expense, note), 0, 0, 0, NULL, NULL },
-	{ "source", "source", FK_KEY, 0, AT(expense, source), 0, 0, 0, "json",
-	    NULL },
-	{ "source_id", "source_id", FK_STR, 0, AT(expense, source_id), 0, 0,
-	    0, NULL, NULL },
-	{ "kind", "kind", FK_KEY, 0, AT(expense, kind), 0, 0, 0, "pack",
-	    NULL },
-	{ "units_centi", "units", FK_CENTI, 0, AT(expense, units_centi), 0,
-	    FIELDS_EXACT_MAX, -1, NULL, NULL },
-	{ "modified", NULL, FK_TIME, 0, AT(expense, modified), 0, 0, 0, NULL,
-	    NULL },
+	{ .shown = "id", .kind = FK_INT64, AT(expense, id) },
+	{ .csv = "id", .kind = FK_TEXT, .text = expense_ref },
+	{ .name = "uid", .shown = "uid", .kind = FK_KEY, AT(expense, uid),
+	    .example = HEX_UID },
+	{ .name = "at", .shown = "at", .kind = FK_TIME, .flags = FF_REQUIRED,
+	    AT(expense, at), .csv = "at" },
+	{ .name = "platform", .shown = "platform", .kind = FK_KEY,
+	    .flags = FF_NULL_EMPTY | FF_SHOWN_NULL_EMPTY,
+	    AT(expense, platform), .example = "colab-pro", .csv = "platform" },
+	{ .name = "amount_minor", .shown = "amount_minor", .kind = FK_MONEY,
+	    .flags = FF_REQUIRED, AT(expense, amount_minor), .min = 1,
+	    .max = FIELDS_EXACT_MAX, .csv = "amount" },
+	{ .name = "currency", .shown = "currency", .kind = FK_CURRENCY,
+	    .flags = FF_REQUIRED, AT(expense, currency), .csv = "currency" },
+	{ .name = "note", .shown = "note", .kind = FK_STR, AT(expense, note),
+	    .csv = "note" },
+	{ .name = "source", .shown = "source", .kind = FK_KEY,
+	    AT(expense, source), .example = "json" },
+	{ .name = "source_id", .shown = "source_id", .kind = FK_STR,
+	    AT(expense, source_id) },
+	{ .name = "kind", .shown = "kind", .kind = FK_KEY, AT(expense, kind),
+	    .example = "pack" },
+	{ .csv = "kind", .kind = FK_TEXT, .text = expense_kind_word },
+	{ .name = "units_centi", .shown = "units", .kind = FK_CENTI,
+	    AT(expense, units_centi), .max = FIELDS_EXACT_MAX, .def = -1,
+	    .csv = "units" },
+	{ .name = "modified", .kind = FK_TIME, AT(expense, modified) },
 };
-const size_t fields_nexpense = sizeof fields_expense / sizeof fields_expense[0];
+const size_t fields_nexpense =
+    sizeof fields_expense / sizeof fields_expense[0];
 
 /* A growing string. */
 struct sb {
@@ -277,9 +307,10 @@ number(const struct field *f, const void *rec, int style, int64_t now)
 	int64_t v;
 	int i;
 
-	if (f->value != NULL && (style == FIELDS_SHOWN || f->name == NULL))
+	if (f->value != NULL && (style != FIELDS_EXPORT || f->name == NULL))
 		return f->value(rec, now);
-	if (f->kind == FK_INT || f->kind == FK_BOOL) {
+	if (f->kind == FK_INT || f->kind == FK_BOOL || f->kind == FK_NAME ||
+	    f->kind == FK_YESNO) {
 		memcpy(&i, at, sizeof i);
 		return i;
 	}
@@ -287,58 +318,127 @@ number(const struct field *f, const void *rec, int style, int64_t now)
 	return v;
 }
 
+/* Whether the number v of f is null by f's flags or kind. */
+static int
+number_null(const struct field *f, int64_t v)
+{
+	return ((f->flags & FF_NEG_NULL) && v < 0) ||
+	    ((f->flags & FF_ZERO_NULL) && v == 0) ||
+	    (f->kind == FK_CENTI && v < 0) || (f->kind == FK_MICRO && v <= 0);
+}
+
+/* The text of a text field (NULL for null), for JSON or CSV alike. */
+static const char *
+text_of(const struct field *f, const void *rec, int style, char *buf,
+    size_t n)
+{
+	const char *at = (const char *)rec + f->off;
+	int nul = style == FIELDS_EXPORT ? FF_NULL_EMPTY : FF_SHOWN_NULL_EMPTY;
+	const char *s;
+
+	if (f->text != NULL)
+		return f->text(rec, buf, n);
+	if (f->kind == FK_STR || f->kind == FK_LIST) {
+		memcpy(&s, at, sizeof s);
+		return s;
+	}
+	return *at == '\0' && (f->flags & nul) ? NULL : at;
+}
+
+static void put_object(struct sb *b, const struct field *t, size_t n,
+    const void *rec, int style, int64_t now);
+
 static void
 put_value(struct sb *b, const struct field *f, const void *rec, int style,
     int64_t now)
 {
-	const char *at = (const char *)rec + f->off;
-	int nul = style == FIELDS_SHOWN ? FF_SHOWN_NULL_EMPTY : FF_NULL_EMPTY;
-	char buf[48];
+	char buf[64];
 	const char *s;
 	int64_t v;
 
+	if (f->present != NULL && !f->present(rec)) {
+		sb_puts(b, "null");
+		return;
+	}
 	switch (f->kind) {
 	case FK_INT:
 	case FK_INT64:
 	case FK_MONEY:
-		sb_printf(b, "%lld", (long long)number(f, rec, style, now));
+		v = number(f, rec, style, now);
+		if (number_null(f, v))
+			sb_puts(b, "null");
+		else
+			sb_printf(b, "%lld", (long long)v);
 		break;
 	case FK_BOOL:
+	case FK_YESNO:
 		sb_puts(b, number(f, rec, style, now) ? "true" : "false");
 		break;
 	case FK_TIME:
 	case FK_END:
 		v = number(f, rec, style, now);
-		if (f->kind == FK_END && v == RUN_OPEN)
+		if ((f->kind == FK_END && v == RUN_OPEN) || number_null(f, v))
 			sb_puts(b, "null");
 		else
 			sb_printf(b, "\"%s\"", fmt_iso_utc(buf, sizeof buf, v));
 		break;
 	case FK_CENTI:
+	case FK_SCENTI:
 		v = number(f, rec, style, now);
-		if (v < 0)
+		if (number_null(f, v))
 			sb_puts(b, "null");
-		else if (style == FIELDS_SHOWN)
+		else if (style != FIELDS_EXPORT)
 			sb_puts(b, fmt_centi(buf, sizeof buf, v));
 		else
 			sb_printf(b, "%lld", (long long)v);
 		break;
+	case FK_MICRO:
+		v = number(f, rec, style, now);
+		sb_puts(b, number_null(f, v) ? "null" : fmt_fixed6(buf,
+		    sizeof buf, v));
+		break;
+	case FK_NAME:
+		sb_printf(b, "\"%s\"", f->names[number(f, rec, style, now)]);
+		break;
 	case FK_TEXT:
 	case FK_KEY:
 	case FK_CURRENCY:
-		sb_str(b, *at == '\0' && (f->flags & nul) ? NULL : at);
-		break;
 	case FK_STR:
-		memcpy(&s, at, sizeof s);
-		sb_str(b, s);
+		sb_str(b, text_of(f, rec, style, buf, sizeof buf));
 		break;
 	case FK_LIST:
 		/* No tags are an empty array, not null. */
-		memcpy(&s, at, sizeof s);
+		s = text_of(f, rec, style, buf, sizeof buf);
 		sb_list(b, s != NULL ? s : "", style == FIELDS_SHOWN ? "," :
 		    ", ");
 		break;
+	case FK_OBJECT:
+		put_object(b, f->sub, f->nsub, rec, style, now);
+		break;
 	}
+}
+
+static void
+put_object(struct sb *b, const struct field *t, size_t n, const void *rec,
+    int style, int64_t now)
+{
+	const char *key;
+	size_t i;
+	int first = 1;
+
+	sb_puts(b, "{");
+	for (i = 0; i < n; i++) {
+		key = style == FIELDS_EXPORT ? t[i].name : t[i].shown;
+		if (key == NULL)
+			continue;
+		if (!first)
+			sb_puts(b, style == FIELDS_SHOWN ? "," : ", ");
+		first = 0;
+		sb_printf(b, style == FIELDS_SHOWN ? "\"%s\":" : "\"%s\": ",
+		    key);
+		put_value(b, &t[i], rec, style, now);
+	}
+	sb_puts(b, "}");
 }
 
 char *
@@ -346,23 +446,160 @@ fields_json(const struct field *t, size_t n, const void *rec, int style,
     int64_t now)
 {
 	struct sb b = { NULL, 0, 0 };
-	const char *key;
+
+	put_object(&b, t, n, rec, style, now);
+	return b.p;
+}
+
+char *
+fields_csv_cell(const char *raw)
+{
+	struct sb b = { NULL, 0, 0 };
+	char *s;
+	const char *p;
+	int quote;
+
+	sb_puts(&b, "");
+	if (raw == NULL)
+		return b.p;
+	s = text_safe(raw);
+	quote = strpbrk(s, ",\"") != NULL;
+	if (quote)
+		sb_puts(&b, "\"");
+	/* A cell a spreadsheet would run as a formula gets a leading ', as
+	 * OWASP's CSV injection advice has it; a tab or CR first is already
+	 * \t or \r, text_safe()'s. */
+	if (s[0] != '\0' && strchr("=+-@", s[0]) != NULL)
+		sb_puts(&b, "'");
+	for (p = s; *p != '\0'; p++) {
+		if (*p == '"')
+			sb_puts(&b, "\"");
+		sb_add(&b, p, 1);
+	}
+	if (quote)
+		sb_puts(&b, "\"");
+	free(s);
+	return b.p;
+}
+
+static void
+sb_cell(struct sb *b, const char *s)
+{
+	char *c = fields_csv_cell(s);
+
+	sb_puts(b, c);
+	free(c);
+}
+
+static void csv_cells(struct sb *b, const struct field *t, size_t n,
+    const void *rec, int64_t now, int *first);
+
+/* One field's cell (an object's, its cells, *first telling whether one
+ * was written before); rec NULL: empty cells. */
+static void
+csv_value(struct sb *b, const struct field *f, const void *rec, int64_t now,
+    int *first)
+{
+	char buf[64];
+	const char *s;
+	int64_t v;
+
+	if (rec != NULL && f->present != NULL && !f->present(rec))
+		rec = NULL;
+	if (f->kind == FK_OBJECT) {
+		csv_cells(b, f->sub, f->nsub, rec, now, first);
+		return;
+	}
+	if (rec == NULL)
+		return;
+	switch (f->kind) {
+	case FK_INT:
+	case FK_INT64:
+	case FK_BOOL:
+	case FK_MONEY:
+	case FK_CENTI:
+	case FK_SCENTI:
+	case FK_MICRO:
+	case FK_TIME:
+	case FK_END:
+		v = number(f, rec, FIELDS_SHOWN, now);
+		if (number_null(f, v) || (f->kind == FK_END && v == RUN_OPEN))
+			break;
+		if (f->kind == FK_MONEY || f->kind == FK_CENTI ||
+		    f->kind == FK_SCENTI)
+			sb_puts(b, fmt_centi(buf, sizeof buf, v));
+		else if (f->kind == FK_MICRO)
+			sb_puts(b, fmt_fixed6(buf, sizeof buf, v));
+		else if (f->kind == FK_TIME || f->kind == FK_END)
+			sb_puts(b, fmt_iso_utc(buf, sizeof buf, v));
+		else
+			sb_printf(b, "%lld", (long long)v);
+		break;
+	case FK_YESNO:
+		sb_puts(b, number(f, rec, FIELDS_SHOWN, now) ? "yes" : "no");
+		break;
+	case FK_NAME:
+		sb_puts(b, f->names[number(f, rec, FIELDS_SHOWN, now)]);
+		break;
+	default:
+		s = text_of(f, rec, FIELDS_SHOWN, buf, sizeof buf);
+		sb_cell(b, s);
+		break;
+	}
+}
+
+static void
+csv_cells(struct sb *b, const struct field *t, size_t n, const void *rec,
+    int64_t now, int *first)
+{
 	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (t[i].csv == NULL && t[i].kind != FK_OBJECT)
+			continue;
+		if (t[i].kind != FK_OBJECT) {
+			sb_puts(b, *first ? "" : ",");
+			*first = 0;
+		}
+		csv_value(b, &t[i], rec, now, first);
+	}
+}
+
+static void
+csv_names(struct sb *b, const struct field *t, size_t n, int *first)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (t[i].kind == FK_OBJECT) {
+			csv_names(b, t[i].sub, t[i].nsub, first);
+		} else if (t[i].csv != NULL) {
+			sb_puts(b, *first ? "" : ",");
+			sb_puts(b, t[i].csv);
+			*first = 0;
+		}
+	}
+}
+
+char *
+fields_csv_header(const struct field *t, size_t n)
+{
+	struct sb b = { NULL, 0, 0 };
 	int first = 1;
 
-	sb_puts(&b, "{");
-	for (i = 0; i < n; i++) {
-		key = style == FIELDS_SHOWN ? t[i].shown : t[i].name;
-		if (key == NULL)
-			continue;
-		if (!first)
-			sb_puts(&b, style == FIELDS_SHOWN ? "," : ", ");
-		first = 0;
-		sb_printf(&b, style == FIELDS_SHOWN ? "\"%s\":" : "\"%s\": ",
-		    key);
-		put_value(&b, &t[i], rec, style, now);
-	}
-	sb_puts(&b, "}");
+	sb_puts(&b, "");
+	csv_names(&b, t, n, &first);
+	return b.p;
+}
+
+char *
+fields_csv(const struct field *t, size_t n, const void *rec, int64_t now)
+{
+	struct sb b = { NULL, 0, 0 };
+	int first = 1;
+
+	sb_puts(&b, "");
+	csv_cells(&b, t, n, rec, now, &first);
 	return b.p;
 }
 

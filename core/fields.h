@@ -29,14 +29,23 @@ enum field_kind {
 	FK_STR,       /* char *, owned; NULL as null */
 	FK_BOOL,      /* int 0 or 1: false or true */
 	FK_LIST,      /* char *, comma-separated: an array of strings */
-	FK_CENTI      /* int64_t hundredths, -1 as null; an export writes the
+	FK_CENTI,     /* int64_t hundredths, -1 as null; an export writes the
 	               * count, a --json row the decimal ("12.5") */
+	FK_SCENTI,    /* int64_t hundredths of either sign, never null:
+	               * -11.00 (a quota's left when over) */
+	FK_MICRO,     /* int64_t millionths, 0 or less as null: 1.150000 */
+	FK_NAME,      /* int, an index into names[]: its word */
+	FK_YESNO,     /* int 0 or 1: true or false; in CSV, yes or no */
+	FK_OBJECT     /* the fields of sub[] as one object; in CSV, their
+	               * columns */
 };
 
 enum {
 	FF_REQUIRED = 1,      /* reading fails without it */
 	FF_NULL_EMPTY = 2,    /* text "" is written null in an export */
-	FF_SHOWN_NULL_EMPTY = 4 /* and in a --json row */
+	FF_SHOWN_NULL_EMPTY = 4, /* and in a --json row */
+	FF_NEG_NULL = 8,      /* a number below 0 is null */
+	FF_ZERO_NULL = 16     /* a number 0 is null */
 };
 
 struct field {
@@ -51,6 +60,15 @@ struct field {
 	/* When set, a --json row shows what this computes at now instead of
 	 * the stored value (a run's cost so far, its duration). */
 	int64_t (*value)(const void *rec, int64_t now);
+	/* A field shown as computed text (a key, a number with a prefix):
+	 * written into buf, or NULL for null. */
+	const char *(*text)(const void *rec, char *buf, size_t n);
+	/* When set and 0 for rec, the field is null (CSV: empty cells). */
+	int (*present)(const void *rec);
+	const char *csv;      /* column in --csv; NULL: not a column */
+	const char *const *names; /* FK_NAME: the word of each value */
+	const struct field *sub;  /* FK_OBJECT: its fields, nsub of them */
+	size_t nsub;
 };
 
 /* The tables, in the order fields are written. */
@@ -61,7 +79,8 @@ extern const size_t fields_nexpense;
 
 enum fields_style {
 	FIELDS_EXPORT,  /* `gpulog export`: "key": value, ", " between */
-	FIELDS_SHOWN    /* --json rows: "key":value, compact */
+	FIELDS_SHOWN,   /* --json rows: "key":value, compact */
+	FIELDS_SPACED   /* --json rows as FIELDS_SHOWN, spaced as an export */
 };
 
 /*
@@ -71,6 +90,24 @@ enum fields_style {
  */
 char *fields_json(const struct field *t, size_t n, const void *rec,
     int style, int64_t now);
+
+/* The --csv header of t[0..n): each field's csv name, an object's fields'
+ * in its place, joined by commas.  The caller frees the result. */
+char *fields_csv_header(const struct field *t, size_t n);
+
+/* The record rec as one --csv line (no newline) of fields_csv_header()'s
+ * columns: numbers as in a --json row but money as a decimal of its
+ * minor units (12.50), booleans 0 or 1 (FK_YESNO: yes or no), times UTC
+ * ISO 8601, null as an empty cell, text made safe by csv_cell().  The
+ * caller frees the result. */
+char *fields_csv(const struct field *t, size_t n, const void *rec,
+    int64_t now);
+
+/* s as one CSV cell: made safe as text output is (text_safe()), a cell a
+ * spreadsheet would run as a formula (=, +, -, @ first) with a leading ',
+ * quoted when it holds a comma or a quote; NULL as empty.  The caller
+ * frees the result. */
+char *fields_csv_cell(const char *s);
 
 /* s as a JSON string, quoted, with control characters (C0, DEL and C1) as
  * \u escapes; NULL gives null.  The caller frees the result. */

@@ -217,26 +217,140 @@ text_color_wanted(const char *no_color_env, int is_tty)
 	return is_tty && (no_color_env == NULL || *no_color_env == '\0');
 }
 
+/*
+ * Columns a code point takes on a terminal, by Unicode's East Asian Width
+ * (W and F: 2) and its zero-width marks (combining marks, variation
+ * selectors, joiners: 0); 1 otherwise.  A table of our own rather than
+ * wcwidth(3), whose answer depends on the locale: gpulog's columns line up
+ * the same under LANG=C.UTF-8, a Japanese locale or none.
+ */
+struct range {
+	unsigned lo, hi;
+};
+
+static const struct range wide[] = {
+	{ 0x1100, 0x115f }, { 0x231a, 0x231b }, { 0x2329, 0x232a },
+	{ 0x23e9, 0x23ec }, { 0x23f0, 0x23f0 }, { 0x23f3, 0x23f3 },
+	{ 0x25fd, 0x25fe }, { 0x2614, 0x2615 }, { 0x2648, 0x2653 },
+	{ 0x267f, 0x267f }, { 0x2693, 0x2693 }, { 0x26a1, 0x26a1 },
+	{ 0x26aa, 0x26ab }, { 0x26bd, 0x26be }, { 0x26c4, 0x26c5 },
+	{ 0x26ce, 0x26ce }, { 0x26d4, 0x26d4 }, { 0x26ea, 0x26ea },
+	{ 0x26f2, 0x26f3 }, { 0x26f5, 0x26f5 }, { 0x26fa, 0x26fa },
+	{ 0x26fd, 0x26fd }, { 0x2705, 0x2705 }, { 0x270a, 0x270b },
+	{ 0x2728, 0x2728 }, { 0x274c, 0x274c }, { 0x274e, 0x274e },
+	{ 0x2753, 0x2755 }, { 0x2757, 0x2757 }, { 0x2795, 0x2797 },
+	{ 0x27b0, 0x27b0 }, { 0x27bf, 0x27bf }, { 0x2b1b, 0x2b1c },
+	{ 0x2b50, 0x2b50 }, { 0x2b55, 0x2b55 }, { 0x2e80, 0x303e },
+	{ 0x3041, 0x33ff }, { 0x3400, 0x4dbf }, { 0x4e00, 0x9fff },
+	{ 0xa000, 0xa4cf }, { 0xa960, 0xa97f }, { 0xac00, 0xd7a3 },
+	{ 0xf900, 0xfaff }, { 0xfe10, 0xfe19 }, { 0xfe30, 0xfe6f },
+	{ 0xff00, 0xff60 }, { 0xffe0, 0xffe6 }, { 0x16fe0, 0x16fe4 },
+	{ 0x17000, 0x18cff }, { 0x1b000, 0x1b2ff }, { 0x1f004, 0x1f004 },
+	{ 0x1f0cf, 0x1f0cf }, { 0x1f18e, 0x1f18e }, { 0x1f191, 0x1f19a },
+	{ 0x1f200, 0x1f251 }, { 0x1f260, 0x1f265 }, { 0x1f300, 0x1f320 },
+	{ 0x1f32d, 0x1f335 }, { 0x1f337, 0x1f37c }, { 0x1f37e, 0x1f393 },
+	{ 0x1f3a0, 0x1f3ca }, { 0x1f3cf, 0x1f3d3 }, { 0x1f3e0, 0x1f3f0 },
+	{ 0x1f3f4, 0x1f3f4 }, { 0x1f3f8, 0x1f43e }, { 0x1f440, 0x1f440 },
+	{ 0x1f442, 0x1f4fc }, { 0x1f4ff, 0x1f53d }, { 0x1f54b, 0x1f54e },
+	{ 0x1f550, 0x1f567 }, { 0x1f57a, 0x1f57a }, { 0x1f595, 0x1f596 },
+	{ 0x1f5a4, 0x1f5a4 }, { 0x1f5fb, 0x1f64f }, { 0x1f680, 0x1f6c5 },
+	{ 0x1f6cc, 0x1f6cc }, { 0x1f6d0, 0x1f6d2 }, { 0x1f6d5, 0x1f6d7 },
+	{ 0x1f6eb, 0x1f6ec }, { 0x1f6f4, 0x1f6fc }, { 0x1f7e0, 0x1f7eb },
+	{ 0x1f90c, 0x1f93a }, { 0x1f93c, 0x1f945 }, { 0x1f947, 0x1f9ff },
+	{ 0x1fa70, 0x1faff }, { 0x20000, 0x2fffd }, { 0x30000, 0x3fffd },
+}, zero[] = {
+	{ 0x0300, 0x036f }, { 0x0483, 0x0489 }, { 0x0591, 0x05bd },
+	{ 0x0610, 0x061a }, { 0x064b, 0x065f }, { 0x0900, 0x0902 },
+	{ 0x093a, 0x093a }, { 0x093c, 0x093c }, { 0x0941, 0x0948 },
+	{ 0x094d, 0x094d }, { 0x0951, 0x0957 }, { 0x0962, 0x0963 },
+	{ 0x1ab0, 0x1aff }, { 0x1dc0, 0x1dff }, { 0x200b, 0x200f },
+	{ 0x20d0, 0x20ff }, { 0xfe00, 0xfe0f }, { 0xfe20, 0xfe2f },
+	{ 0xfeff, 0xfeff }, { 0xe0100, 0xe01ef },
+};
+
+static int
+in_ranges(unsigned cp, const struct range *r, size_t n)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (cp > r[mid].hi)
+			lo = mid + 1;
+		else if (cp < r[mid].lo)
+			hi = mid;
+		else
+			return 1;
+	}
+	return 0;
+}
+
+int
+text_cp_width(unsigned cp)
+{
+	if (cp < 0x300)
+		return 1;
+	if (in_ranges(cp, zero, sizeof zero / sizeof zero[0]))
+		return 0;
+	return in_ranges(cp, wide, sizeof wide / sizeof wide[0]) ? 2 : 1;
+}
+
+/* The code point of the n-byte sequence at p (n from utf8_len()). */
+static unsigned
+utf8_cp(const unsigned char *p, size_t n)
+{
+	unsigned cp = n == 1 ? p[0] : n == 2 ? p[0] & 0x1fu :
+	    n == 3 ? p[0] & 0x0fu : p[0] & 0x07u;
+	size_t i;
+
+	for (i = 1; i < n; i++)
+		cp = cp << 6 | (p[i] & 0x3fu);
+	return cp;
+}
+
+/* A byte that is not part of valid UTF-8 counts one column: it is printed
+ * as one replacement or escape, never as part of a wider character. */
 size_t
 text_width_n(const char *s, size_t n)
 {
-	size_t w = 0, i;
+	const unsigned char *p = (const unsigned char *)s;
+	size_t w = 0, i = 0, k;
 
-	for (i = 0; i < n && s[i] != '\0'; i++)
-		if (((unsigned char)s[i] & 0xc0) != 0x80)
+	while (i < n && p[i] != '\0') {
+		k = utf8_len(p + i);
+		if (k == 0 || i + k > n) {
 			w++;
+			i++;
+			continue;
+		}
+		w += (size_t)text_cp_width(utf8_cp(p + i, k));
+		i += k;
+	}
 	return w;
 }
 
 size_t
 text_width(const char *s)
 {
-	size_t w = 0;
+	return text_width_n(s, strlen(s));
+}
 
-	for (; *s != '\0'; s++)
-		if (((unsigned char)*s & 0xc0) != 0x80)
-			w++;
-	return w;
+size_t
+text_cut(const char *s, size_t cols)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t w = 0, i = 0, k, cw;
+
+	while (p[i] != '\0') {
+		k = utf8_len(p + i);
+		cw = k ? (size_t)text_cp_width(utf8_cp(p + i, k)) : 1;
+		if (w + cw > cols)
+			break;
+		w += cw;
+		i += k ? k : 1;
+	}
+	return i;
 }
 
 const char text_tag_rule[] = "a tag is 1 to 64 bytes with no comma or "

@@ -63,11 +63,20 @@ extern const char text_tag_rule[];
  */
 int text_color_wanted(const char *no_color_env, int is_tty);
 
-/* Display width of UTF-8 s in terminal columns, counting each code point as
- * one column (the program's own strings are all single-width). */
+/* Columns the code point cp takes on a terminal: 0 (a combining mark, a
+ * variation selector, a zero-width space or joiner), 2 (East Asian wide
+ * and fullwidth characters, most emoji) or 1. */
+int text_cp_width(unsigned cp);
+
+/* Display width of UTF-8 s in terminal columns: the sum of
+ * text_cp_width() over its code points, a byte that is not UTF-8 counting
+ * one.  Every padded column the CLI prints is measured with it. */
 size_t text_width(const char *s);
 
 /* The same for the first n bytes of s. */
 size_t text_width_n(const char *s, size_t n);
+
+/* How many bytes of s fit in cols columns, never splitting a character. */
+size_t text_cut(const char *s, size_t cols);
 
 #endif

@@ -10,22 +10,24 @@
 #include <string.h>
 #include <strings.h>
 
-#include "core/budget.h"
 #include "core/catalog.h"
 #include "core/clock.h"
 #include "core/err.h"
 #include "core/fmt.h"
+#include "core/fx.h"
 #include "core/gpu.h"
 #include "core/model.h"
+#include "core/plan.h"
 #include "core/quota.h"
+
+const char *const where_group_names[] = { "?", "free", "sessions", "paid",
+	"no" };
 
 const char *
 where_group_name(int group)
 {
-	static const char *const names[] = { "?", "free", "sessions", "paid",
-		"no" };
-
-	return group >= WG_FREE && group <= WG_NO ? names[group] : "?";
+	return group >= WG_FREE && group <= WG_NO ? where_group_names[group] :
+	    "?";
 }
 
 
@@ -556,8 +558,10 @@ where_rank(const struct where_in *in, const struct where_job *asked,
 	}
 	qsort(x, in->cat->nplatforms, sizeof *x, cmp_indexed);
 	*rows = xcalloc(in->cat->nplatforms + 1, sizeof **rows);
-	for (i = 0; i < in->cat->nplatforms; i++)
+	for (i = 0; i < in->cat->nplatforms; i++) {
 		(*rows)[i] = x[i].row;
+		(*rows)[i].rank = (int)i + 1;
+	}
 	*n = in->cat->nplatforms;
 	free(x);
 	return 0;

@@ -83,6 +83,7 @@ enum where_kind {
 };
 
 struct where_row {
+	int rank;               /* 1 for the best */
 	char platform[32];
 	char gpu[32];           /* the GPU it would get; "" when none fits */
 	int group;              /* enum where_group */
@@ -119,5 +120,8 @@ int where_rank(const struct where_in *in, const struct where_job *job,
 
 /* "free", "included", "paid" or "no": a row's group in a word. */
 const char *where_group_name(int group);
+
+/* Those words, indexed by enum where_group. */
+extern const char *const where_group_names[];
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "core/clock.h"
 #include "core/fmt.h"
+#include "core/fx.h"
 #include "core/price.h"
 #include "core/snapshot.h"
 #include "core/text.h"

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/fields.h"
+#include "core/fx.h"
 #include "core/model.h"
 #include "core/snapshot.h"
 #include "store/metrics.h"

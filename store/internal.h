@@ -67,6 +67,11 @@ char *st_col_dup(sqlite3_stmt *st, int i);
 /* Fails with "cannot WHAT: reason" from the database. */
 int st_fail(struct store *s, struct err *e, const char *what);
 
+/* Steps st once, expecting it to finish, and finalizes it: 0, or -1 with
+ * st_fail()'s message for what. */
+int st_step_done(struct store *s, sqlite3_stmt *st, const char *what,
+    struct err *e);
+
 /* The columns of a run in the order st_row_to_run() reads them. */
 #define RUN_COLS "id, uid, platform, gpu, gpus, start_ts, end_ts, " \
 	"cost_minor, currency, rate_micro, cu_centi, checkpointed, note, " \

@@ -10,8 +10,9 @@
 #include <string.h>
 
 #include "core/alerts.h"
-#include "core/budget.h"
+#include "core/clock.h"
 #include "core/err.h"
+#include "core/fx.h"
 #include "core/model.h"
 #include "store/internal.h"
 #include "store/store.h"

@@ -12,6 +12,7 @@
 #include "core/clock.h"
 #include "core/err.h"
 #include "core/fmt.h"
+#include "core/fx.h"
 #include "core/gpu.h"
 #include "core/parse.h"
 #include "store/store.h"

@@ -13,6 +13,7 @@
 #include "core/budget.h"
 #include "core/catalog.h"
 #include "core/model.h"
+#include "core/plan.h"
 #include "core/quota.h"
 
 struct store;

@@ -12,6 +12,8 @@
 #include "core/clock.h"
 #include "core/err.h"
 #include "core/fmt.h"
+#include "core/fx.h"
+#include "core/plan.h"
 #include "core/quota.h"
 #include "core/text.h"
 #include "core/where.h"

@@ -11,6 +11,7 @@
 #include "core/catalog.h"
 #include "core/clock.h"
 #include "core/fmt.h"
+#include "core/plan.h"
 #include "core/text.h"
 #include "store/store.h"
 #include "tui/internal.h"

@@ -13,6 +13,7 @@
 #include "core/chart.h"
 #include "core/clock.h"
 #include "core/fmt.h"
+#include "core/plan.h"
 #include "core/quota.h"
 #include "core/text.h"
 #include "tui/internal.h"

@@ -40,3 +40,13 @@ sqlite3.connect(sys.argv[1]).executescript(open(sys.argv[2]).read())' \
 gpulog --db old.db import colab nvidia-smi-460-colab-a100.csv -p colab-pro
 gpulog --db old.db platforms | grep "colab-pro *A100"
 gpulog --db old.db status --short
+
+# A name the catalog does not know keeps its spelling, and the columns of
+# log and report line up by the terminal columns it takes: a CJK name is
+# two columns a character, an accented one is one.
+gpulog --db wide.db add kaggle --start 2026-11-30T08:00Z --end 2026-11-30T09:00Z \
+    --gpu "全角GPU" 2>/dev/null
+gpulog --db wide.db add kaggle --start 2026-11-30T10:00Z --end 2026-11-30T11:00Z \
+    --gpu "Tëslà T4" 2>/dev/null
+gpulog --db wide.db log
+gpulog --db wide.db report --by gpu

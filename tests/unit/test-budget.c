@@ -15,7 +15,9 @@
 #include "core/budget.h"
 #include "core/catalog.h"
 #include "core/clock.h"
+#include "core/fx.h"
 #include "core/model.h"
+#include "core/plan.h"
 #include "tests/unit/t.h"
 
 #define DAYN(y, m, d) (t_utc((y), (m), (d), 0, 0, 0) / 86400)

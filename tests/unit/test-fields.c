@@ -7,6 +7,7 @@
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -217,7 +218,7 @@ test_shown(void)
 	    "\"end\":null,\"open\":true,\"duration_s\":5400,"
 	    "\"gpu_hours\":3.00,\"cost_minor\":0,\"currency\":null,"
 	    "\"rate_micro\":0,\"compute_units\":1.90,\"checkpointed\":false,"
-	    "\"note\":null,\"project\":null,\"tags\":[\"x\",\"y\"],"
+	    "\"project\":null,\"tags\":[\"x\",\"y\"],\"note\":null,"
 	    "\"source\":\"cli\",\"source_id\":null}");
 	free(j);
 	j = fields_json(fields_run, fields_nrun, &r, FIELDS_EXPORT, NOW);
@@ -225,7 +226,7 @@ test_shown(void)
 	    "\"gpu\": \"\", \"gpus\": 2, \"start\": \"2026-12-01T10:30:00Z\", "
 	    "\"end\": null, \"cost_minor\": 0, \"currency\": \"\", "
 	    "\"rate_micro\": 0, \"cu_centi\": 190, \"checkpointed\": false, "
-	    "\"note\": null, \"project\": null, \"tags\": [\"x\", \"y\"], "
+	    "\"project\": null, \"tags\": [\"x\", \"y\"], \"note\": null, "
 	    "\"source\": \"cli\", \"source_id\": null, "
 	    "\"created\": \"2026-12-01T12:00:00Z\", "
 	    "\"modified\": \"2026-12-01T12:00:00Z\"}");
@@ -262,11 +263,92 @@ test_shown(void)
 	CHECK(fields_find(fields_run, fields_nrun, "open") == NULL);
 }
 
+/* A record of every kind an output table writes, for test_table(). */
+struct row {
+	int rank, yes, group;
+	int64_t left, rate, cost, at, none;
+	char name[16];
+};
+
+static int
+has_rate(const void *rec)
+{
+	return ((const struct row *)rec)->rate > 0;
+}
+
+#define AT(f) .off = offsetof(struct row, f), \
+	.size = sizeof ((struct row *)0)->f
+
+static const char *const groups[] = { "free", "paid" };
+
+static const struct field sub[] = {
+	{ .shown = "left", .csv = "q_left", .kind = FK_SCENTI, AT(left) },
+	{ .shown = "at", .csv = "q_at", .kind = FK_TIME, .flags = FF_ZERO_NULL,
+	    AT(at) },
+};
+
+static const struct field table[] = {
+	{ .shown = "rank", .csv = "rank", .kind = FK_INT, AT(rank) },
+	{ .shown = "name", .csv = "name", .kind = FK_TEXT, AT(name) },
+	{ .shown = "group", .csv = "group", .kind = FK_NAME, AT(group),
+	    .names = groups },
+	{ .shown = "yes", .csv = "yes", .kind = FK_YESNO, AT(yes) },
+	{ .shown = "quota", .kind = FK_OBJECT, .present = has_rate,
+	    .sub = sub, .nsub = 2 },
+	{ .shown = "rate", .csv = "rate", .kind = FK_MICRO, AT(rate) },
+	{ .shown = "cost_minor", .csv = "cost", .kind = FK_MONEY,
+	    .flags = FF_NEG_NULL, AT(cost) },
+	{ .shown = "none", .kind = FK_INT64, .flags = FF_ZERO_NULL,
+	    AT(none) },
+};
+
+/* One table gives a --json row and a --csv line with the same fields:
+ * an object flattened into its columns, null as an empty cell, money in
+ * minor units in JSON and as a decimal in CSV. */
+static void
+test_table(void)
+{
+	struct row r = { 2, 1, 1, -1100, 1150000, 345, NOW, 0, "=a,\"b\"" };
+	char *j;
+
+	j = fields_json(table, 8, &r, FIELDS_SPACED, NOW);
+	CHECK_EQ_STR(j, "{\"rank\": 2, \"name\": \"=a,\\\"b\\\"\", "
+	    "\"group\": \"paid\", \"yes\": true, \"quota\": {\"left\": "
+	    "-11.00, \"at\": \"2026-12-01T12:00:00Z\"}, \"rate\": 1.15, "
+	    "\"cost_minor\": 345, \"none\": null}");
+	free(j);
+	j = fields_csv_header(table, 8);
+	CHECK_EQ_STR(j, "rank,name,group,yes,q_left,q_at,rate,cost");
+	free(j);
+	j = fields_csv(table, 8, &r, NOW);
+	CHECK_EQ_STR(j, "2,\"'=a,\"\"b\"\"\",paid,yes,-11.00,"
+	    "2026-12-01T12:00:00Z,1.15,3.45");
+	free(j);
+	r.rate = 0;
+	r.cost = -1;
+	r.yes = 0;
+	j = fields_json(table, 8, &r, FIELDS_SHOWN, NOW);
+	CHECK_EQ_STR(j, "{\"rank\":2,\"name\":\"=a,\\\"b\\\"\","
+	    "\"group\":\"paid\",\"yes\":false,\"quota\":null,"
+	    "\"rate\":null,\"cost_minor\":null,\"none\":null}");
+	free(j);
+	j = fields_csv(table, 8, &r, NOW);
+	CHECK_EQ_STR(j, "2,\"'=a,\"\"b\"\"\",paid,no,,,,");
+	free(j);
+	j = fields_csv_cell("-1\x1b[2J");
+	CHECK_EQ_STR(j, "'-1\\x1b[2J");
+	free(j);
+	j = fields_csv_cell(NULL);
+	CHECK_EQ_STR(j, "");
+	free(j);
+}
+
 int
 main(void)
 {
 	setenv("TZ", "UTC", 1);
 	test_round_trip();
 	test_shown();
+	test_table();
 	return t_done();
 }

@@ -354,6 +354,20 @@ test_match(void)
 	}
 	CHECK_EQ_INT(text_width(RUPEE "250"), 4);
 	CHECK_EQ_INT(text_width("abc"), 3);
+	/* Wide, zero-width and stray bytes, as a terminal draws them. */
+	CHECK_EQ_INT(text_width("\xe5\x85\xa8\xe8\xa7\x92GPU"), 7);
+	CHECK_EQ_INT(text_width("T\xc3\xabsl\xc3\xa0 T4"), 8);
+	CHECK_EQ_INT(text_width("e\xcc\x88"), 1);
+	CHECK_EQ_INT(text_width("\xf0\x9f\x9a\x80"), 2);
+	CHECK_EQ_INT(text_width("\xff\xfe"), 2);
+	CHECK_EQ_INT(text_width_n("\xe5\x85\xa8x", 2), 2);
+	CHECK_EQ_INT(text_cp_width(0xff21), 2);
+	CHECK_EQ_INT(text_cp_width(0x200d), 0);
+	CHECK_EQ_INT(text_cp_width('a'), 1);
+	/* text_cut() never splits a wide character across the edge. */
+	CHECK_EQ_INT(text_cut("\xe5\x85\xa8\xe8\xa7\x92GPU", 3), 3);
+	CHECK_EQ_INT(text_cut("\xe5\x85\xa8\xe8\xa7\x92GPU", 4), 6);
+	CHECK_EQ_INT(text_cut("abc", 10), 3);
 }
 
 /* https://no-color.org: "when present and not an empty string". */

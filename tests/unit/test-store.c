@@ -20,6 +20,7 @@
 #include "core/budget.h"
 #include "core/clock.h"
 #include "core/err.h"
+#include "core/fx.h"
 #include "core/model.h"
 #include "core/quota.h"
 #include "store/metrics.h"

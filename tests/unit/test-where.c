@@ -7,12 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/budget.h"
 #include "core/catalog.h"
 #include "core/clock.h"
 #include "core/err.h"
+#include "core/fx.h"
 #include "core/gpu.h"
 #include "core/model.h"
+#include "core/plan.h"
 #include "core/quota.h"
 #include "core/where.h"
 #include "t.h"
