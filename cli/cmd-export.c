@@ -168,31 +168,12 @@ put_catalog(FILE *f, struct store *s, int last, struct err *e)
 
 	open_list(f, "platforms");
 	for (i = 0; i < np; i++) {
-		item(f, i);
-		put_str(f, "key", p[i].key);
-		fputs(", ", f);
-		put_str(f, "name", p[i].name);
-		fputs(", ", f);
-		put_str(f, "billing", billing_name(p[i].billing));
-		fputs(", ", f);
-		put_str(f, "gpu", p[i].gpu);
-		fputs(", ", f);
-		put_str(f, "vram", p[i].vram);
-		fputs(", ", f);
-		put_str(f, "cost_usd", p[i].cost_usd);
-		fputs(", ", f);
-		put_str(f, "cost_inr", p[i].cost_inr);
-		fprintf(f, ", \"session_cap_s\": %lld, \"pack_days\": %d, ",
-		    (long long)p[i].session_cap_s, p[i].pack_days);
-		put_str(f, "session_text", p[i].session_text);
-		fputs(", ", f);
-		put_str(f, "storage", p[i].storage);
-		fputs(", ", f);
-		put_str(f, "best_for", p[i].best_for);
-		fputs(", ", f);
-		put_str(f, "default_gpu", p[i].default_gpu);
-		put_modified(f, p[i].modified);
-		fputc('}', f);
+		char *j = fields_json(fields_platform, fields_nplatform, &p[i],
+		    FIELDS_EXPORT, 0);
+
+		fputs(i ? ",\n    " : "\n    ", f);
+		fputs(j, f);
+		free(j);
 	}
 	close_list(f, np, 0);
 
@@ -224,20 +205,12 @@ put_catalog(FILE *f, struct store *s, int last, struct err *e)
 
 	open_list(f, "rates");
 	for (i = 0; i < nr; i++) {
-		item(f, i);
-		put_str(f, "platform", r[i].platform);
-		fputs(", ", f);
-		put_str(f, "gpu", r[i].gpu);
-		fputs(", ", f);
-		put_str(f, "currency", r[i].currency);
-		fprintf(f, ", \"rate_micro\": %lld, \"low_micro\": %lld, "
-		    "\"high_micro\": %lld, \"cu_centi_h\": %lld, ",
-		    (long long)r[i].rate_micro, (long long)r[i].low_micro,
-		    (long long)r[i].high_micro, (long long)r[i].cu_centi_h);
-		put_time(f, "updated", r[i].updated);
-		fputs(", ", f);
-		put_str(f, "source", r[i].source);
-		fputc('}', f);
+		char *j = fields_json(fields_rate, fields_nrate, &r[i],
+		    FIELDS_EXPORT, 0);
+
+		fputs(i ? ",\n    " : "\n    ", f);
+		fputs(j, f);
+		free(j);
 	}
 	close_list(f, nr, 0);
 

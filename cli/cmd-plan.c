@@ -2,10 +2,12 @@
  * cmd-plan.c: `gpulog plan`: the 13 months, the current one marked, with
  * spend and GPU-hours so far.  (`gpulog fx` is in cmd-fx.c.)
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/fields.h"
 #include "core/budget.h"
 #include "core/catalog.h"
 #include "core/clock.h"
@@ -62,35 +64,91 @@ plan_expense(const struct expense *x, void *arg)
 
 /* One month of `plan --csv`: amounts in the display currency with two
  * decimals, the phase's platforms separated by spaces. */
-static void
-print_csv_month(const struct summary *sm, const struct plan_acc *acc,
-    const struct phase *p, int m, const char *from, int64_t lo, int64_t hi)
-{
-	char b[48], *list, *q;
+/* A month of plan --json and --csv. */
+struct month_row {
+	int month, current, runs;
+	char from[32];
+	const struct phase *p;
+	int64_t lo, hi;           /* the phase's budget range, converted */
+	const char *currency;
+	int64_t spent, gpu_s;
+};
 
-	printf("%d,%s,%s,", m, from, m == sm->plan_month ? "yes" : "no");
-	csv_field(stdout, p ? p->name : NULL);
-	putchar(',');
-	if (p != NULL) {
-		list = xstrdup(p->platforms);
-		for (q = list; *q != '\0'; q++)
-			if (*q == ',')
-				*q = ' ';
-		csv_field(stdout, list);
-		free(list);
-	}
-	putchar(',');
-	csv_field(stdout, p ? p->where : NULL);
-	if (p != NULL)
-		printf(",%s,", fmt_centi(b, sizeof b, lo));
-	else
-		printf(",,");
-	if (p != NULL)
-		printf("%s", fmt_centi(b, sizeof b, hi));
-	printf(",%s,%s,%d,", sm->currency, fmt_centi(b, sizeof b,
-	    acc->spent[m]), acc->runs[m]);
-	printf("%s\n", fmt_hours_centi(b, sizeof b, acc->gpu_s[m]));
+#define MR(rec) ((const struct month_row *)(rec))
+#define AT(f) .off = offsetof(struct month_row, f), \
+	.size = sizeof ((struct month_row *)0)->f
+
+static int
+has_phase(const void *rec)
+{
+	return MR(rec)->p != NULL;
 }
+
+static const char *
+phase_name(const void *rec, char *buf, size_t n)
+{
+	(void)buf;
+	(void)n;
+	return MR(rec)->p ? MR(rec)->p->name : NULL;
+}
+
+static const char *
+phase_platforms(const void *rec, char *buf, size_t n)
+{
+	(void)buf;
+	(void)n;
+	return MR(rec)->p ? MR(rec)->p->platforms : NULL;
+}
+
+static const char *
+phase_where(const void *rec, char *buf, size_t n)
+{
+	(void)buf;
+	(void)n;
+	return MR(rec)->p ? MR(rec)->p->where : NULL;
+}
+
+static const char *
+month_currency(const void *rec, char *buf, size_t n)
+{
+	(void)buf;
+	(void)n;
+	return MR(rec)->currency;
+}
+
+static int64_t
+month_hours(const void *rec, int64_t now)
+{
+	(void)now;
+	return hours_centi(MR(rec)->gpu_s);
+}
+
+static const struct field month_fields[] = {
+	{ .shown = "month", .csv = "month", .kind = FK_INT, AT(month) },
+	{ .shown = "from", .csv = "from", .kind = FK_TEXT, AT(from) },
+	{ .shown = "current", .csv = "current", .kind = FK_YESNO,
+	    AT(current) },
+	{ .shown = "phase", .csv = "phase", .kind = FK_TEXT,
+	    .text = phase_name },
+	{ .shown = "platforms", .csv = "platforms", .kind = FK_LIST,
+	    .flags = FF_CSV_SPACES, .text = phase_platforms,
+	    .present = has_phase },
+	{ .shown = "where", .csv = "where", .kind = FK_TEXT,
+	    .text = phase_where },
+	{ .shown = "budget_min_minor", .kind = FK_MONEY, AT(lo) },
+	{ .csv = "budget_min", .kind = FK_MONEY, AT(lo),
+	    .present = has_phase },
+	{ .shown = "budget_max_minor", .kind = FK_MONEY, AT(hi) },
+	{ .csv = "budget_max", .kind = FK_MONEY, AT(hi),
+	    .present = has_phase },
+	{ .csv = "currency", .kind = FK_TEXT, .text = month_currency },
+	{ .shown = "spent_minor", .csv = "spent", .kind = FK_MONEY,
+	    AT(spent) },
+	{ .shown = "runs", .csv = "runs", .kind = FK_INT, AT(runs) },
+	{ .shown = "gpu_hours", .csv = "gpu_hours", .kind = FK_CENTI,
+	    .value = month_hours },
+};
+#define NMONTH (sizeof month_fields / sizeof month_fields[0])
 
 static int
 set_start(struct ctx *c, const char *v)
@@ -179,8 +237,7 @@ cmd_plan(struct ctx *c, const struct args *a)
 		    "\"%s\",\n  \"months\": [", fmt_local(d, sizeof d,
 		    sm.plan_start, "%Y-%m-%d"), sm.plan_month, sm.currency);
 	else if (csv)
-		puts("month,from,current,phase,platforms,where,budget_min,"
-		    "budget_max,currency,spent,runs,gpu_hours");
+		cli_csv_header(month_fields, NMONTH);
 	else
 		printf("%s   month  from        phase              where"
 		    "                          budget               "
@@ -196,25 +253,21 @@ cmd_plan(struct ctx *c, const struct args *a)
 
 		fmt_local(d, sizeof d, plan_month_start(sm.plan_start, m),
 		    "%Y-%m-%d");
-		if (json) {
-			printf("%s\n    {\"month\": %d, \"from\": \"%s\", "
-			    "\"current\": %s, \"phase\": ", m > 1 ? "," : "",
-			    m, d, m == sm.plan_month ? "true" : "false");
-			json_str(stdout, p ? p->name : NULL);
-			printf(", \"platforms\": ");
-			json_list(stdout, p ? p->platforms : NULL);
-			printf(", \"where\": ");
-			json_str(stdout, p ? p->where : NULL);
-			printf(", \"budget_min_minor\": %lld, "
-			    "\"budget_max_minor\": %lld, \"spent_minor\": "
-			    "%lld, \"runs\": %d, \"gpu_hours\": %s}",
-			    (long long)lo, (long long)hi,
-			    (long long)acc.spent[m], acc.runs[m],
-			    fmt_hours_centi(h, sizeof h, acc.gpu_s[m]));
-			continue;
-		}
-		if (csv) {
-			print_csv_month(&sm, &acc, p, m, d, lo, hi);
+		if (json || csv) {
+			struct month_row r = { m, m == sm.plan_month,
+				acc.runs[m], "", p, lo, hi, sm.currency,
+				acc.spent[m], acc.gpu_s[m] };
+			char *line;
+
+			snprintf(r.from, sizeof r.from, "%s", d);
+			line = json ? fields_json(month_fields, NMONTH, &r,
+			    FIELDS_SPACED, c->now) : fields_csv(month_fields,
+			    NMONTH, &r, c->now);
+			if (json)
+				printf("%s\n    %s", m > 1 ? "," : "", line);
+			else
+				puts(line);
+			free(line);
 			continue;
 		}
 		snprintf(b1, sizeof b1, "%s%s%s", cli_money_whole(c, b2,

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/fields.h"
 #include "core/catalog.h"
 #include "core/fmt.h"
 #include "core/model.h"
@@ -140,29 +141,13 @@ show_json(struct ctx *c, struct summary *sm)
 	for (i = 0; i < sm->cat.nplatforms; i++) {
 		const struct platform *p = &sm->cat.platforms[i];
 
-		printf("%s\n    {\"key\": ", i ? "," : "");
-		json_str(stdout, p->key);
-		printf(", \"name\": ");
-		json_str(stdout, p->name);
-		printf(", \"billing\": \"%s\", \"gpu\": ",
-		    billing_name(p->billing));
-		json_str(stdout, p->gpu);
-		printf(", \"vram\": ");
-		json_str(stdout, p->vram);
-		printf(", \"cost_usd\": ");
-		json_str(stdout, p->cost_usd);
-		printf(", \"cost_inr\": ");
-		json_str(stdout, p->cost_inr);
-		printf(", \"session_cap_s\": %lld, \"pack_days\": %d, "
-		    "\"session_text\": ", (long long)p->session_cap_s,
-		    p->pack_days);
-		json_str(stdout, p->session_text);
-		printf(", \"storage\": ");
-		json_str(stdout, p->storage);
-		printf(", \"best_for\": ");
-		json_str(stdout, p->best_for);
-		printf(", \"default_gpu\": ");
-		json_str(stdout, p->default_gpu);
+		char *j = fields_json(fields_platform, fields_nplatform, p,
+		    FIELDS_SPACED, c->now);
+
+		/* Its provenance follows, inside the object. */
+		j[strlen(j) - 1] = '\0';
+		printf("%s\n    %s", i ? "," : "", j);
+		free(j);
 		json_provenance(p->key, FACT_PLATFORM, NULL, p->modified, NULL,
 		    0);
 		printf("}");
@@ -192,20 +177,12 @@ show_json(struct ctx *c, struct summary *sm)
 	for (i = 0; i < sm->cat.nrates; i++) {
 		const struct rate *r = &sm->cat.rates[i];
 
-		printf("%s\n    {\"platform\": ", i ? "," : "");
-		json_str(stdout, r->platform);
-		printf(", \"gpu\": ");
-		json_str(stdout, r->gpu);
-		printf(", \"currency\": ");
-		json_str(stdout, r->currency);
-		printf(", \"per_gpu_hour\": %s, ", fmt_fixed6(b, sizeof b,
-		    r->rate_micro));
-		printf("\"low\": %s, ", fmt_fixed6(b, sizeof b, r->low_micro));
-		printf("\"high\": %s, ", fmt_fixed6(b, sizeof b,
-		    r->high_micro));
-		printf("\"cu_per_hour\": %s, \"source\": ", fmt_centi(b,
-		    sizeof b, r->cu_centi_h));
-		json_str(stdout, r->source);
+		char *j = fields_json(fields_rate, fields_nrate, r,
+		    FIELDS_SPACED, c->now);
+
+		j[strlen(j) - 1] = '\0';
+		printf("%s\n    %s", i ? "," : "", j);
+		free(j);
 		json_provenance(r->platform, FACT_RATE, r, 0, NULL, 0);
 		printf("}");
 	}

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/status-fields.h"
+#include "core/fields.h"
 #include "core/alerts.h"
 #include "core/clock.h"
 #include "core/fmt.h"
@@ -50,13 +52,6 @@ amount(char *buf, size_t n, const struct quota *q, int64_t v)
 	return fmt_quota_amount(buf, n, q->unit, v);
 }
 
-/* The same as a JSON number with two decimals. */
-static char *
-amount_json(char *buf, size_t n, const struct quota *q, int64_t v)
-{
-	return fmt_quota_json(buf, n, q->unit, v);
-}
-
 /* Quota qi's packs, under it: "pack e3: 89.00 of 100.00 CU left,
  * expires 2027-03-01". */
 static void
@@ -91,161 +86,91 @@ run_warnings(const struct summary *sm, const struct run *r, const char **w,
 static void print_nudges_json(struct ctx *c, const struct summary *sm,
     const struct savings *saved);
 
-/*
- * `status --csv`: one table, a row a quota, then the month's budget, then
- * each platform's credit: kind (quota, budget, credit), name (platform, or
- * the month), used, limit, remaining (hours or units with two decimals for
- * a quota, amounts for the others), unit (the quota's, or the currency),
- * percent, state, resets and projected (the budget's, by the month's end).
- */
+/* Prints one line of --csv from table t for rec. */
 static void
-print_csv(const struct summary *sm)
+csv_line(const struct field *t, size_t n, const void *rec, int64_t now)
 {
-	char b[64], b2[64], b3[64];
-	size_t i;
+	char *line = fields_csv(t, n, rec, now);
 
-	puts("kind,name,used,limit,remaining,unit,percent,state,resets,"
-	    "projected");
-	for (i = 0; i < sm->cat.nquotas; i++) {
-		const struct quota *q = &sm->cat.quotas[i];
-		const struct quota_status *st = &sm->qs[i];
-
-		fputs("quota,", stdout);
-		csv_field(stdout, q->platform);
-		printf(",%s,%s,%s,%s,%d,%s,", amount_json(b, sizeof b, q,
-		    st->used), amount_json(b2, sizeof b2, q, st->limit),
-		    amount_json(b3, sizeof b3, q, st->remaining),
-		    quota_unit_json(q->unit), st->pct,
-		    alerts_levels[st->state].word);
-		if (q->window != QW_ROLLING)
-			fputs(fmt_iso_utc(b, sizeof b, st->we), stdout);
-		puts(",");
-	}
-	printf("budget,%s,%s,", fmt_local(b, sizeof b, sm->budget.ms,
-	    "%Y-%m"), fmt_centi(b2, sizeof b2, sm->budget.spent));
-	if (sm->budget.max >= 0)
-		printf("%s,%s,%s,%d,", fmt_centi(b, sizeof b, sm->budget.max),
-		    fmt_centi(b2, sizeof b2, sm->budget.remaining),
-		    sm->currency, sm->budget.pct);
-	else
-		printf(",,%s,,", sm->currency);
-	printf("%s,%s,%s\n", alerts_budget_word(&sm->budget),
-	    fmt_iso_utc(b, sizeof b, sm->budget.me), fmt_centi(b2, sizeof b2,
-	    sm->budget.projected));
-	for (i = 0; i < sm->ncredits; i++) {
-		fputs("credit,", stdout);
-		csv_field(stdout, sm->credits[i].platform);
-		printf(",%s,%s,%s,%s,,,,\n", fmt_centi(b, sizeof b,
-		    sm->credits[i].used), fmt_centi(b2, sizeof b2,
-		    sm->credits[i].total), fmt_centi(b3, sizeof b3,
-		    sm->credits[i].left), sm->credits[i].currency);
-	}
+	puts(line);
+	free(line);
 }
 
-/* 1 when q's platform is billed by subscription. */
-static int
-subscription(const struct summary *sm, const struct quota *q)
+/*
+ * `status --csv`: one table, a row a quota, then the month's budget, then
+ * each platform's credit, in the columns of cli/status-fields.c: kind
+ * (quota, budget, credit), name (platform, or the month), used, limit,
+ * remaining (hours or units with two decimals for a quota, amounts for
+ * the others), unit (the quota's, or the currency), percent, state,
+ * resets and projected (the budget's, by the month's end).
+ */
+static void
+print_csv(struct ctx *c, const struct summary *sm)
 {
-	const struct platform *p = summary_platform(sm, q->platform);
+	size_t i;
 
-	return p != NULL && p->billing == BILL_SUBSCRIPTION;
+	cli_csv_header(status_quota_fields, status_nquota);
+	for (i = 0; i < sm->cat.nquotas; i++) {
+		struct status_quota r = { sm, &sm->cat.quotas[i], &sm->qs[i] };
+
+		csv_line(status_quota_fields, status_nquota, &r, c->now);
+	}
+	csv_line(status_budget_fields, status_nbudget, sm, c->now);
+	for (i = 0; i < sm->ncredits; i++)
+		csv_line(status_credit_fields, status_ncredit,
+		    &sm->credits[i], c->now);
+}
+
+/* Prints rec as a --json object from table t. */
+static void
+json_object(const struct field *t, size_t n, const void *rec, int64_t now,
+    int open)
+{
+	char *j = fields_json(t, n, rec, FIELDS_SPACED, now);
+	size_t len = strlen(j);
+
+	/* open: without its closing brace, for members to follow. */
+	if (open && len > 0)
+		j[len - 1] = '\0';
+	fputs(j, stdout);
+	free(j);
 }
 
 static void
 print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
 {
-	char b[64], b2[64];
+	char b[64];
 	size_t i, k;
 	int np;
 
 	printf("{\n  \"now\": \"%s\",\n  \"currency\": \"%s\",\n"
 	    "  \"quotas\": [", fmt_iso_utc(b, sizeof b, c->now), sm->currency);
 	for (i = 0; i < sm->cat.nquotas; i++) {
-		const struct quota *q = &sm->cat.quotas[i];
-		const struct quota_status *st = &sm->qs[i];
+		struct status_quota r = { sm, &sm->cat.quotas[i], &sm->qs[i] };
 
-		printf("%s\n    {\"platform\": ", i ? "," : "");
-		json_str(stdout, q->platform);
-		printf(", \"unit\": \"%s\", \"window\": \"%s\"",
-		    quota_unit_json(q->unit), quota_window_word(q->window));
-		printf(", \"subscribed\": %s", !subscription(sm, q) ? "null" :
-		    st->unpaid ? "false" : "true");
-		printf(", \"used\": %s", amount_json(b, sizeof b, q,
-		    st->used));
-		printf(", \"limit\": %s", amount_json(b, sizeof b, q,
-		    st->limit));
-		printf(", \"remaining\": %s", amount_json(b, sizeof b, q,
-		    st->remaining));
-		printf(", \"used_raw\": %lld, \"limit_raw\": %lld, "
-		    "\"percent\": %d, \"state\": \"%s\"", (long long)st->used,
-		    (long long)st->limit, st->pct,
-		    alerts_levels[st->state].word);
-		printf(", \"window_start\": \"%s\"", fmt_iso_utc(b, sizeof b,
-		    st->ws));
-		if (q->window == QW_ROLLING)
-			printf(", \"resets\": null, \"resets_in_s\": null");
-		else
-			printf(", \"resets\": \"%s\", \"resets_in_s\": %lld",
-			    fmt_iso_utc(b, sizeof b, st->we),
-			    (long long)(st->we - c->now));
-		if (st->runs_out)
-			printf(", \"runs_out\": \"%s\"", fmt_iso_utc(b,
-			    sizeof b, st->runs_out));
-		else
-			printf(", \"runs_out\": null");
-		printf(", \"runs_out_basis\": \"%s\", \"lasts_to_reset\": "
-		    "%s", quota_basis_json(st, b, sizeof b), st->lasts ?
-		    "true" : "false");
-		printf(", \"packs\": %s, \"pack_list\": [", amount_json(b,
-		    sizeof b, q, st->packs));
+		printf("%s\n    ", i ? "," : "");
+		json_object(status_quota_fields, status_nquota, &r, c->now, 1);
+		printf(", \"pack_list\": [");
 		for (k = 0, np = 0; k < sm->npacks; k++) {
-			const struct quota_pack *p = &sm->packs[k];
+			struct status_pack p = { r.q, &sm->packs[k] };
 
-			if (p->quota != (int)i)
+			if (p.p->quota != (int)i)
 				continue;
-			printf("%s{\"id\": \"e%lld\", \"units\": %s", np++ ?
-			    ", " : "", (long long)p->id, amount_json(b,
-			    sizeof b, q, p->units));
-			printf(", \"left\": %s, \"bought\": \"%s\"",
-			    amount_json(b, sizeof b, q, p->left),
-			    fmt_iso_utc(b2, sizeof b2, p->at));
-			printf(", \"expires\": \"%s\"}", fmt_iso_utc(b,
-			    sizeof b, p->expires));
+			if (np++)
+				printf(", ");
+			json_object(status_pack_fields, status_npack, &p,
+			    c->now, 0);
 		}
 		printf("]}");
 	}
-	printf("%s],\n", sm->cat.nquotas ? "\n  " : "");
-	printf("  \"budget\": {\"month\": \"%s\", \"currency\": \"%s\", "
-	    "\"spent_minor\": %lld, ", fmt_local(b, sizeof b, sm->budget.ms,
-	    "%Y-%m"), sm->currency, (long long)sm->budget.spent);
-	if (sm->budget.max >= 0)
-		printf("\"min_minor\": %lld, \"max_minor\": %lld, "
-		    "\"remaining_minor\": %lld, \"percent\": %d, ",
-		    (long long)sm->budget.min, (long long)sm->budget.max,
-		    (long long)sm->budget.remaining, sm->budget.pct);
-	else
-		printf("\"min_minor\": null, \"max_minor\": null, "
-		    "\"remaining_minor\": null, \"percent\": null, ");
-	printf("\"projected_minor\": %lld, \"projected_basis\": ",
-	    (long long)sm->budget.projected);
-	if (sm->budget.basis)
-		printf("\"last_%d_days\", ", BUDGET_PACE_DAYS);
-	else
-		printf("\"none\", ");
-	printf("\"state\": \"%s\", \"runs\": %d, "
-	    "\"gpu_hours\": %s, \"fx_missing\": %s},\n",
-	    alerts_budget_word(&sm->budget),
-	    sm->month_runs, fmt_hours_centi(b2, sizeof b2, sm->month_gpu_s),
-	    sm->budget.fx_missing ? "true" : "false");
-	printf("  \"credit\": [");
+	printf("%s],\n  \"budget\": ", sm->cat.nquotas ? "\n  " : "");
+	json_object(status_budget_fields, status_nbudget, sm, c->now, 0);
+	printf(",\n  \"credit\": [");
 	for (k = 0; k < sm->ncredits; k++) {
-		printf("%s{\"platform\": ", k ? ", " : "");
-		json_str(stdout, sm->credits[k].platform);
-		printf(", \"currency\": \"%s\", \"total_minor\": %lld, "
-		    "\"used_minor\": %lld, \"left_minor\": %lld}",
-		    sm->credits[k].currency, (long long)sm->credits[k].total,
-		    (long long)sm->credits[k].used,
-		    (long long)sm->credits[k].left);
+		if (k)
+			printf(", ");
+		json_object(status_credit_fields, status_ncredit,
+		    &sm->credits[k], c->now, 0);
 	}
 	printf("],\n");
 	printf("  \"plan\": {\"start\": \"%s\", \"month\": %d, \"months\": %d",
@@ -758,7 +683,7 @@ cmd_status(struct ctx *c, const struct args *a)
 	if (opt_has(a, ST_JSON))
 		print_json(c, &sm, &saved);
 	else if (opt_has(a, ST_CSV))
-		print_csv(&sm);
+		print_csv(c, &sm);
 	else if (opt_has(a, ST_SHORT))
 		cli_status_short(stdout, c, &sm);
 	else if (check)

@@ -111,7 +111,7 @@ static const struct field row_fields[] = {
 	    .sub = quota_fields,
 	    .nsub = sizeof quota_fields / sizeof quota_fields[0] },
 	{ .shown = "rate", .csv = "rate", .kind = FK_MICRO,
-	    AT(rate_micro) },
+	    .flags = FF_NEG_NULL | FF_ZERO_NULL, AT(rate_micro) },
 	{ .shown = "rate_currency", .csv = "rate_currency",
 	    .kind = FK_CURRENCY, .present = has_rate, AT(rate_cur) },
 	{ .shown = "cost_usd_minor", .csv = "cost_usd", .kind = FK_MONEY,

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/catalog.h"
 #include "core/err.h"
 #include "core/fmt.h"
 #include "core/model.h"
@@ -143,6 +144,68 @@ const struct field fields_expense[] = {
 };
 const size_t fields_nexpense =
     sizeof fields_expense / sizeof fields_expense[0];
+
+const struct field fields_platform[] = {
+	{ .name = "key", .shown = "key", .kind = FK_KEY, .flags = FF_REQUIRED,
+	    AT(platform, key), .example = "kaggle" },
+	{ .name = "name", .shown = "name", .kind = FK_TEXT,
+	    AT(platform, name) },
+	{ .name = "billing", .shown = "billing", .kind = FK_NAME,
+	    AT(platform, billing), .names = billing_names,
+	    .max = BILL_COUNT },
+	{ .name = "gpu", .shown = "gpu", .kind = FK_TEXT, AT(platform, gpu) },
+	{ .name = "vram", .shown = "vram", .kind = FK_TEXT,
+	    AT(platform, vram) },
+	{ .name = "cost_usd", .shown = "cost_usd", .kind = FK_TEXT,
+	    AT(platform, cost_usd) },
+	{ .name = "cost_inr", .shown = "cost_inr", .kind = FK_TEXT,
+	    AT(platform, cost_inr) },
+	{ .name = "session_cap_s", .shown = "session_cap_s",
+	    .kind = FK_INT64, AT(platform, session_cap_s),
+	    .max = 366 * 86400 },
+	{ .name = "pack_days", .shown = "pack_days", .kind = FK_INT,
+	    AT(platform, pack_days), .max = 3650 },
+	{ .name = "session_text", .shown = "session_text", .kind = FK_TEXT,
+	    AT(platform, session_text) },
+	{ .name = "storage", .shown = "storage", .kind = FK_TEXT,
+	    AT(platform, storage) },
+	{ .name = "best_for", .shown = "best_for", .kind = FK_TEXT,
+	    AT(platform, best_for) },
+	{ .name = "default_gpu", .shown = "default_gpu", .kind = FK_TEXT,
+	    AT(platform, default_gpu) },
+	{ .name = "modified", .kind = FK_TIME, .flags = FF_OMIT_ZERO,
+	    AT(platform, modified) },
+};
+const size_t fields_nplatform =
+    sizeof fields_platform / sizeof fields_platform[0];
+
+const struct field fields_rate[] = {
+	{ .name = "platform", .shown = "platform", .kind = FK_KEY,
+	    .flags = FF_REQUIRED, AT(rate, platform), .example = "vast" },
+	{ .name = "gpu", .shown = "gpu", .kind = FK_TEXT,
+	    .flags = FF_REQUIRED, AT(rate, gpu) },
+	{ .name = "currency", .shown = "currency", .kind = FK_CURRENCY,
+	    .flags = FF_REQUIRED, AT(rate, currency) },
+	{ .name = "rate_micro", .kind = FK_INT64, AT(rate, rate_micro),
+	    .max = RATE_MAX_MICRO },
+	{ .shown = "per_gpu_hour", .kind = FK_MICRO,
+	    AT(rate, rate_micro) },
+	{ .name = "low_micro", .kind = FK_INT64, AT(rate, low_micro),
+	    .max = RATE_MAX_MICRO },
+	{ .shown = "low", .kind = FK_MICRO,
+	    AT(rate, low_micro) },
+	{ .name = "high_micro", .kind = FK_INT64, AT(rate, high_micro),
+	    .max = RATE_MAX_MICRO },
+	{ .shown = "high", .kind = FK_MICRO,
+	    AT(rate, high_micro) },
+	{ .name = "cu_centi_h", .kind = FK_INT64, AT(rate, cu_centi_h),
+	    .max = FIELDS_EXACT_MAX },
+	{ .shown = "cu_per_hour", .kind = FK_SCENTI, AT(rate, cu_centi_h) },
+	{ .name = "updated", .kind = FK_TIME, AT(rate, updated) },
+	{ .name = "source", .shown = "source", .kind = FK_KEY,
+	    AT(rate, source), .example = "catalog" },
+};
+const size_t fields_nrate = sizeof fields_rate / sizeof fields_rate[0];
 
 /* A growing string. */
 struct sb {
@@ -324,7 +387,7 @@ number_null(const struct field *f, int64_t v)
 {
 	return ((f->flags & FF_NEG_NULL) && v < 0) ||
 	    ((f->flags & FF_ZERO_NULL) && v == 0) ||
-	    (f->kind == FK_CENTI && v < 0) || (f->kind == FK_MICRO && v <= 0);
+	    (f->kind == FK_CENTI && v < 0);
 }
 
 /* The text of a text field (NULL for null), for JSON or CSV alike. */
@@ -409,8 +472,8 @@ put_value(struct sb *b, const struct field *f, const void *rec, int style,
 	case FK_LIST:
 		/* No tags are an empty array, not null. */
 		s = text_of(f, rec, style, buf, sizeof buf);
-		sb_list(b, s != NULL ? s : "", style == FIELDS_SHOWN ? "," :
-		    ", ");
+		sb_list(b, s != NULL ? s : "", style == FIELDS_EXPORT ? ", " :
+		    ",");
 		break;
 	case FK_OBJECT:
 		put_object(b, f->sub, f->nsub, rec, style, now);
@@ -429,7 +492,9 @@ put_object(struct sb *b, const struct field *t, size_t n, const void *rec,
 	sb_puts(b, "{");
 	for (i = 0; i < n; i++) {
 		key = style == FIELDS_EXPORT ? t[i].name : t[i].shown;
-		if (key == NULL)
+		if (key == NULL || (style == FIELDS_EXPORT &&
+		    (t[i].flags & FF_OMIT_ZERO) && number(&t[i], rec, style,
+		    now) == 0))
 			continue;
 		if (!first)
 			sb_puts(b, style == FIELDS_SHOWN ? "," : ", ");
@@ -540,6 +605,20 @@ csv_value(struct sb *b, const struct field *f, const void *rec, int64_t now,
 		break;
 	case FK_NAME:
 		sb_puts(b, f->names[number(f, rec, FIELDS_SHOWN, now)]);
+		break;
+	case FK_LIST:
+		s = text_of(f, rec, FIELDS_SHOWN, buf, sizeof buf);
+		if (s != NULL && (f->flags & FF_CSV_SPACES)) {
+			char *sp = xstrdup(s), *q;
+
+			for (q = sp; *q != '\0'; q++)
+				if (*q == ',')
+					*q = ' ';
+			sb_cell(b, sp);
+			free(sp);
+		} else {
+			sb_cell(b, s);
+		}
 		break;
 	default:
 		s = text_of(f, rec, FIELDS_SHOWN, buf, sizeof buf);

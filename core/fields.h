@@ -33,7 +33,7 @@ enum field_kind {
 	               * count, a --json row the decimal ("12.5") */
 	FK_SCENTI,    /* int64_t hundredths of either sign, never null:
 	               * -11.00 (a quota's left when over) */
-	FK_MICRO,     /* int64_t millionths, 0 or less as null: 1.150000 */
+	FK_MICRO,     /* int64_t millionths: 1.15 */
 	FK_NAME,      /* int, an index into names[]: its word */
 	FK_YESNO,     /* int 0 or 1: true or false; in CSV, yes or no */
 	FK_OBJECT     /* the fields of sub[] as one object; in CSV, their
@@ -45,7 +45,9 @@ enum {
 	FF_NULL_EMPTY = 2,    /* text "" is written null in an export */
 	FF_SHOWN_NULL_EMPTY = 4, /* and in a --json row */
 	FF_NEG_NULL = 8,      /* a number below 0 is null */
-	FF_ZERO_NULL = 16     /* a number 0 is null */
+	FF_ZERO_NULL = 16,    /* a number 0 is null */
+	FF_CSV_SPACES = 32,   /* FK_LIST in CSV: its items joined by spaces */
+	FF_OMIT_ZERO = 64     /* a number 0 is left out of an export */
 };
 
 struct field {
@@ -76,6 +78,13 @@ extern const struct field fields_run[];
 extern const size_t fields_nrun;
 extern const struct field fields_expense[];
 extern const size_t fields_nexpense;
+/* The catalog's platforms and rates (struct platform, struct rate): the
+ * export's catalog, `platforms --json` and `platforms import` go through
+ * them.  FK_NAME fields read back one of names[0..max). */
+extern const struct field fields_platform[];
+extern const size_t fields_nplatform;
+extern const struct field fields_rate[];
+extern const size_t fields_nrate;
 
 enum fields_style {
 	FIELDS_EXPORT,  /* `gpulog export`: "key": value, ", " between */

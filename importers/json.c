@@ -412,6 +412,12 @@ read_fields(struct rd *d, const cJSON *o, const struct field *t, size_t n,
 				goto out;
 			memcpy(at, &i, sizeof i);
 			break;
+		case FK_NAME:
+			if (get_choice(d, o, f->name, f->names, (int)f->max,
+			    &i) < 0)
+				goto out;
+			memcpy(at, &i, sizeof i);
+			break;
 		}
 	}
 	rc = 0;
@@ -482,42 +488,14 @@ read_expense(struct rd *d, const cJSON *o, struct expense *x)
 	return 0;
 }
 
-#define TEXT(st, f) { #f, offsetof(struct st, f), sizeof ((struct st *)0)->f }
-
-/* The platform's optional text fields. */
-static const struct {
-	const char *key;
-	size_t off, size;
-} platform_texts[] = {
-	TEXT(platform, gpu), TEXT(platform, vram), TEXT(platform, cost_usd),
-	TEXT(platform, cost_inr), TEXT(platform, session_text),
-	TEXT(platform, storage), TEXT(platform, best_for),
-	TEXT(platform, default_gpu),
-};
-
 static int
 read_platform(struct rd *d, const cJSON *o, struct platform *p)
 {
-	size_t i;
-	int64_t days;
-
 	memset(p, 0, sizeof *p);
-	if (get_key(d, o, "key", REQUIRED, p->key, sizeof p->key, "kaggle") < 0
-	    || get_text(d, o, "name", OPTIONAL, p->name, sizeof p->name) < 0 ||
-	    get_choice(d, o, "billing", billing_names, BILL_COUNT,
-	    &p->billing) < 0 ||
-	    get_int(d, o, "session_cap_s", OPTIONAL, 0, 366 * DAY_S, 0,
-	    &p->session_cap_s) < 0 ||
-	    get_int(d, o, "pack_days", OPTIONAL, 0, 3650, 0, &days) < 0)
+	if (read_fields(d, o, fields_platform, fields_nplatform, p) < 0)
 		return -1;
-	p->pack_days = (int)days;
 	if (p->name[0] == '\0')
 		snprintf(p->name, sizeof p->name, "%s", p->key);
-	for (i = 0; i < sizeof platform_texts / sizeof platform_texts[0]; i++)
-		if (get_text(d, o, platform_texts[i].key, OPTIONAL,
-		    (char *)p + platform_texts[i].off, platform_texts[i].size)
-		    < 0)
-			return -1;
 	return 0;
 }
 
@@ -589,24 +567,8 @@ read_quota(struct rd *d, const cJSON *o, struct quota *q)
 static int
 read_rate(struct rd *d, const cJSON *o, struct rate *r)
 {
-	int given;
-
 	memset(r, 0, sizeof *r);
-	if (get_key(d, o, "platform", REQUIRED, r->platform,
-	    sizeof r->platform, "vast") < 0 ||
-	    get_text(d, o, "gpu", REQUIRED, r->gpu, sizeof r->gpu) < 0 ||
-	    get_currency(d, o, "currency", REQUIRED, r->currency) < 0 ||
-	    get_int(d, o, "rate_micro", OPTIONAL, 0, RATE_MAX_MICRO, 0,
-	    &r->rate_micro) < 0 ||
-	    get_int(d, o, "low_micro", OPTIONAL, 0, RATE_MAX_MICRO, 0,
-	    &r->low_micro) < 0 ||
-	    get_int(d, o, "high_micro", OPTIONAL, 0, RATE_MAX_MICRO, 0,
-	    &r->high_micro) < 0 ||
-	    get_int(d, o, "cu_centi_h", OPTIONAL, 0, EXACT_MAX, 0,
-	    &r->cu_centi_h) < 0 ||
-	    get_time(d, o, "updated", OPTIONAL, &r->updated, &given) < 0 ||
-	    get_key(d, o, "source", OPTIONAL, r->source, sizeof r->source,
-	    "catalog") < 0)
+	if (read_fields(d, o, fields_rate, fields_nrate, r) < 0)
 		return -1;
 	gpu_canon(r->gpu, 0, r->gpu, NULL);
 	if (r->source[0] == '\0')
@@ -817,8 +779,7 @@ catalog_item(struct doc *x, const char *key, const cJSON *o)
 	if (strcmp(key, "platforms") == 0) {
 		p = grow((void **)&c->platforms, &c->nplatforms,
 		    sizeof *c->platforms);
-		return read_platform(d, o, p) < 0 ? -1 :
-		    get_modified(d, o, &((struct platform *)p)->modified);
+		return read_platform(d, o, p);
 	}
 	if (strcmp(key, "quotas") == 0) {
 		p = grow((void **)&c->quotas, &c->nquotas, sizeof *c->quotas);
