@@ -87,8 +87,9 @@ int cli_platform(const struct summary *sm, const char *in, char key[32],
     struct err *e);
 
 /*
- * A run id as typed: "42", "#42", or "-N" for the N-th newest run (open
- * runs only when open_only).  Returns 0 and the id; -1 with a message.
+ * A run as typed: its id here ("42", "#42"), "-N" for the N-th newest run
+ * (open runs only when open_only), or its reference, the same on every
+ * machine (core/model.h).  Returns 0 and the id; -1 with a message.
  */
 int cli_run_id(struct ctx *c, const char *in, int open_only, int64_t *id,
     struct err *e);
@@ -153,9 +154,12 @@ void cli_json_run(FILE *f, const struct run *r, int64_t now);
 struct expense;
 void cli_print_expense(struct ctx *c, const struct expense *x);
 
-/* An expense id as typed: "e3" (or "E3").  Returns 1 with the id when in
- * names an expense, 0 when it does not start with e, -1 on a bad id. */
-int cli_expense_id(const char *in, int64_t *id, struct err *e);
+/* An expense as typed: "e3" (or "E3"), or its reference (core/model.h).
+ * Returns 1 with the id when in names an expense, 0 when it does not (no
+ * e first, or a reference no expense has: perhaps a run's), -1 on a bad
+ * id or a reference several expenses share. */
+int cli_expense_id(struct ctx *c, const char *in, int64_t *id,
+    struct err *e);
 
 /* Prints a run as one line of `gpulog log`. */
 void cli_print_run(struct ctx *c, const struct run *r);

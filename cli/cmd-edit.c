@@ -71,7 +71,7 @@ cmd_edit(struct ctx *c, const struct args *a)
 	int64_t id;
 	int rc;
 
-	switch (cli_expense_id(a->pos[0], &id, &e)) {
+	switch (cli_expense_id(c, a->pos[0], &id, &e)) {
 	case 1:
 		return edit_expense(c, a, id);
 	case -1:

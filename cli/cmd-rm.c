@@ -67,7 +67,7 @@ rm_many(struct ctx *c, const struct args *a)
 		for (i = 0; i < (size_t)a->npos; i++, b.n++) {
 			int64_t x;
 
-			if (cli_expense_id(a->pos[i], &x, &e) != 0) {
+			if (cli_expense_id(c, a->pos[i], &x, &e) != 0) {
 				free(b.ids);
 				return cli_fail(EXIT_USAGE, "rm: %s: several "
 				    "are runs alone; remove an expense by "
@@ -117,7 +117,7 @@ cmd_rm(struct ctx *c, const struct args *a)
 			    "or --source SOURCE");
 		return rm_many(c, a);
 	}
-	switch (cli_expense_id(a->pos[0], &id, &e)) {
+	switch (cli_expense_id(c, a->pos[0], &id, &e)) {
 	case 1: {
 		struct expense x;
 

@@ -301,6 +301,9 @@ show_run(struct ctx *c, struct summary *sm, const struct run *r, int json)
 		printf("%srun #%lld%s %s\n", cli_color(c, C_BOLD),
 		    (long long)r->id, cli_color(c, C_OFF),
 		    cli_run_label(label, sizeof label, r, c->now));
+		printf("  %-10s %s (uid %s; #%lld is this machine's number)\n",
+		    "ref", uid_ref(r->uid, b, sizeof b), r->uid,
+		    (long long)r->id);
 		printf("  %-10s %s (%s)\n", "start", fmt_local(b, sizeof b,
 		    r->start, "%a %Y-%m-%d %H:%M"), fmt_iso_utc(b2,
 		    sizeof b2, r->start));
@@ -427,6 +430,9 @@ show_expense(struct ctx *c, struct summary *sm, const struct expense *x,
 		printf("%sexpense e%lld%s %s\n", cli_color(c, C_BOLD),
 		    (long long)x->id, cli_color(c, C_OFF),
 		    expense_kind_name(kind));
+		printf("  %-10s %s (uid %s; e%lld is this machine's number)\n",
+		    "ref", uid_ref(x->uid, b, sizeof b), x->uid,
+		    (long long)x->id);
 		printf("  %-10s %s (%s)\n", "paid", fmt_local(b, sizeof b,
 		    x->at, "%a %Y-%m-%d %H:%M"), fmt_iso_utc(b2, sizeof b2,
 		    x->at));
@@ -482,7 +488,7 @@ cmd_show(struct ctx *c, const struct args *a)
 	int64_t id;
 	int rc, isexp, json = opt_has(a, SH_JSON);
 
-	if ((isexp = cli_expense_id(in, &id, &e)) < 0 ||
+	if ((isexp = cli_expense_id(c, in, &id, &e)) < 0 ||
 	    (!isexp && cli_run_id(c, in, 0, &id, &e) < 0))
 		return cli_fail(EXIT_USAGE, "show: %s", e.msg);
 	if (summary_load(&sm, c->s, c->now, &e) < 0) {

@@ -43,12 +43,14 @@ const struct opt spend_opts[] = {
 void
 cli_print_expense(struct ctx *c, const struct expense *x)
 {
-	char when[32], money[48], id[24], pad[64];
+	char when[32], money[48], id[24], pad[64], ref[40];
 	char *sp = text_safe(x->platform[0] ? x->platform : "-");
 
 	snprintf(id, sizeof id, "e%lld", (long long)x->id);
 	fmt_local(when, sizeof when, x->at, "%a %Y-%m-%d %H:%M");
-	printf("%-6s %s  %s ", id, when, cli_pad(pad, sizeof pad, sp, 10, 0));
+	printf("%-6s %s ", id, cli_pad(pad, sizeof pad, uid_ref(x->uid, ref,
+	    sizeof ref), REF_MIN, 0));
+	printf("%s  %s ", when, cli_pad(pad, sizeof pad, sp, 10, 0));
 	printf("%s", cli_pad(pad, sizeof pad, cli_money(c, money, sizeof money,
 	    x->amount_minor, x->currency), 12, 1));
 	if (expense_kind(x) == EXP_PACK)
@@ -212,7 +214,7 @@ stop(struct ctx *c, const struct args *a)
 	    listing(a))
 		return cli_fail(EXIT_USAGE, "spend: --stop takes the "
 		    "subscription's eN alone");
-	switch (cli_expense_id(opt_get(a, S_STOP), &id, &e)) {
+	switch (cli_expense_id(c, opt_get(a, S_STOP), &id, &e)) {
 	case -1:
 		return cli_fail(EXIT_USAGE, "spend: --stop: %s", e.msg);
 	case 0:

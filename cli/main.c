@@ -65,7 +65,11 @@ const struct cmd cli_cmds[] = {
 	    "everything about one run (ID, #ID, -1) or expense (eN)",
 	    "Its times, GPU, price and how it was priced, the quota windows "
 	    "it counted in\nand how much, what `gpulog run` measured, its "
-	    "source, and the changes that\nmade it (those undo still keeps)." },
+	    "source, and the changes that\nmade it (those undo still keeps)."
+	    "  A record's reference (3fa9c2e, as log and\nspend show it) "
+	    "names it on every machine that syncs, where ID and eN are\n"
+	    "this machine's numbers; show, edit, rm, stop, cancel and "
+	    "continue take either." },
 	{ "edit", cmd_edit, edit_opts, 1, 5, "ID|eN [WHEN] [options]",
 	    "change a run (add's options; -1: the newest) or an expense "
 	    "(eN)", NULL },
@@ -464,6 +468,9 @@ run_cmd(const struct cmd *cmd, int argc, char **argv, const char *gdb)
 		return cli_err(EXIT_FAIL, &e);
 	}
 	c.db = path;
+	/* Reproducible uids, for tests: gpulog(1), ENVIRONMENT. */
+	if ((now = getenv("GPULOG_UID_SEED")) != NULL && *now != '\0')
+		store_seed_uids(c.s, strtoull(now, NULL, 10));
 	store_busy_wait(c.s, -1, cmd->fn == cmd_tui ? NULL : cli_on_busy, NULL);
 	ops_init(&c.ops, c.s, c.now);
 	cli_journal_recover(&c);

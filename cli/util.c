@@ -23,6 +23,27 @@ cli_platform(const struct summary *sm, const char *in, char key[32],
 	return ops_check_platform(sm, in, key, e);
 }
 
+/* A reference typed for a record of runs (expenses 0) or expenses:
+ * 1 and its id, 0 when none has it, -1 with a message when several do. */
+static int
+find_ref(struct ctx *c, int expenses, const char *in, int64_t *id,
+    struct err *e)
+{
+	int64_t ids[2];
+	int n = store_find_ref(c->s, expenses, in, ids, e);
+
+	if (n == 2)
+		return err_set(e, "reference %s names more than one %s "
+		    "(%s%lld and %s%lld): type more of its uid (`gpulog show "
+		    "%s%lld` shows it)", in, expenses ? "expense" : "run",
+		    expenses ? "e" : "#", (long long)ids[0], expenses ? "e" :
+		    "#", (long long)ids[1], expenses ? "e" : "#",
+		    (long long)ids[0]);
+	if (n == 1)
+		*id = ids[0];
+	return n;
+}
+
 int
 cli_run_id(struct ctx *c, const char *in, int open_only, int64_t *id,
     struct err *e)
@@ -30,10 +51,18 @@ cli_run_id(struct ctx *c, const char *in, int open_only, int64_t *id,
 	int64_t n;
 	int rc;
 
+	if (ref_form(in)) {
+		if ((rc = find_ref(c, 0, in, id, e)) < 0)
+			return -1;
+		if (rc == 0)
+			return err_set(e, "no run has reference %s", in);
+		return 0;
+	}
 	if (in[0] == '-') {
 		if (parse_int(in + 1, "run", 1, 1000000, &n, NULL) < 0)
 			return err_set(e, "invalid run \"%s\": expected an id "
-			    "such as 42, or -1 for the newest run", in);
+			    "such as 42, -1 for the newest run, or a "
+			    "reference such as 3fa9c2e", in);
 		rc = store_nth_run(c->s, (int)n, open_only, id, e);
 		if (rc < 0)
 			return -1;
@@ -46,15 +75,19 @@ cli_run_id(struct ctx *c, const char *in, int open_only, int64_t *id,
 		in++;
 	if (parse_int(in, "run", 1, INT64_MAX, id, NULL) < 0)
 		return err_set(e, "invalid run \"%s\": expected an id such as "
-		    "42, or -1 for the newest run", in);
+		    "42, -1 for the newest run, or a reference such as "
+		    "3fa9c2e", in);
 	return 0;
 }
 
 int
-cli_expense_id(const char *in, int64_t *id, struct err *e)
+cli_expense_id(struct ctx *c, const char *in, int64_t *id,
+    struct err *e)
 {
 	char *safe;
 
+	if (ref_form(in))
+		return find_ref(c, 1, in, id, e);
 	if (in[0] != 'e' && in[0] != 'E')
 		return 0;
 	if (parse_int(in + 1, "expense", 1, INT64_MAX, id, NULL) == 0)
@@ -197,7 +230,7 @@ void
 cli_print_run(struct ctx *c, const struct run *r)
 {
 	char when[32], end[16], dur[32], gpu[48], cost[48], pad[64];
-	char pp[96], pg[96];
+	char pp[96], pg[96], ref[40], pr[48];
 	int64_t stop = run_end_at(r, c->now);
 
 	fmt_local(when, sizeof when, r->start, "%a %Y-%m-%d %H:%M");
@@ -229,8 +262,10 @@ cli_print_run(struct ctx *c, const struct run *r)
 		    r->currency);
 	else
 		snprintf(cost, sizeof cost, "-");
-	printf("%s#%-5lld%s %s%s%-8s %-7s %s %s %s%s", cli_color(c,
-	    C_BOLD), (long long)r->id, cli_color(c, C_OFF), when, c->dash,
+	uid_ref(r->uid, ref, sizeof ref);
+	printf("%s#%-5lld%s %s %s%s%-8s %-7s %s %s %s%s", cli_color(c,
+	    C_BOLD), (long long)r->id, cli_color(c, C_OFF), cli_pad(pr,
+	    sizeof pr, ref, REF_MIN, 0), when, c->dash,
 	    end, dur, cli_pad(pp, sizeof pp, r->platform, 10, 0),
 	    cli_pad(pg, sizeof pg, gpu, 10, 0), cli_pad(pad, sizeof pad, cost,
 	    9, 1),

@@ -50,10 +50,18 @@ run_cost(const void *rec, int64_t now)
 	return run_cost_at(rec, now);
 }
 
+/* A run's reference, the same on every machine (core/model.h). */
+static const char *
+run_ref(const void *rec, char *buf, size_t n)
+{
+	return uid_ref(((const struct run *)rec)->uid, buf, n);
+}
+
 const struct field fields_run[] = {
 	{ .shown = "id", .kind = FK_INT64, AT(run, id), .csv = "id" },
 	{ .name = "uid", .shown = "uid", .kind = FK_KEY, AT(run, uid),
 	    .example = HEX_UID },
+	{ .shown = "ref", .kind = FK_TEXT, .text = run_ref },
 	{ .name = "platform", .shown = "platform", .kind = FK_KEY,
 	    .flags = FF_REQUIRED, AT(run, platform), .example = "kaggle",
 	    .csv = "platform" },
@@ -104,6 +112,12 @@ expense_ref(const void *rec, char *buf, size_t n)
 	return buf;
 }
 
+static const char *
+expense_uid_ref(const void *rec, char *buf, size_t n)
+{
+	return uid_ref(((const struct expense *)rec)->uid, buf, n);
+}
+
 /* Its kind as the rules read it: spend when none is stored. */
 static const char *
 expense_kind_word(const void *rec, char *buf, size_t n)
@@ -118,6 +132,7 @@ const struct field fields_expense[] = {
 	{ .csv = "id", .kind = FK_TEXT, .text = expense_ref },
 	{ .name = "uid", .shown = "uid", .kind = FK_KEY, AT(expense, uid),
 	    .example = HEX_UID },
+	{ .shown = "ref", .kind = FK_TEXT, .text = expense_uid_ref },
 	{ .name = "at", .shown = "at", .kind = FK_TIME, .flags = FF_REQUIRED,
 	    AT(expense, at), .csv = "at" },
 	{ .name = "platform", .shown = "platform", .kind = FK_KEY,

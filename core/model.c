@@ -1,6 +1,7 @@
 /* model.c: life cycle of the model's structs. */
 #include "core/model.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -180,3 +181,38 @@ quota_window_word(int window)
 	    "?";
 }
 
+int
+ref_form(const char *s)
+{
+	size_t n = strlen(s), i;
+	int letter = 0;
+
+	if (n < REF_MIN || n > 32)
+		return 0;
+	for (i = 0; i < n; i++) {
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' &&
+		    s[i] <= 'f') || (s[i] >= 'A' && s[i] <= 'F')))
+			return 0;
+		letter |= s[i] > '9';
+	}
+	/* "e1234567" is expense e1234567. */
+	if ((s[0] == 'e' || s[0] == 'E') && strspn(s + 1, "0123456789") ==
+	    n - 1)
+		return 0;
+	return letter;
+}
+
+char *
+uid_ref(const char *uid, char *buf, size_t n)
+{
+	size_t len = strlen(uid), k;
+
+	for (k = REF_MIN; k <= len; k++) {
+		if (ref_form(uid + len - k)) {
+			snprintf(buf, n, "%s", uid + len - k);
+			return buf;
+		}
+	}
+	snprintf(buf, n, "%s", uid);
+	return buf;
+}

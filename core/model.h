@@ -7,6 +7,7 @@
 #ifndef GPULOG_MODEL_H
 #define GPULOG_MODEL_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #define RUN_OPEN 0 /* run.end while the run is still going */
@@ -122,6 +123,23 @@ const char *expense_kind_name(int kind);
 
 void expense_init(struct expense *x);
 void expense_clear(struct expense *x);
+
+/*
+ * A record's reference: what names one run or expense alike on every
+ * machine that shares it, where its number (#42, e3) is this machine's
+ * own.  It is the shortest tail of the record's uid, REF_MIN hex digits
+ * or more, that holds a letter a-f and is not "e" and digits, so that it
+ * never reads as a number or an expense's eN ("3fa9c2e").  Any longer
+ * tail of the uid names the record too.
+ */
+#define REF_MIN 7
+
+/* uid's reference into buf (its whole self when no tail qualifies). */
+char *uid_ref(const char *uid, char *buf, size_t n);
+
+/* 1 when s has a reference's form: REF_MIN to 32 hex digits (either
+ * case), a letter among them, and not "e" and digits. */
+int ref_form(const char *s);
 
 /*
  * How a platform bills: the one list of them.  A row gives the enum, its

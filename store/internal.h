@@ -32,6 +32,8 @@ struct store {
 	void *on_busy_arg;
 	int64_t clock;         /* what a write is stamped with (modified,
 	                        * a removal's time): store_set_clock() */
+	int uid_seeded;        /* store_seed_uids() was called */
+	uint64_t uid_seed;
 };
 
 /* Prepares sql or fails with the database's reason. */

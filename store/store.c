@@ -17,6 +17,7 @@
 
 #include "core/budget.h"
 #include "core/catalog.h"
+#include "core/clock.h"
 #include "core/err.h"
 #include "core/fx.h"
 #include "core/model.h"
@@ -58,12 +59,76 @@ st_bind_text(sqlite3_stmt *st, int i, const char *s)
 	return sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
 }
 
+/* The uid generator's state: random at the first uid of a process, or
+ * store_seed_uids()'s. */
+static uint64_t uid_hi, uid_lo;
+static int uid_seeded, uid_fixed;
+
+/* splitmix64's step: a well-mixed 64 bits from x. */
+static uint64_t
+mix64(uint64_t x)
+{
+	x += UINT64_C(0x9e3779b97f4a7c15);
+	x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return x ^ (x >> 31);
+}
+
+void
+store_seed_uids(struct store *s, uint64_t seed)
+{
+	/* The file's name and its folder's tell two machines' databases
+	 * apart, so that their uids differ too. */
+	const char *path = sqlite3_db_filename(s->db, "main");
+	const char *p, *q;
+	int slashes = 0;
+
+	if (path == NULL)
+		path = "";
+	p = path + strlen(path);
+	while (p > path && slashes < 2)
+		if (*--p == '/')
+			slashes++;
+	for (q = p; *q != '\0'; q++)
+		seed = mix64(seed ^ (unsigned char)*q);
+	s->uid_seed = seed;
+	s->uid_seeded = 1;
+	/* A uid drawn before any change (gpulog run's) follows from what
+	 * the database holds now. */
+	{
+		sqlite3_stmt *st;
+		uint64_t n = 0;
+
+		if (sqlite3_prepare_v2(s->db, "SELECT (SELECT coalesce(max(id), "
+		    "0) FROM changes) * 1000003 + (SELECT count(*) FROM runs)",
+		    -1, &st, NULL) == SQLITE_OK && sqlite3_step(st) ==
+		    SQLITE_ROW)
+			n = (uint64_t)sqlite3_column_int64(st, 0);
+		sqlite3_finalize(st);
+		uid_hi = mix64(seed);
+		uid_lo = mix64(seed ^ mix64(n));
+		uid_seeded = uid_fixed = 1;
+	}
+}
+
+/* A seeded store's uids from here on: from its seed and the change now
+ * begun, which holds the write lock, so that no two writers draw alike. */
+static void
+reseed_uids(struct store *s)
+{
+	if (!s->uid_seeded)
+		return;
+	uid_hi = mix64(s->uid_seed);
+	uid_lo = mix64(s->uid_seed ^ mix64((uint64_t)s->change_id) ^
+	    mix64((uint64_t)s->runs_above << 20));
+	uid_seeded = uid_fixed = 1;
+}
+
 void
 st_bind_uid(sqlite3_stmt *st, int i, const char *uid)
 {
 	static const char hex[] = "0123456789abcdef";
-	static uint64_t hi, lo;
-	static int seeded;
+	uint64_t hi, lo;
 	struct timespec ts;
 	uint64_t ms;
 	char buf[32];
@@ -73,15 +138,21 @@ st_bind_uid(sqlite3_stmt *st, int i, const char *uid)
 		sqlite3_bind_text(st, i, uid, -1, SQLITE_TRANSIENT);
 		return;
 	}
-	if (!seeded) {
-		sqlite3_randomness(sizeof hi, &hi);
-		sqlite3_randomness(sizeof lo, &lo);
-		seeded = 1;
+	if (!uid_seeded) {
+		sqlite3_randomness(sizeof uid_hi, &uid_hi);
+		sqlite3_randomness(sizeof uid_lo, &uid_lo);
+		uid_seeded = 1;
 	}
-	if (++lo == 0)
-		hi++;
+	if (++uid_lo == 0)
+		uid_hi++;
+	hi = uid_hi;
+	lo = uid_lo;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	ms = (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+	/* Seeded uids take their time from gpulog's clock (GPULOG_NOW),
+	 * so that they are whole the same every time. */
+	if (uid_fixed)
+		ms = (uint64_t)core_now() * 1000;
 	/* 12 digits of milliseconds, 4 of hi, 16 of lo. */
 	for (k = 11; k >= 0; k--, ms >>= 4)
 		buf[k] = hex[ms & 15];
@@ -542,6 +613,7 @@ store_begin(struct store *s, const char *what, struct err *e)
 	s->runs_above = sqlite3_column_int64(st, 0);
 	s->runs_next = s->runs_above + 1;
 	sqlite3_finalize(st);
+	reseed_uids(s);
 	return 0;
 fail:
 	store_rollback(s);
@@ -909,6 +981,26 @@ store_new_uid(char out[33])
 	}
 	sqlite3_finalize(st);
 	sqlite3_close(db);
+}
+
+int
+store_find_ref(struct store *s, int expenses, const char *ref,
+    int64_t ids[2], struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc, n = 0;
+
+	/* A reference is hex digits alone, so LIKE's wildcards cannot be in
+	 * it; LIKE ignores ASCII case. */
+	if (st_prepare(s, &st, expenses ? "SELECT id FROM expenses WHERE uid "
+	    "LIKE '%' || ?1 ORDER BY id LIMIT 2" : "SELECT id FROM runs WHERE "
+	    "uid LIKE '%' || ?1 ORDER BY id LIMIT 2", e) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, ref, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		ids[n++] = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? n : st_fail(s, e, "find a reference");
 }
 
 int

@@ -237,10 +237,29 @@ int store_get_setting(struct store *s, const char *key, char *buf, size_t len,
 /* Deletes a setting (inside a change); none there is no failure. */
 int store_delete_setting(struct store *s, const char *key, struct err *e);
 
+/*
+ * Makes the uids of each change begun from now on follow from seed, the
+ * database's file name (and its folder's) and the change's number and
+ * first run id, instead of chance, with their time from core_now(): the
+ * same commands on the same data give the same uids (and so the same
+ * references), which tests compare, and two writers never draw alike.
+ * GPULOG_UID_SEED asks for it.
+ */
+void store_seed_uids(struct store *s, uint64_t seed);
+
 /* A new uid, as the store would give a run (32 hex digits). */
 void store_new_uid(char out[33]);
 
 /* The id of the run with uid in *id: 1 found, 0 none, -1 failure. */
+/*
+ * The records whose uid ends in ref (a reference, core/model.h), of
+ * expenses when expenses is 1, else of runs: returns how many (0, 1, or 2
+ * for two or more) with the first two ids, smallest first, in ids, or -1
+ * with a message.
+ */
+int store_find_ref(struct store *s, int expenses, const char *ref,
+    int64_t ids[2], struct err *e);
+
 int store_run_by_uid(struct store *s, const char *uid, int64_t *id,
     struct err *e);
 

@@ -1,7 +1,9 @@
 #!/bin/sh
 # run-cli.sh: the CLI tests.  Each tests/cli/NAME.sh runs with a fresh
 # database in a temporary directory (its HOME and TMPDIR too), TZ=UTC,
-# LC_ALL=C.UTF-8 and a pinned GPULOG_NOW, with `gpulog` on PATH.  When
+# LC_ALL=C.UTF-8, a pinned GPULOG_NOW and uids that follow from
+# GPULOG_UID_SEED (the same references every time), with `gpulog` on
+# PATH.  When
 # NAME.out exists, stdout, stderr and the exit status must equal NAME.out,
 # NAME.err and NAME.status; otherwise the script checks itself and must
 # exit 0.  A script that exits 77 is skipped: its last line says why.
@@ -119,6 +121,7 @@ run_test() {
 		    UBSAN_OPTIONS="log_path=$tmp/san/ubsan:print_stacktrace=1" \
 		    GPULOG_DB="$work/gpulog.db" TZ=UTC \
 		    LC_ALL=C.UTF-8 GPULOG_NOW=2026-12-01T12:00:00Z \
+		    GPULOG_UID_SEED=1 \
 		    DATA="$here/data" \
 		    sh "$here/cli/$name.sh" >"$work/out" 2>"$work/err" </dev/null
 		echo $? >"$work/status"

@@ -2,7 +2,8 @@
 # run-tui.sh: the dashboard's tests.  Each tests/tui/NAME.sh drives the real
 # binary in a private tmux server (-f /dev/null, its socket in the test's
 # own temporary directory, so nothing is left in /tmp/tmux-UID) with a
-# fresh database, TZ=UTC, LANG=C.UTF-8 and a pinned GPULOG_NOW, using the
+# fresh database, TZ=UTC, LANG=C.UTF-8, a pinned GPULOG_NOW and uids that
+# follow from GPULOG_UID_SEED (the same references every time), using the
 # helpers of tests/tui/lib.inc: start, wait_for (polls the pane, never a
 # bare sleep), keys, screen (compares the pane with NAME-STEP.screen) and
 # db (gpulog itself).  A script passes when it exits 0.  Tests run JOBS at
@@ -42,6 +43,7 @@ run_test() {
 		    TUI_SOCK="$work/sock" \
 		    GPULOG_DB="$work/gpulog.db" TZ=UTC LANG=C.UTF-8 \
 		    LC_ALL=C.UTF-8 GPULOG_NOW=2026-12-01T12:00:00Z \
+		    GPULOG_UID_SEED=1 \
 		    TUI_NAME="$name" TUI_DIR="$here/tui" UPDATE="${UPDATE:-}" \
 		    sh -c '. "$TUI_DIR/lib.inc"; . "$1"; rc=$?; tui_end; exit $rc' \
 		    sh "$here/tui/$name.sh" >"$work/out" 2>&1 </dev/null

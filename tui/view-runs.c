@@ -843,8 +843,10 @@ runs_draw(struct tui *t, int y0, int y1)
 		k = cv_width(cost);
 		wc = k > wc ? (k > 12 ? 12 : k) : wc;
 	}
-	x = cv_printf(cv, y, x, -1, CA_BOLD | CA_UL, "%6s  %-*s %-7s %6s  ",
-	    "#", ws, "start", "end", "length") + 1;
+	/* Wide, a run's reference follows its number: the same on every
+	 * machine, which rm and edit take too. */
+	x = cv_printf(cv, y, x, -1, CA_BOLD | CA_UL, "%6s  %s%-*s %-7s %6s  ",
+	    "#", wide ? "ref      " : "", ws, "start", "end", "length") + 1;
 	cv_put(cv, y, x, wp, CA_BOLD | CA_UL, "platform");
 	x += wp + 1;
 	cv_put(cv, y, x, wg, CA_BOLD | CA_UL, "GPU");
@@ -886,6 +888,13 @@ runs_draw(struct tui *t, int y0, int y1)
 		cv_printf(cv, y, x, -1, base | CA_BOLD, "%6lld",
 		    (long long)r->id);
 		x += 8;
+		if (wide) {
+			char ref[40];
+
+			cv_put(cv, y, x, 8, base | CA_DIM, uid_ref(r->uid, ref,
+			    sizeof ref));
+			x += 9;
+		}
 		cv_put(cv, y, x, ws, base, when);
 		x += ws + 1;
 		cv_put(cv, y, x, 7, base | (r->end == RUN_OPEN ? CC_GREEN |

@@ -213,7 +213,8 @@ test_shown(void)
 	snprintf(r.source, sizeof r.source, "cli");
 	r.created = r.modified = NOW;
 	j = fields_json(fields_run, fields_nrun, &r, FIELDS_SHOWN, NOW);
-	CHECK_EQ_STR(j, "{\"id\":7,\"uid\":\"u1\",\"platform\":\"kaggle\","
+	CHECK_EQ_STR(j, "{\"id\":7,\"uid\":\"u1\",\"ref\":\"u1\","
+	    "\"platform\":\"kaggle\","
 	    "\"gpu\":null,\"gpus\":2,\"start\":\"2026-12-01T10:30:00Z\","
 	    "\"end\":null,\"open\":true,\"duration_s\":5400,"
 	    "\"gpu_hours\":3.00,\"cost_minor\":0,\"currency\":null,"

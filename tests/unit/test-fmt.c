@@ -14,6 +14,7 @@
 
 #include "core/catalog.h"
 #include "core/fmt.h"
+#include "core/model.h"
 #include "core/text.h"
 #include "tests/unit/t.h"
 
@@ -364,6 +365,24 @@ test_match(void)
 	CHECK_EQ_INT(text_cp_width(0xff21), 2);
 	CHECK_EQ_INT(text_cp_width(0x200d), 0);
 	CHECK_EQ_INT(text_cp_width('a'), 1);
+	/* A reference: the shortest tail of 7 or more with a letter, never
+	 * a number or an expense's eN. */
+	{
+		char r[40];
+
+		CHECK_EQ_STR(uid_ref("01a23feb9338898941d31c9650f67ced", r,
+		    sizeof r), "0f67ced");
+		CHECK_EQ_STR(uid_ref("01a23feb933889894100000001234567", r,
+		    sizeof r), "b933889894100000001234567");
+		CHECK_EQ_STR(uid_ref("01a23feb933889894100000e01234567", r,
+		    sizeof r), "0e01234567");
+		CHECK(ref_form("3FA9C2E"));
+		CHECK(!ref_form("1234567"));
+		CHECK(!ref_form("e123456"));
+		CHECK(!ref_form("3fa9c2"));
+		CHECK(!ref_form("3fa9c2g"));
+		CHECK(!ref_form("0123456789abcdef0123456789abcdef0"));
+	}
 	/* text_cut() never splits a wide character across the edge. */
 	CHECK_EQ_INT(text_cut("\xe5\x85\xa8\xe8\xa7\x92GPU", 3), 3);
 	CHECK_EQ_INT(text_cut("\xe5\x85\xa8\xe8\xa7\x92GPU", 4), 6);
