@@ -448,7 +448,7 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 			    sm->budget.projected, sm->currency), fmt_local(b3,
 			    sizeof b3, sm->budget.me - 1, "%d %b"));
 		if (sm->budget.basis)
-			printf(" at the last %d days' pace%s", BUDGET_PACE_DAYS,
+			printf(" at the last %d days' pace%s", sm->budget.pace_days,
 			    sm->budget.coming > 0 ? " and the subscriptions "
 			    "to come" : "");
 		else if (sm->budget.coming > 0)

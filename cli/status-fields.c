@@ -350,7 +350,7 @@ b_basis(const void *rec, char *buf, size_t n)
 {
 	if (!BR(rec)->budget.basis)
 		return "none";
-	snprintf(buf, n, "last_%d_days", BUDGET_PACE_DAYS);
+	snprintf(buf, n, "last_%d_days", BR(rec)->budget.pace_days);
 	return buf;
 }
 

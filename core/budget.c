@@ -32,10 +32,12 @@ budget_finish(struct budget_status *b, int64_t now)
 	b->recent = money_hold(b->recent);
 	b->coming = money_hold(b->coming);
 
-	b->basis = b->history;
+	b->basis = b->history > 0;
+	b->pace_days = b->history > 0 && b->history < BUDGET_PACE_DAYS ?
+	    b->history : BUDGET_PACE_DAYS;
 	if (b->basis && b->recent > 0)
 		pace = (double)b->recent * (double)left /
-		    ((double)BUDGET_PACE_DAYS * DAY_S) + 0.5;
+		    ((double)b->pace_days * DAY_S) + 0.5;
 	b->projected = money_hold(b->spent + b->coming + (pace >
 	    (double)MONEY_TOTAL_MAX ? MONEY_TOTAL_MAX : (int64_t)pace));
 	if (b->max < 0) {

@@ -33,8 +33,11 @@ struct budget_status {
 	                          before me; the caller fills it */
 	int64_t recent;        /* run spend in [now - BUDGET_PACE_DAYS, now),
 	                          each run's part in it; the caller fills it */
-	int history;           /* 1 when the first run started a day or more
-	                          before now; the caller fills it */
+	int history;           /* whole days since the first run started, up
+	                          to BUDGET_PACE_DAYS (0 under a day); the
+	                          caller fills it */
+	int pace_days;         /* the pace's span: BUDGET_PACE_DAYS, or the
+	                          days of history when fewer */
 	int basis;             /* 1: projected on the recent pace; 0: not
 	                          projected (projected is spent) */
 	int state;             /* enum budget_state */
@@ -53,7 +56,9 @@ void budget_init(struct budget_status *b, const char *currency,
  * daily pace (recent / BUDGET_PACE_DAYS: what runs cost a day over the last
  * 7 days; expenses are paid once and are no pace) for the time left in the
  * month, plus the payments of the monthly subscriptions still to come
- * this month (coming: known, so counted whatever the pace).  Under a day of
+ * this month (coming: known, so counted whatever the pace).  With fewer
+ * than 7 whole days since the first run, the pace is recent over those
+ * days instead (pace_days holds the span used).  Under a day of
  * history (the first run less than a day old, or none) there is no pace:
  * basis 0, projected = spent + coming.
  */

@@ -195,8 +195,10 @@ quota_status_finish(struct quota_status *st, int64_t now)
 	if (st->burn_h > 0) {
 		st->basis = QB_OPEN;
 		per_s = (double)st->burn_h / 3600.0;
-	} else if (st->recent > 0 && st->history) {
+	} else if (st->recent > 0 && st->history > 0) {
 		st->basis = QB_AVERAGE;
+		if (st->history < st->lookback_days)
+			st->lookback_days = st->history;
 		per_s = (double)st->recent /
 		    ((double)st->lookback_days * DAY_S);
 	} else {

@@ -41,11 +41,13 @@ struct quota_status {
 	int lasts;          /* 1 when what is left lasts to the reset on
 	                       basis (for a rolling window: lasts at it) */
 	int lookback_days;  /* the average's span: 7 a week, 30 a month,
-	                       a rolling window's own length */
+	                       a rolling window's own length; after
+	                       quota_status_finish(), the days of history
+	                       when fewer */
 	int64_t burn_h;     /* the open runs' use an hour, in the unit */
 	int64_t recent;     /* use in [now - lookback_days, now) */
-	int history;        /* 1 when the platform's first run started a day
-	                       or more before now */
+	int history;        /* whole days since the platform's first run
+	                       started, up to lookback_days; 0 under a day */
 	int rolling;        /* a rolling window: no reset to last to */
 	int64_t packs;      /* of limit, what the platform's packs valid now
 	                       held when the window began (store/summary.c
@@ -116,9 +118,11 @@ void quota_status_init(struct quota_status *st, const struct quota *q,
  * Fills remaining, pct, state and the projection once used, burn_h, recent
  * and history are filled.  The rule: with runs open, what is left at the
  * open runs' combined rate (burn_h); with none open, what is left at the
- * average day of the last lookback_days (recent / lookback_days); with
- * neither (no run in the span, or the platform's first run less than a
- * day old), nothing.  When the rest lasts past the reset, lasts is 1 and
+ * average day of the last lookback_days, or of the whole days since the
+ * platform's first run when there are fewer (recent / those days: four
+ * days of a month's history are divided by 4, not 30), which
+ * lookback_days then holds; with neither (no run in the span, or the
+ * platform's first run less than a day old), nothing.  When the rest lasts past the reset, lasts is 1 and
  * runs_out 0.
  */
 void quota_status_finish(struct quota_status *st, int64_t now);

@@ -180,25 +180,27 @@ first_start(const struct run *r, void *arg)
 	return 1;
 }
 
-/* Whether platform's (any platform's, for NULL) first run started a day or
- * more before now; seen is the earliest start already known.  Reads one
- * run.  Returns 1, 0 or -1. */
+/* The whole days since platform's (any platform's, for NULL) first run
+ * started, counted up to span (0 when it is under a day old, or there is
+ * none); seen is the earliest start already known.  Reads at most one run.
+ * Returns the days, or -1. */
 static int
-has_history(struct store *s, const char *platform, int64_t now, int64_t seen,
-    struct err *e)
+history_days(struct store *s, const char *platform, int64_t now,
+    int64_t seen, int span, struct err *e)
 {
 	struct filter f;
-	int64_t first = seen;
+	int64_t first = seen, d;
 
-	if (seen <= now - DAY_S)
-		return 1;
-	memset(&f, 0, sizeof f);
-	f.platform = platform;
-	f.limit = 1;
-	f.brief = 1;
-	if (store_each_run(s, &f, first_start, &first, e) < 0)
-		return -1;
-	return first <= now - DAY_S;
+	if (seen > now - (int64_t)span * DAY_S) {
+		memset(&f, 0, sizeof f);
+		f.platform = platform;
+		f.limit = 1;
+		f.brief = 1;
+		if (store_each_run(s, &f, first_start, &first, e) < 0)
+			return -1;
+	}
+	d = first < now ? (now - first) / DAY_S : 0;
+	return d > span ? span : (int)d;
 }
 
 /* Draws over, a window's use beyond its allowance, from quota i's packs
@@ -323,8 +325,8 @@ summary_refresh_quota(struct summary *sm, struct store *s, int i,
 		    add_recent, &w, e) < 0)
 			return -1;
 		if (st->recent > 0) {
-			if ((h = has_history(s, platform, sm->now, w.first,
-			    e)) < 0)
+			if ((h = history_days(s, platform, sm->now, w.first,
+			    st->lookback_days, e)) < 0)
 				return -1;
 			st->history = h;
 		}
@@ -448,7 +450,8 @@ load_pace(struct summary *sm, struct store *s, struct err *e)
 		if (store_each_window_run(s, sm->cat.platforms[i].key, w.lo,
 		    sm->now, pace_run, &w, e) < 0)
 			return -1;
-	if ((h = has_history(s, NULL, sm->now, w.first, e)) < 0)
+	if ((h = history_days(s, NULL, sm->now, w.first, BUDGET_PACE_DAYS,
+	    e)) < 0)
 		return -1;
 	sm->budget.history = h;
 	return 0;

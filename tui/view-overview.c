@@ -331,7 +331,7 @@ draw_budget(struct tui *t, int y, int y1)
 		fmt_local(m3, sizeof m3, b->me - 1, "%d %b");
 		if (b->basis)
 			x += cv_printf(cv, y, x, -1, 0, " %s %dd pace %s by %s",
-			    cv->g->dot, BUDGET_PACE_DAYS, tui_money(t, m1,
+			    cv->g->dot, b->pace_days, tui_money(t, m1,
 			    sizeof m1, b->projected, b->currency), m3);
 		else if (b->coming > 0)
 			x += cv_printf(cv, y, x, -1, 0, " %s %s by %s with "

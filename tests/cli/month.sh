@@ -68,11 +68,20 @@ l = q["lightning"]
 eq("lightning unit", l["unit"], "credits")
 eq("lightning used", l["used"], 1.42)
 eq("lightning reset", l["resets"], "2027-01-01T00:00:00Z")
-eq("lightning runs_out", l["runs_out"], None)
-# Nothing open: the last 30 days hold the whole 4 h run (4.3 days old),
-# 2.84 credits, 0.09 a day, and the 13.58 left outlast the month.
-eq("lightning basis", l["runs_out_basis"], "last_30_days")
-eq("lightning lasts", l["lasts_to_reset"], True)
+# Nothing open: the platform's history is 4 whole days (its first run
+# began 4 d 8 h ago), so the average is over 4 days, not the month's 30:
+# the whole 4 h run, twice its 2 h in December, 0.71 credits a day, and
+# the 13.58 left run out 19.1 days on, before the month's reset.
+eq("lightning basis", l["runs_out_basis"], "last_4_days")
+eq("lightning lasts", l["lasts_to_reset"], False)
+from datetime import datetime, timezone
+t0 = datetime(2026, 12, 5, 6, 0, tzinfo=timezone.utc).timestamp()
+left = l["limit_raw"] - l["used_raw"]
+want = t0 + left / (2 * l["used_raw"] / (4 * 86400))
+got = datetime.strptime(l["runs_out"], "%Y-%m-%dT%H:%M:%SZ").replace(
+    tzinfo=timezone.utc).timestamp()
+# Within what one hundredth of a credit in the run's two parts moves it.
+eq("lightning runs_out", abs(got - want) < 3600, True)
 b = s["budget"]
 eq("month", b["month"], "2026-12")
 spent = 5460 + 89900 + 42500
@@ -86,13 +95,14 @@ from datetime import datetime, timezone
 ms = datetime(2026, 11, 30, 18, 30, tzinfo=timezone.utc).timestamp()
 now = datetime(2026, 12, 5, 6, 0, tzinfo=timezone.utc).timestamp()
 me = datetime(2026, 12, 31, 18, 30, tzinfo=timezone.utc).timestamp()
-# What is spent, plus the last 7 days' run spend a day for the rest of the
-# month: both vast runs (Rs 54.60 and Rs 27.56) fall in them; expenses are
-# paid once and are no pace.
+# What is spent, plus the run spend a day for the rest of the month, over
+# the 4 whole days since the first run (Nov 30 17:00 UTC, 4 d 13 h ago),
+# fewer than 7: both vast runs (Rs 54.60 and Rs 27.56) fall in them;
+# expenses are paid once and are no pace.
 recent = 5460 + 2756
 eq("projected", b["projected_minor"],
-   spent + round(recent * (me - now) / (7 * 86400)))
-eq("projected basis", b["projected_basis"], "last_7_days")
+   spent + round(recent * (me - now) / (4 * 86400)))
+eq("projected basis", b["projected_basis"], "last_4_days")
 p = s["plan"]
 eq("plan month", p["month"], 3)
 eq("phase", p["phase"], "Foundations")

@@ -294,7 +294,7 @@ test_budget_finish(void)
 
 	b.spent = 30000;
 	b.recent = 7000;
-	b.history = 1;
+	b.history = BUDGET_PACE_DAYS;
 	budget_finish(&b, now);
 	CHECK_EQ_INT(b.remaining, 59900);
 	CHECK_EQ_INT(b.pct, 33);
@@ -358,7 +358,28 @@ test_budget_finish(void)
 	budget_finish(&b, now);
 	CHECK_EQ_INT(b.basis, 0);
 	CHECK_EQ_INT(b.projected, 100);
-	b.history = 1;
+	b.history = BUDGET_PACE_DAYS;
+
+	/* Three days of history: the pace is the spend of those days over
+	 * 3, not 7.  ₹300 spent, ₹70 of it in the 3 days: ₹23.33 a day for
+	 * the 21 days left is ₹490, ₹790 by the end (₹510 over 7 days). */
+	{
+		struct budget_status h;
+
+		budget_init(&h, "INR", now);
+		h.min = 0;
+		h.max = 89900;
+		h.spent = 30000;
+		h.recent = 7000;
+		h.history = 3;
+		budget_finish(&h, now);
+		CHECK_EQ_INT(h.pace_days, 3);
+		CHECK_EQ_INT(h.projected, 79000);
+		h.history = 9;
+		budget_finish(&h, now);
+		CHECK_EQ_INT(h.pace_days, BUDGET_PACE_DAYS);
+		CHECK_EQ_INT(h.projected, 51000);
+	}
 
 	/* A lump sum (a subscription) is counted once and is no pace: 899
 	 * paid and 100 of runs, the runs' 100 all in the last 7 days, with

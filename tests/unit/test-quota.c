@@ -449,7 +449,11 @@ project(struct quota_status *st, const struct quota *q,
 		for (i = 0; i < n; i++)
 			st->recent += quota_run_use(q, &runs[i], lo, now,
 			    now, cu);
-		st->history = first <= now - DAY_S;
+		/* Whole days since the first run, up to the span. */
+		st->history = first <= now - DAY_S ? (int)((now - first) /
+		    DAY_S) : 0;
+		if (st->history > st->lookback_days)
+			st->history = st->lookback_days;
 	}
 	quota_status_finish(st, now);
 }
@@ -494,9 +498,10 @@ test_projection(void)
 	quota_basis_json(&st, b, sizeof b);
 	CHECK_EQ_STR(b, "none");
 
-	/* With a 2 h run on the Wednesday before, the last 7 days hold
-	 * 6.5 h: 0.93 h a day, and 27.5 h at that take 29.6 days; it lasts
-	 * to the reset. */
+	/* With a 2 h run on the Wednesday before, the history is 2 whole
+	 * days (that run began 2 d 17 h ago), which hold 6.5 h: 3.25 h a
+	 * day, not the 0.93 of 7 days, and 27.5 h at that take 8.5 days; it
+	 * lasts to the reset 6 d 21 h away. */
 	runs[1] = mkrun(reset - 3 * DAY_S + H(10), reset - 3 * DAY_S + H(12),
 	    1);
 	project(&st, &kg, runs, 2, now, 0);
@@ -504,10 +509,11 @@ test_projection(void)
 	CHECK_EQ_INT(st.basis, QB_AVERAGE);
 	CHECK_EQ_INT(st.runs_out, 0);
 	CHECK_EQ_INT(st.lasts, 1);
+	CHECK_EQ_INT(st.lookback_days, 2);
 	CHECK_EQ_STR(quota_projection_text(&st, now, b, sizeof b),
-	    "lasts to reset at the last 7 days' pace");
+	    "lasts to reset at the last 2 days' pace");
 	quota_basis_json(&st, b, sizeof b);
-	CHECK_EQ_STR(b, "last_7_days");
+	CHECK_EQ_STR(b, "last_2_days");
 
 	/* Open runs burning: 2 GPUs since 01:00 on a GPU-hour quota are
 	 * 4 GPU-h used and 2 an hour; 26 h left last 13 h, to 16:00. */
@@ -548,14 +554,16 @@ test_projection(void)
 
 	/* A busy week, nothing open, two days after the reset: 6 h every
 	 * day for 7 days is 42 h, 6 h a day; the 12 h of this week leave
-	 * 18 h, 3 days at that, before the reset 5 days away. */
+	 * 18 h, 3 days at that, before the reset 5 days away.  (The eighth
+	 * run, 8 days back, makes the history a full week.) */
 	now = reset + 2 * DAY_S;
-	for (i = 0; i < 7; i++)
+	for (i = 0; i < 8; i++)
 		runs[i] = mkrun(now - (i + 1) * DAY_S + H(9),
 		    now - (i + 1) * DAY_S + H(15), 1);
-	project(&st, &q, runs, 7, now, 0);
+	project(&st, &q, runs, 8, now, 0);
 	CHECK_EQ_INT(st.used, H(12));
 	CHECK_EQ_INT(st.recent, H(42));
+	CHECK_EQ_INT(st.lookback_days, 7);
 	CHECK_EQ_INT(st.basis, QB_AVERAGE);
 	CHECK_EQ_INT(st.runs_out, now + 3 * DAY_S);
 	CHECK_EQ_STR(quota_projection_text(&st, now, b, sizeof b),
@@ -610,30 +618,46 @@ test_projection_cu(void)
 	project(&st, &q, runs, 1, now, 190);
 	CHECK_EQ_INT(st.burn_h, 380);
 
-	/* Closed: the month's average is over 30 days.  A run of 50.00 CU
-	 * (its own figure) on the 5th and 15.00 on the 19th: the last 30
-	 * days hold 65.00, 2.17 a day; 35.00 left last 16.2 days, past the
-	 * reset 12 days away. */
+	/* Closed: the month's average is over 30 days, or over the whole
+	 * days since the first run when there are fewer.  A run of 50.00 CU
+	 * (its own figure) on the 5th and 15.00 on the 19th: 15 days of
+	 * history (the 5th to the 20th) hold 65.00, 4.33 a day, where 30
+	 * days would say 2.17; 35.00 left last 35 / 65 x 15 = 8.0769 days
+	 * (697,846 s), to the 28th at 01:50, before the reset 12 days
+	 * away. */
 	runs[0] = mkrun(ms + 4 * DAY_S, ms + 4 * DAY_S + H(5), 1);
 	runs[0].cu_centi = 5000;
 	runs[1] = mkrun(now - DAY_S, now - DAY_S + H(1), 1);
 	runs[1].cu_centi = 1500;
 	project(&st, &q, runs, 2, now, 190);
-	CHECK_EQ_INT(st.lookback_days, 30);
+	CHECK_EQ_INT(st.lookback_days, 15);
 	CHECK_EQ_INT(st.used, 6500);
 	CHECK_EQ_INT(st.recent, 6500);
 	CHECK_EQ_INT(st.basis, QB_AVERAGE);
-	CHECK_EQ_INT(st.lasts, 1);
+	CHECK_EQ_INT(st.lasts, 0);
+	CHECK_EQ_INT(st.runs_out, now + 697846);
 	quota_basis_json(&st, b, sizeof b);
-	CHECK_EQ_STR(b, "last_30_days");
-	/* At 80.00 in the 30 days (the first run 65.00), 0.2667 a day...
-	 * 20.00 left last 7.5 days: runs out on the 27th at noon. */
+	CHECK_EQ_STR(b, "last_15_days");
+	/* At 80.00 in the 15 days (the first run 65.00), 5.33 a day: 20.00
+	 * left last 3.75 days, to Wednesday 18:00. */
 	runs[0].cu_centi = 6500;
 	project(&st, &q, runs, 2, now, 190);
 	CHECK_EQ_INT(st.recent, 8000);
-	CHECK_EQ_INT(st.runs_out, now + 7 * DAY_S + H(12));
+	CHECK_EQ_INT(st.runs_out, now + 3 * DAY_S + H(18));
 	CHECK_EQ_STR(quota_projection_text(&st, now, b, sizeof b),
-	    "runs out Sun 27 Dec 12:00 at the last 30 days' pace");
+	    "runs out Wed 18:00 at the last 15 days' pace");
+	/* With 30 days of history the month's 30 are the span: the first
+	 * run on 20 Nov, before this window, makes it 30.  The window holds
+	 * the 19th's 15.00; 80.00 over 30 days is 2.67 a day, and 85.00
+	 * left last 31.9 days, past the reset. */
+	runs[0].start = t_utc(2026, 11, 20, 0, 0, 0);
+	runs[0].end = runs[0].start + H(5);
+	runs[0].cu_centi = 6500;
+	project(&st, &q, runs, 2, now, 190);
+	CHECK_EQ_INT(st.lookback_days, 30);
+	CHECK_EQ_INT(st.used, 1500);
+	CHECK_EQ_INT(st.recent, 8000);
+	CHECK_EQ_INT(st.lasts, 1);
 }
 
 static void
