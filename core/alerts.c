@@ -184,13 +184,16 @@ alerts_nudges(const struct nudge_input *in, struct nudge *out, size_t max)
 
 		/* Use it or lose it: free hours, a reset near, and enough of
 		 * them left to be worth a run. */
-		if (!alerts_free_tier(find_platform(in->platforms,
-		    in->nplatforms, q->platform)) || q->window == QW_ROLLING ||
+		const struct platform *p = find_platform(in->platforms,
+		    in->nplatforms, q->platform);
+
+		if (!alerts_free_tier(p) || q->window == QW_ROLLING ||
 		    st->limit <= 0 || st->we <= in->now ||
 		    st->we - in->now > ALERTS_LAPSE_WITHIN)
 			continue;
 		left = alerts_lapse(q, st, in->open, in->nopen,
-		    in->cu_centi_h != NULL ? in->cu_centi_h[i] : 0, in->now);
+		    in->cu_centi_h != NULL ? in->cu_centi_h[i] : 0,
+		    p->session_cap_s, in->now);
 		if (left * 100 < st->limit * ALERTS_LAPSE_PCT)
 			continue;
 		start(&n, NUDGE_LAPSE, AL_WARN, q->platform);
@@ -221,14 +224,16 @@ alerts_nudges(const struct nudge_input *in, struct nudge *out, size_t max)
 
 int64_t
 alerts_lapse(const struct quota *q, const struct quota_status *st,
-    const struct run *open, size_t nopen, int64_t cu_centi_h, int64_t now)
+    const struct run *open, size_t nopen, int64_t cu_centi_h, int64_t cap_s,
+    int64_t now)
 {
 	int64_t left = st->remaining - st->packs; /* packs do not lapse */
 	size_t i;
 
 	if (q->window == QW_ROLLING || st->we <= now)
 		return 0;
-	/* The open runs go on using the quota until the reset. */
+	/* The open runs go on using the quota until the reset, or until
+	 * their session cap ends them. */
 	for (i = 0; i < nopen && left > 0; i++) {
 		struct run r;
 
@@ -237,6 +242,8 @@ alerts_lapse(const struct quota *q, const struct quota_status *st,
 			continue;
 		r = open[i];
 		r.end = st->we;
+		if (cap_s > 0 && r.start + cap_s < r.end)
+			r.end = r.start + cap_s > now ? r.start + cap_s : now;
 		r.cu_centi = -1;
 		left -= quota_run_use(q, &r, now, st->we, st->we, cu_centi_h);
 	}

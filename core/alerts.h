@@ -173,11 +173,13 @@ size_t alerts_nudges(const struct nudge_input *in, struct nudge *out,
 /*
  * What of quota q (in its unit) will be left unused at its next reset:
  * what is left less what the open runs on its platform will use by then
- * (compute units at cu_centi_h a GPU-hour).  0 when the window rolls or
- * nothing will be left.
+ * (compute units at cu_centi_h a GPU-hour), each run counting until the
+ * platform's session cap cap_s (0: none) ends it.  0 when the window rolls
+ * or nothing will be left.
  */
 int64_t alerts_lapse(const struct quota *q, const struct quota_status *st,
-    const struct run *open, size_t nopen, int64_t cu_centi_h, int64_t now);
+    const struct run *open, size_t nopen, int64_t cu_centi_h, int64_t cap_s,
+    int64_t now);
 
 /* 1 when run r costs by the hour: a rate of its own, or its platform p
  * (may be NULL) bills by the hour. */

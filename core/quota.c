@@ -120,6 +120,7 @@ quota_status_init(struct quota_status *st, const struct quota *q,
 	st->lasts = 0;
 	st->lookback_days = quota_lookback_days(q);
 	st->burn_h = 0;
+	st->nburns = 0;
 	st->recent = 0;
 	st->history = 0;
 	st->rolling = q->window == QW_ROLLING;
@@ -150,6 +151,52 @@ quota_lookback_days(const struct quota *q)
 	if (q->window == QW_MONTH)
 		return 30;
 	return q->rolling_days > 0 ? q->rolling_days : 1;
+}
+
+void
+quota_add_burn(struct quota_status *st, int64_t per_h, int64_t until)
+{
+	st->burn_h += per_h;
+	if (st->nburns < QUOTA_BURNS) {
+		st->burns[st->nburns].per_h = per_h;
+		st->burns[st->nburns].until = until;
+		st->nburns++;
+	}
+}
+
+/*
+ * When what is left runs out at the open runs' rates, each stopping at its
+ * cap: the time, or 0 when the runs all stop first.  The runs past
+ * QUOTA_BURNS (burn_h beyond the recorded ones) never stop.
+ */
+static int64_t
+burn_out(const struct quota_status *st, int64_t now)
+{
+	double left = (double)st->remaining, rate = (double)st->burn_h;
+	int64_t t = now, next;
+	int i;
+
+	/* A run past its cap is over, whatever its record says. */
+	for (i = 0; i < st->nburns; i++)
+		if (st->burns[i].until != 0 && st->burns[i].until <= now)
+			rate -= (double)st->burns[i].per_h;
+	for (;;) {
+		/* The next cap to end, after t. */
+		next = 0;
+		for (i = 0; i < st->nburns; i++)
+			if (st->burns[i].until > t && (next == 0 ||
+			    st->burns[i].until < next))
+				next = st->burns[i].until;
+		if (rate <= 0)
+			return 0;
+		if (next == 0 || left <= rate * (double)(next - t) / 3600.0)
+			return t + (int64_t)(left * 3600.0 / rate);
+		left -= rate * (double)(next - t) / 3600.0;
+		t = next;
+		for (i = 0; i < st->nburns; i++)
+			if (st->burns[i].until == t)
+				rate -= (double)st->burns[i].per_h;
+	}
 }
 
 int64_t
@@ -194,7 +241,12 @@ quota_status_finish(struct quota_status *st, int64_t now)
 	}
 	if (st->burn_h > 0) {
 		st->basis = QB_OPEN;
-		per_s = (double)st->burn_h / 3600.0;
+		t = burn_out(st, now);
+		if (t == 0 || (st->rolling ? 0 : t >= st->we))
+			st->lasts = 1;
+		else
+			st->runs_out = t;
+		return;
 	} else if (st->recent > 0 && st->history > 0) {
 		st->basis = QB_AVERAGE;
 		if (st->history < st->lookback_days)

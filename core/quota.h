@@ -45,6 +45,13 @@ struct quota_status {
 	                       quota_status_finish(), the days of history
 	                       when fewer */
 	int64_t burn_h;     /* the open runs' use an hour, in the unit */
+	/* Each open run's use an hour and when its session cap ends it (0:
+	 * no cap), by quota_add_burn(); past QUOTA_BURNS runs, the rest
+	 * count in burn_h alone, as if uncapped. */
+	struct quota_burn {
+		int64_t per_h, until;
+	} burns[8];
+	int nburns;
 	int64_t recent;     /* use in [now - lookback_days, now) */
 	int history;        /* whole days since the platform's first run
 	                       started, up to lookback_days; 0 under a day */
@@ -117,7 +124,10 @@ void quota_status_init(struct quota_status *st, const struct quota *q,
 /*
  * Fills remaining, pct, state and the projection once used, burn_h, recent
  * and history are filled.  The rule: with runs open, what is left at the
- * open runs' combined rate (burn_h); with none open, what is left at the
+ * open runs' combined rate (burn_h), each run counting until its session
+ * cap ends it (a run that stops at its cap burns nothing after; when
+ * every open run stops before what is left is used, it lasts); with none
+ * open, what is left at the
  * average day of the last lookback_days, or of the whole days since the
  * platform's first run when there are fewer (recent / those days: four
  * days of a month's history are divided by 4, not 30), which
@@ -126,6 +136,12 @@ void quota_status_init(struct quota_status *st, const struct quota *q,
  * runs_out 0.
  */
 void quota_status_finish(struct quota_status *st, int64_t now);
+
+#define QUOTA_BURNS 8
+
+/* Adds an open run that uses per_h of the quota an hour until its session
+ * cap ends it at until (0: it has none). */
+void quota_add_burn(struct quota_status *st, int64_t per_h, int64_t until);
 
 /* What the open run r burns of q an hour, in q's unit, by quota_use(). */
 int64_t quota_burn_h(const struct quota *q, const struct run *r,

@@ -152,9 +152,15 @@ add_use(const struct run *r, void *arg)
 	const struct quota *q = &w->sm->cat.quotas[w->i];
 
 	w->sm->qs[w->i].used += summary_run_use(w->sm, w->i, r);
-	if (r->end == RUN_OPEN && r->start <= w->sm->now)
-		w->sm->qs[w->i].burn_h += quota_burn_h(q, r, quota_meter(q->unit)->rated ?
-		    summary_cu_rate(w->sm, q->platform, r->gpu) : 0);
+	if (r->end == RUN_OPEN && r->start <= w->sm->now) {
+		const struct platform *p = summary_platform(w->sm, q->platform);
+
+		/* It burns until its session cap ends it, if it has one. */
+		quota_add_burn(&w->sm->qs[w->i], quota_burn_h(q, r,
+		    quota_meter(q->unit)->rated ? summary_cu_rate(w->sm,
+		    q->platform, r->gpu) : 0), p != NULL && p->session_cap_s >
+		    0 ? r->start + p->session_cap_s : 0);
+	}
 	return 0;
 }
 

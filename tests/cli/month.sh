@@ -59,11 +59,12 @@ eq("kaggle percent", k["percent"], 15)
 eq("kaggle state", k["state"], "ok")
 eq("kaggle window", k["window_start"], "2026-12-05T00:00:00Z")
 eq("kaggle reset", k["resets"], "2026-12-12T00:00:00Z")
-# A run is open, burning 1 session hour an hour: the other 25.5 h last
-# 25.5 h if it goes on.
-eq("kaggle runs out", k["runs_out"], "2026-12-06T07:30:00Z")
+# A run is open, burning 1 session hour an hour until Kaggle's 12 h cap
+# ends it at 17:00 UTC: 11 of the other 25.5 h go, and the rest lasts to
+# the reset (uncapped, it would run out 25.5 h on, Sunday 07:30 UTC).
+eq("kaggle runs out", k["runs_out"], None)
 eq("kaggle basis", k["runs_out_basis"], "open_runs")
-eq("kaggle lasts", k["lasts_to_reset"], False)
+eq("kaggle lasts", k["lasts_to_reset"], True)
 l = q["lightning"]
 eq("lightning unit", l["unit"], "credits")
 eq("lightning used", l["used"], 1.42)

@@ -3,7 +3,8 @@
 # running, 6 d 21 h left: under a day of history, nothing is projected.
 # With a run on the Wednesday before, 2 d 17 h ago, the average over the 2
 # whole days of history (6.5 h, 3.25 h a day, not 7 days' 0.93) lasts to
-# the reset; an open run projects at its rate.
+# the reset; an open run projects at its rate until Kaggle's 12 h cap
+# ends it, so the 27.2 h left last to the reset.
 export TZ=Asia/Kolkata
 GPULOG_NOW=2026-11-28T03:00:00Z; export GPULOG_NOW
 gpulog add kaggle --start 2026-11-27T22:00Z --end 2026-11-28T02:30Z >/dev/null
@@ -14,7 +15,7 @@ echo "-- a run on the Wednesday before: the 2 days' pace"
 gpulog add kaggle --start 2026-11-25T10:00Z --end 2026-11-25T12:00Z >/dev/null
 gpulog status | sed -n '/^Quotas/,/^$/p'
 gpulog status --json | grep -o '"platform": "kaggle".*'
-echo "-- a run open since 02:40 UTC: 27.2 h left at 1 h an hour"
+echo "-- a run open since 02:40 UTC: 1 h an hour until its cap at 14:40"
 gpulog start kaggle --at 2026-11-28T02:40Z >/dev/null
 gpulog status | sed -n '/^Quotas/,/^$/p'
 gpulog status --json | grep -o '"platform": "kaggle".*'

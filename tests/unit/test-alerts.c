@@ -306,12 +306,25 @@ test_lapse(void)
 	open.gpus = 1;
 	open.start = now;
 	CHECK_EQ_INT(nudges(qs, NULL, &open, 1, now, n, 8), 0);
-	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[0], &qs[0], &open, 1, 0,
+	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[0], &qs[0], &open, 1, 0, 0,
 	    now), 0);
-	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[0], &qs[0], NULL, 0, 0,
+	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[0], &qs[0], NULL, 0, 0, 0,
 	    now), H(30) / 4);
-	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[0], &qs[0], &open, 1, 0,
+	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[0], &qs[0], &open, 1, 0, 0,
 	    reset - H(2)), H(30) / 4 - H(2));
+	/* Kaggle's 12 h session cap ends a run 11 h old within the hour:
+	 * it uses 1 of the 7.5 h, and 6.5 lapse, where an uncapped run
+	 * would use them all. */
+	open.start = now - H(11);
+	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[0], &qs[0], &open, 1, 0,
+	    H(12), now), H(30) / 4 - H(1));
+	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[0], &qs[0], &open, 1, 0, 0,
+	    now), 0);
+	/* A run already past its cap uses nothing more. */
+	open.start = now - H(13);
+	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[0], &qs[0], &open, 1, 0,
+	    H(12), now), H(30) / 4);
+	open.start = now;
 
 	/* New Year's Eve noon: Lightning (free) and Colab Pro (paid by
 	 * the month) both reset at midnight, unused; Lightning's credits
@@ -438,7 +451,7 @@ test_pack(void)
 	qs[0].packs = H(10);
 	qs[0].limit += H(10);
 	qs[0].remaining += H(10);
-	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[0], &qs[0], NULL, 0, 0, now),
+	CHECK_EQ_INT(alerts_lapse(&catalog_quotas[0], &qs[0], NULL, 0, 0, 0, now),
 	    H(30) / 4);
 }
 

@@ -660,6 +660,44 @@ test_projection_cu(void)
 	CHECK_EQ_INT(st.lasts, 1);
 }
 
+/* An open run burns until its session cap ends it, not for good. */
+static void
+test_projection_cap(void)
+{
+	struct quota q = week_quota();
+	int64_t reset = t_utc(2026, 11, 28, 0, 0, 0), now = reset + H(3);
+	struct quota_status st;
+
+	/* 30 GPU-h, 20 used: 10 left.  One run of 1 GPU-h an hour whose cap
+	 * ends it in 2 h uses 2 of them, and the rest lasts to the reset. */
+	quota_status_init(&st, &q, now);
+	st.used = H(20);
+	quota_add_burn(&st, H(1), now + H(2));
+	quota_status_finish(&st, now);
+	CHECK_EQ_INT(st.basis, QB_OPEN);
+	CHECK_EQ_INT(st.lasts, 1);
+	CHECK_EQ_INT(st.runs_out, 0);
+	/* A second, uncapped run beside it: 2 an hour for 2 h (4 used, 6
+	 * left), then 1 an hour: out 6 h later, 8 h from now. */
+	quota_add_burn(&st, H(1), 0);
+	quota_status_finish(&st, now);
+	CHECK_EQ_INT(st.lasts, 0);
+	CHECK_EQ_INT(st.runs_out, now + H(8));
+	/* Out before the cap: 3 GPUs at once use the 10 in 3 h 20 m. */
+	quota_status_init(&st, &q, now);
+	st.used = H(20);
+	quota_add_burn(&st, H(3), now + H(12));
+	quota_status_finish(&st, now);
+	CHECK_EQ_INT(st.runs_out, now + H(3) + 1200);
+	/* A run already past its cap burns nothing. */
+	quota_status_init(&st, &q, now);
+	st.used = H(20);
+	quota_add_burn(&st, H(1), now - 60);
+	quota_status_finish(&st, now);
+	CHECK_EQ_INT(st.lasts, 1);
+	CHECK_EQ_INT(st.runs_out, 0);
+}
+
 static void
 test_names(void)
 {
@@ -754,6 +792,7 @@ main(void)
 	test_status();
 	test_projection();
 	test_projection_cu();
+	test_projection_cap();
 	test_names();
 	test_paid();
 	test_credits();
