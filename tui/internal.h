@@ -88,6 +88,7 @@ struct runs_view {
 	int page;                 /* rows the list has room for */
 	int64_t want_id;          /* put the cursor on this run when shown */
 	int64_t delete_id;        /* the run a delete asks about */
+	int64_t stop_id;          /* the run the Overview's s asks about */
 };
 
 /* The Expenses view: the newest expenses, newest first. */

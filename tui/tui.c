@@ -103,8 +103,8 @@ const struct tui_key tui_keys[] = {
 	{ 's', "s", VIEW_RUNS, 7, "stop the open run, or start one",
 	    runs_start_stop },
 	{ 'a', "a", VIEW_OVERVIEW, 4, "add a run that has ended", runs_add },
-	{ 's', "s", VIEW_OVERVIEW, 7, "stop the open run, or start one",
-	    runs_start_stop },
+	{ 's', "s", VIEW_OVERVIEW, 7, "stop the open run (asks first), or "
+	    "start one", runs_start_stop },
 	{ TK_DOWN, "Down j", VIEW_PLATFORMS, 0, "next platform", plat_down },
 	{ 'j', "j", VIEW_PLATFORMS, 0, NULL, plat_down },
 	{ TK_UP, "Up k", VIEW_PLATFORMS, 0, "previous platform", plat_up },

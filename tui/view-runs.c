@@ -726,15 +726,30 @@ stop_run(struct tui *t, int64_t id)
 	return TUI_RELOAD;
 }
 
+/* The Overview's s, once the user said yes. */
+static int
+do_stop(struct tui *t)
+{
+	return stop_run(t, t->runs.stop_id);
+}
+
 int
 runs_start_stop(struct tui *t)
 {
-	const struct run *r = current(t);
+	const struct run *r = t->view == VIEW_RUNS ? current(t) : NULL;
+	char what[128];
 
 	if (r != NULL && r->end == RUN_OPEN)
 		return stop_run(t, r->id);
-	if (r == NULL && t->sm.nopen == 1)
-		return stop_run(t, t->sm.open[0].id);
+	/* On the Overview no row is under a cursor: the run to stop is
+	 * named and asked about first, as a delete is. */
+	if (r == NULL && t->sm.nopen == 1) {
+		t->runs.stop_id = t->sm.open[0].id;
+		tui_ask(t, do_stop, "stop run #%lld %s?",
+		    (long long)t->sm.open[0].id, tui_run_label(what,
+		    sizeof what, &t->sm.open[0], t->now));
+		return TUI_DRAW;
+	}
 	form_open_run(t, FORM_START, NULL);
 	return TUI_DRAW;
 }

@@ -13,9 +13,18 @@ wait_for "next  $first " || exit 1
 wait_for "out   kaggle 110%" || exit 1
 wait_for "burn  #3 vast RTX 4090" || exit 1
 screen 120 || exit 1
-# Stopping the run takes its line away.
-gpulog stop >/dev/null 2>&1
+# s on the Overview names the run and asks first: n keeps it running.
+keys s
+wait_for "stop run #3 vast RTX 4090" || exit 1
+keys n
+wait_gone "stop run #3" || exit 1
+[ "$(gpulog log --open | grep -c '^#3 ')" = 1 ] || exit 1
+# Stopping the run (y) takes its line away.
+keys s
+wait_for "stop run #3 vast RTX 4090" || exit 1
+keys y
 wait_gone "burn  #3" || exit 1
+[ "$(gpulog log --open | grep -c '^#3 ')" = 0 ] || exit 1
 keys q; wait_for "exit 0" || exit 1
 tx kill-server
 start 200 50 -- tui || exit 1
