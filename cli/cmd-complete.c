@@ -75,6 +75,51 @@ platforms(const char *db)
 	free(path);
 }
 
+static int
+put_run_ref(const struct run *r, void *arg)
+{
+	char b[40];
+
+	(void)arg;
+	printf("%s\n", uid_ref(r->uid, b, sizeof b));
+	return 0;
+}
+
+static int
+put_expense_ref(const struct expense *x, void *arg)
+{
+	char b[40];
+
+	(void)arg;
+	printf("%s\n", uid_ref(x->uid, b, sizeof b));
+	return 0;
+}
+
+/* The references of the newest runs (open ones alone when open_only) and,
+ * unless open_only, of the newest expenses: what rm, edit, show, stop,
+ * cancel and continue take on every machine.  Nothing when there is no
+ * database yet. */
+static void
+refs(const char *db, int open_only)
+{
+	struct store *s = NULL;
+	struct filter f;
+	struct err e;
+	char *path = cli_db_path(db, &e);
+
+	memset(&f, 0, sizeof f);
+	f.limit = 30;
+	f.newest_first = 1;
+	f.open_only = open_only;
+	if (path != NULL && access(path, F_OK) == 0 &&
+	    store_open(&s, path, core_now(), &e) == 0 &&
+	    store_each_run(s, &f, put_run_ref, NULL, &e) == 0 && !open_only)
+		store_latest_expenses(s, 20, put_expense_ref, NULL, &e);
+	if (s != NULL)
+		store_close(s);
+	free(path);
+}
+
 /* The words an option's value is one of, from the lists the commands
  * themselves read. */
 static const struct {
@@ -130,6 +175,8 @@ cli_complete(int argc, char **argv, const char *db)
 		values(argv[1], argv[2]);
 	} else if (argc >= 1 && strcmp(argv[0], "platforms") == 0) {
 		platforms(db);
+	} else if (argc >= 1 && strcmp(argv[0], "refs") == 0) {
+		refs(db, argc >= 2 && strcmp(argv[1], "open") == 0);
 	} else if (argc >= 1 && strcmp(argv[0], "sources") == 0) {
 		size_t i;
 
@@ -138,7 +185,7 @@ cli_complete(int argc, char **argv, const char *db)
 	} else {
 		fprintf(stderr, "usage: gpulog __complete commands|name CMD|"
 		    "options CMD|valued CMD|values CMD OPTION|platforms|"
-		    "sources\n");
+		    "refs [open]|sources\n");
 		return EXIT_USAGE;
 	}
 	return EXIT_OK;

@@ -93,6 +93,10 @@ _gpulog() {
 		COMPREPLY=($(compgen -W "$("${g[@]}" __complete platforms 2>/dev/null)" -- "$cur")) ;;
 	import:0)
 		COMPREPLY=($(compgen -W "$("${g[@]}" __complete sources 2>/dev/null)" -- "$cur")) ;;
+	show:0|edit:0|rm:*|continue:0)
+		COMPREPLY=($(compgen -W "$("${g[@]}" __complete refs 2>/dev/null)" -- "$cur")) ;;
+	stop:0|cancel:0)
+		COMPREPLY=($(compgen -W "$("${g[@]}" __complete refs open 2>/dev/null)" -- "$cur")) ;;
 	import:1|export:*)
 		COMPREPLY=($(compgen -f -- "$cur")) ;;
 	sync:0)

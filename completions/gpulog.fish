@@ -102,6 +102,10 @@ function __gpulog_complete
 			printf "%s\n" set export import
 		case import:0
 			$g __complete sources 2>/dev/null
+		case show:0 edit:0 'rm:*' continue:0
+			$g __complete refs 2>/dev/null
+		case stop:0 cancel:0
+			$g __complete refs open 2>/dev/null
 		case import:1 'export:*'
 			__fish_complete_path $cur
 		case sync:0

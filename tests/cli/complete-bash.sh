@@ -5,6 +5,15 @@
 set -e
 command -v bash >/dev/null || { echo "bash is not installed"; exit 77; }
 gpulog platforms set jarvis --name Jarvislabs --billing hourly >/dev/null
+# A run that ended and one still open: their references complete after
+# show, edit, rm and continue; stop and cancel offer the open one alone.
+gpulog add kaggle 1h -n done >/dev/null 2>&1
+gpulog start vast >/dev/null 2>&1
+R=$(gpulog log --json | python3 -c 'import json, sys
+print([r["ref"] for r in json.load(sys.stdin) if not r["open"]][0])')
+O=$(gpulog log --open --json | python3 -c 'import json, sys
+print(json.load(sys.stdin)[0]["ref"])')
+export R O
 COMPLETIONS="$DATA/../../completions/gpulog.bash" bash <<'SH'
 set -e
 . "$COMPLETIONS"
@@ -12,7 +21,8 @@ fails=0
 comp() {  # comp EXPECTED WORD...: completes the last word
 	local want=$1; shift
 	COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMPREPLY=()
-	_gpulog
+	# compgen's status is 1 when nothing matches: no failure here.
+	_gpulog || true
 	local got="${COMPREPLY[*]}"
 	if [ "$got" != "$want" ]; then
 		echo "FAIL: $* -> [$got], want [$want]"
@@ -38,6 +48,10 @@ comp "waybar" gpulog status --format wa
 comp "auto" gpulog tui --theme a
 comp "notify-send" gpulog notify --via no
 comp "kaggle" gpulog import k
+comp "$R" gpulog show "${R%???}"
+comp "$R" gpulog rm 1 "${R%???}"
+comp "$O" gpulog stop "${O%???}"
+comp "" gpulog stop "${R%???}"
 comp "set" gpulog platforms s
 comp "gpulog" gpulog run -p kaggle -- gpulo
 # An abbreviated command completes as the command it names.

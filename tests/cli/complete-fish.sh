@@ -27,4 +27,14 @@ want "colab csv " "gpulog import c"
 want "set " "gpulog platforms s"
 complete "gpulog run -p kaggle -- pyth" | grep -q python3 ||
     fail "no command after run --: $(complete 'gpulog run -p kaggle -- pyth')"
+# References: show offers every recent run's, stop the open run's alone.
+gpulog add kaggle 1h -n done >/dev/null 2>&1
+gpulog start vast >/dev/null 2>&1
+R=$(gpulog log --json | python3 -c 'import json, sys
+print([r["ref"] for r in json.load(sys.stdin) if not r["open"]][0])')
+O=$(gpulog log --open --json | python3 -c 'import json, sys
+print(json.load(sys.stdin)[0]["ref"])')
+want "$O " "gpulog stop "
+complete "gpulog show " | grep -q "$R" ||
+    fail "refs after show: $(complete 'gpulog show ')"
 echo "complete-fish: ok"

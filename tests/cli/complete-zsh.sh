@@ -45,4 +45,17 @@ complete "gpulog report -b " | grep -qx phase ||
     fail "report -b: $(complete 'gpulog report -b ')"
 complete "gpulog import " | grep -qx colab ||
     fail "import sources: $(complete 'gpulog import ')"
+# References: show offers every recent run's, stop the open run's alone.
+gpulog add kaggle 1h -n done >/dev/null 2>&1
+gpulog start vast >/dev/null 2>&1
+R=$(gpulog log --json | python3 -c 'import json, sys
+print([r["ref"] for r in json.load(sys.stdin) if not r["open"]][0])')
+O=$(gpulog log --open --json | python3 -c 'import json, sys
+print(json.load(sys.stdin)[0]["ref"])')
+complete "gpulog show " | grep -qx "$R" ||
+    fail "refs after show: $(complete 'gpulog show ')"
+complete "gpulog stop " | grep -qx "$O" ||
+    fail "open refs after stop: $(complete 'gpulog stop ')"
+complete "gpulog stop " | grep -qx "$R" &&
+    fail "a closed run's ref after stop: $(complete 'gpulog stop ')"
 echo "complete-zsh: ok"
