@@ -537,6 +537,13 @@ import_main(struct ctx *c, const struct args *a, int catalog_only)
 			goto fail;
 		if (notice[0] != '\0')
 			sink_notice(&im, notice);
+	} else {
+		char notice[512] = "";
+
+		if (ops_import_settle(&im.w, notice, sizeof notice, &e) < 0)
+			goto fail;
+		if (notice[0] != '\0')
+			sink_notice(&im, notice);
 	}
 	if (ops_import_commit(&im.w, dry, &inner) < 0) {
 		err_set(&e, "%s", inner.msg);

@@ -333,6 +333,122 @@ ops_import_reconcile(struct ops_import *im, char *notice, size_t n,
 	return 0;
 }
 
+/* The reconcile placeholders of a window, latest first once sorted. */
+struct placeholder {
+	int64_t id, start, end;
+};
+
+struct held {
+	struct placeholder *p;
+	size_t n;
+};
+
+static int
+held_add(const struct run *r, void *arg)
+{
+	struct held *h = arg;
+
+	if (strcmp(r->source, "reconcile") != 0 || r->end == RUN_OPEN)
+		return 0;
+	h->p = xrealloc(h->p, (h->n + 1) * sizeof *h->p);
+	h->p[h->n].id = r->id;
+	h->p[h->n].start = r->start;
+	h->p[h->n].end = r->end;
+	h->n++;
+	return 0;
+}
+
+static int
+held_later(const void *a, const void *b)
+{
+	const struct placeholder *x = a, *y = b;
+
+	return x->start < y->start ? 1 : x->start > y->start ? -1 : 0;
+}
+
+/*
+ * After an import that added runs: when Kaggle's week now holds more
+ * logged time than Kaggle's own figure and reconcile placeholders are
+ * part of it, the runs just imported are what the placeholders stood for:
+ * placeholders go, latest first (the last one shortened from its start),
+ * until the log holds Kaggle's figure again or none is left.  In the
+ * import's change, so that one undo takes it back with the import.
+ */
+int
+ops_import_settle(struct ops_import *im, char *notice, size_t n,
+    struct err *e)
+{
+	struct quota_snapshot q;
+	struct held h = { NULL, 0 };
+	int64_t logged, excess, ws, we, end, freed = 0;
+	char a[32], b[32];
+	size_t i;
+	long gone = 0, cut = 0;
+	int rc;
+
+	notice[0] = '\0';
+	if (im->added == 0)
+		return 0;
+	if ((rc = store_latest_snapshot(im->s, "kaggle", &q, e)) <= 0)
+		return rc;
+	we = q.reset_at > 0 ? q.reset_at : q.taken_at;
+	ws = we - WEEK_S;
+	end = q.taken_at < we ? q.taken_at : we;
+	if (store_logged_use(im->s, "kaggle", QU_SESSION_S, ws, end,
+	    q.taken_at, &logged, e) < 0)
+		return -1;
+	excess = logged - q.used_s;
+	if (excess < 60)
+		return 0;
+	if (store_each_window_run(im->s, "kaggle", ws, end, held_add, &h, e) <
+	    0) {
+		free(h.p);
+		return -1;
+	}
+	qsort(h.p, h.n, sizeof *h.p, held_later);
+	for (i = 0; i < h.n && excess > 0; i++) {
+		int64_t len = h.p[i].end - h.p[i].start;
+
+		if (len <= excess) {
+			rc = store_delete_run(im->s, h.p[i].id, e);
+			gone++;
+		} else {
+			struct run r;
+
+			run_init(&r);
+			rc = store_get_run(im->s, h.p[i].id, &r, e);
+			if (rc >= 0) {
+				r.start += excess;
+				rc = store_update_run(im->s, &r, e);
+			}
+			run_clear(&r);
+			len = excess;
+			cut++;
+		}
+		if (rc < 0) {
+			free(h.p);
+			return -1;
+		}
+		excess -= len;
+		freed += len;
+	}
+	free(h.p);
+	if (freed > 0 && excess < 60)
+		snprintf(notice, n, "reconcile: the runs imported now account "
+		    "for %s h that %ld placeholder%s held; %s%s, so the log "
+		    "holds Kaggle's %s h again", fmt_hours(a, sizeof a, freed),
+		    gone + cut, gone + cut == 1 ? "" : "s", gone ? "removed" :
+		    "shortened", gone && cut ? " or shortened" : "",
+		    fmt_hours(b, sizeof b, q.used_s));
+	else if (freed > 0)
+		snprintf(notice, n, "reconcile: the runs imported now account "
+		    "for the %s h that %ld placeholder%s held, now removed; the "
+		    "log still holds %s h more than Kaggle's figure",
+		    fmt_hours(a, sizeof a, freed), gone, gone == 1 ? "" : "s",
+		    fmt_hours(b, sizeof b, excess));
+	return 0;
+}
+
 int
 ops_import_begin(struct ops *o, struct ops_import *im, const char *what,
     const char *since_source, int64_t *since, struct err *e)

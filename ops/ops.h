@@ -387,6 +387,16 @@ struct ops_import {
 	struct ops_import *part;     /* the counts when a part began */
 };
 
+/*
+ * After an import that added runs, the reconcile placeholders of Kaggle's
+ * current week that the log no longer needs: while the week's logged
+ * time is past Kaggle's own figure, placeholders are removed, latest
+ * first (the last one shortened), in the import's change.  A sentence
+ * for the user in notice when it did anything.  Returns 0 or -1.
+ */
+int ops_import_settle(struct ops_import *im, char *notice, size_t n,
+    struct err *e);
+
 /* Makes sure platform key is in the database (the file's catalog may
  * describe it); -2 when neither knows it. */
 int ops_import_platform(struct ops_import *im, const char *key,

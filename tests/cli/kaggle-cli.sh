@@ -124,6 +124,28 @@ PY
 run import kaggle "$D/$V-quota.txt" --reconcile
 has "reconcile: the log already holds the 11.3 h Kaggle counted this week (its figure of Tue 01 Dec 12:00); nothing to add" out "reconcile twice"
 
+# The real runs arrive later (a CSV of the week's sessions): the 4 h they
+# hold come out of the placeholder, which is shortened from its start, so
+# the log holds Kaggle's 11.25 h again; undo takes both back together.
+printf 'platform,start,end\nkaggle,2026-10-08T08:00Z,2026-10-08T12:00Z\n' \
+    >"$tmp/week.csv"
+run import csv "$tmp/week.csv"
+expect 0 "settle"
+has "reconcile: the runs imported now account for 4.0 h that 1 placeholder held; shortened, so the log holds Kaggle's 11.3 h again" out "settle said"
+held() { "$G" log --json --platform kaggle | python3 -c 'import json, sys
+print(sum(x["duration_s"] for x in json.load(sys.stdin)
+    if x["source"] == "reconcile"))'; }
+[ "$(held)" = 18900 ] || fail "placeholder after settle: $(held) s"
+run undo
+[ "$(held)" = 33300 ] || fail "placeholder after undo: $(held) s"
+# More real time than the placeholders held: they all go, and the log is
+# said to be past Kaggle's figure by what is left over.
+printf 'platform,start,end\nkaggle,2026-10-05T00:00Z,2026-10-05T11:00Z\n' \
+    >"$tmp/week.csv"
+run import csv "$tmp/week.csv"
+has "reconcile: the runs imported now account for the 9.3 h that 1 placeholder held, now removed; the log still holds 1.8 h more than Kaggle's figure" out "settle past"
+[ "$(held)" = 0 ] || fail "placeholder left: $(held) s"
+
 # The API: a private placeholder is left out, never fatal; a refused log
 # is an error (exit 1), and nothing is written.
 python3 "$here/httpd.py" "$D" "$tmp/port" &
