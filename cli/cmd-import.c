@@ -30,7 +30,7 @@
 #include "store/store.h"
 
 enum { I_DRY_RUN = 1, I_SKIP_BAD, I_PLATFORM, I_API, I_RECONCILE,
-	I_SNIPPET, I_FUTURE };
+	I_SNIPPET, I_FUTURE, I_MAP };
 
 const struct opt import_opts[] = {
 	{ I_DRY_RUN, 0, "dry-run", NULL,
@@ -46,6 +46,8 @@ const struct opt import_opts[] = {
 	    "colab: print the notebook cell that records sessions" },
 	{ I_FUTURE, 0, "future", NULL,
 	    "kaggle, csv: take runs that end after now" },
+	{ I_MAP, 0, "map", "COL=HEADER",
+	    "csv: read column COL from HEADER (cost=Amount); repeat" },
 	{ 0, 0, NULL, NULL, NULL },
 };
 
@@ -469,7 +471,8 @@ import_main(struct ctx *c, const struct args *a, int catalog_only)
 	char what[256];
 	int dry = opt_has(a, I_DRY_RUN), api = opt_has(a, I_API), i, n, ok;
 	int rc = EXIT_FAIL;
-	size_t k;
+	const char *maps[16];
+	size_t k, nmaps = 0;
 
 	if ((imp = find_importer(a->pos[0])) == NULL)
 		return EXIT_USAGE;
@@ -489,6 +492,8 @@ import_main(struct ctx *c, const struct args *a, int catalog_only)
 	if (opt_has(a, I_RECONCILE) && strcmp(imp->name, "kaggle") != 0)
 		return cli_fail(EXIT_USAGE, "import: --reconcile is for "
 		    "kaggle");
+	if (opt_has(a, I_MAP) && strcmp(imp->name, "csv") != 0)
+		return cli_fail(EXIT_USAGE, "import: --map is for csv");
 	if (!api && a->npos < 2 && isatty(STDIN_FILENO))
 		return cli_fail(EXIT_USAGE, "import: give a FILE, or - to "
 		    "type the input");
@@ -506,6 +511,12 @@ import_main(struct ctx *c, const struct args *a, int catalog_only)
 	job.progress = sink_progress;
 	job.platform = opt_get(a, I_PLATFORM);
 	job.future = opt_has(a, I_FUTURE);
+	for (k = 0; k < (size_t)a->ngiven; k++)
+		if (a->given[k].id == I_MAP && nmaps < sizeof maps /
+		    sizeof maps[0])
+			maps[nmaps++] = a->given[k].val;
+	job.colmap = maps;
+	job.ncolmap = nmaps;
 	job.catalog_only = im.catalog_only = catalog_only;
 	n = a->npos - 1;
 	snprintf(what, sizeof what, "import %s %s%s", imp->name, api ? "--api"

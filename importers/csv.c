@@ -44,23 +44,76 @@ field(const struct cols *k, enum col c, char **f, size_t n)
 	return i >= 0 && (size_t)i < n ? f[i] : "";
 }
 
+/* --map COL=HEADER: the column map names, or -1 with a message. */
+static int
+map_col(const char *m, const char **header, struct err *e)
+{
+	const char *eq = strchr(m, '=');
+	int c;
+
+	for (c = 0; eq != NULL && c < C_NCOLS; c++)
+		if (strlen(col_names[c]) == (size_t)(eq - m) &&
+		    strncasecmp(m, col_names[c], (size_t)(eq - m)) == 0)
+			break;
+	if (eq == NULL || eq[1] == '\0' || c == C_NCOLS) {
+		char *safe = text_safe(m);
+
+		err_set(e, "--map: invalid \"%s\": expected COLUMN=HEADER, "
+		    "COLUMN one of platform, start, end, duration, gpu, gpus, "
+		    "cost, currency, note, tags, project or id (as in "
+		    "cost=Amount)", safe);
+		free(safe);
+		return -1;
+	}
+	*header = eq + 1;
+	return c;
+}
+
+/* The column header h stands for: a --map's first, then its own name
+ * unless a --map took that column elsewhere; C_NCOLS for none. */
+static int
+header_col(const char *h, const struct import_job *job, const int *mapped,
+    struct err *e)
+{
+	const char *header;
+	size_t i;
+	int c;
+
+	for (i = 0; i < job->ncolmap; i++) {
+		if ((c = map_col(job->colmap[i], &header, e)) < 0)
+			return -1;
+		if (strcasecmp(h, header) == 0)
+			return c;
+	}
+	for (c = 0; c < C_NCOLS; c++)
+		if (strcasecmp(h, col_names[c]) == 0)
+			return mapped[c] ? C_NCOLS : c;
+	return C_NCOLS;
+}
+
 static int
 read_header(const char *name, char **f, size_t n, struct cols *k,
     const struct import_job *job, struct err *e)
 {
+	const char *header;
+	int mapped[C_NCOLS] = { 0 };
 	size_t i;
 	int c;
 
 	for (c = 0; c < C_NCOLS; c++)
 		k->at[c] = -1;
+	for (i = 0; i < job->ncolmap; i++) {
+		if ((c = map_col(job->colmap[i], &header, e)) < 0)
+			return -1;
+		mapped[c] = 1;
+	}
 	for (i = 0; i < n; i++) {
 		char *h = f[i];
 
 		while (*h == ' ')
 			h++;
-		for (c = 0; c < C_NCOLS; c++)
-			if (strcasecmp(h, col_names[c]) == 0)
-				break;
+		if ((c = header_col(h, job, mapped, e)) < 0)
+			return -1;
 		if (c == C_NCOLS)
 			continue;
 		if (k->at[c] >= 0)
@@ -71,7 +124,8 @@ read_header(const char *name, char **f, size_t n, struct cols *k,
 	if (k->at[C_START] < 0)
 		return err_set(e, "%s: line 1: no \"start\" column; the first "
 		    "line must name the columns (platform,start,end,gpu,...; "
-		    "see gpulog(1), IMPORT FORMATS)", name);
+		    "see gpulog(1), IMPORT FORMATS), or name yours with --map "
+		    "start=HEADER", name);
 	if (k->at[C_END] < 0 && k->at[C_DURATION] < 0)
 		return err_set(e, "%s: line 1: no \"end\" or \"duration\" "
 		    "column", name);

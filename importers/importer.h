@@ -64,6 +64,9 @@ struct import_job {
 	int64_t now;           /* "now" for what the input does not date */
 	int future;            /* rows may end after now (--future); with
 	                        * now 0 (unknown) they always may */
+	const char *const *colmap; /* csv --map COL=HEADER, ncolmap of them:
+	                        * column COL is read from the header HEADER */
+	size_t ncolmap;
 	int catalog_only;      /* json: a catalog file (platforms, quotas,
 	                        * rates, phases, fx); records are refused */
 	int64_t since;         /* the last import of this source; 0 = never */
