@@ -301,9 +301,11 @@ report_merge(const struct ops_import *w, int dry)
 }
 
 static void
-report(const struct import *im, int dry, const char *label)
+report(const struct import *im, int dry, const char *raw)
 {
 	char a[32], b[32], d[48];
+	/* A file's name is the user's: made harmless before it is shown. */
+	char *label = text_safe(raw);
 	size_t i;
 
 	if (im->catalog_only) {
@@ -366,6 +368,7 @@ report(const struct import *im, int dry, const char *label)
 		printf("%s\n", safe);
 		free(safe);
 	}
+	free(label);
 }
 
 /* Reads one input into the import through imp. */

@@ -269,9 +269,16 @@ cmd_sync(struct ctx *c, const struct args *a)
 		rc = cli_err(EXIT_FAIL, &e);
 		goto out;
 	}
-	printf("%s %zu other machine%s file%s in %s\n", dry ? "would merge" :
-	    "merged", n - (size_t)refused, n - refused == 1 ? "'s" : "s'",
-	    n - refused == 1 ? "" : "s", dir);
+	{
+		/* The folder's name is the user's: shown harmless. */
+		char *sd = text_safe(dir);
+
+		printf("%s %zu other machine%s file%s in %s\n", dry ?
+		    "would merge" : "merged", n - (size_t)refused, n -
+		    refused == 1 ? "'s" : "s'", n - refused == 1 ? "" : "s",
+		    sd);
+		free(sd);
+	}
 	if (dry) {
 		rc = refused ? EXIT_FAIL : EXIT_OK;
 		goto out;
@@ -280,7 +287,12 @@ cmd_sync(struct ctx *c, const struct args *a)
 		rc = cli_err(EXIT_FAIL, &e);
 		goto out;
 	}
-	printf("%s %s\n", changed ? "wrote" : "up to date:", own);
+	{
+		char *so = text_safe(own);
+
+		printf("%s %s\n", changed ? "wrote" : "up to date:", so);
+		free(so);
+	}
 	rc = refused ? EXIT_FAIL : EXIT_OK;
 out:
 	for (i = 0; i < n; i++)
