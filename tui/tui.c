@@ -25,7 +25,7 @@
 #include "tui/internal.h"
 
 #define MIN_W 80
-#define MIN_H 24
+#define MIN_H 23
 #define POLL_S 1          /* how often the database is asked for news */
 #define RELOAD_S 60       /* figures that move with time: read again */
 #define KEY_BUDGET_MS 12  /* the Runs list's walk after a key, then draw */
