@@ -57,26 +57,22 @@ quota_unit_word(const void *rec, char *buf, size_t n)
 	return quota_unit_json(((const struct where_row *)rec)->quota_unit);
 }
 
-/* A quota amount as --json shows it: hours or units, two decimals. */
-static int64_t
-quota_amount(const struct where_row *w, int64_t v)
-{
-	return quota_meter(w->quota_unit)->rated ? v : (v * 100 + (v >= 0 ?
-	    1800 : -1800)) / 3600;
-}
-
 static int64_t
 quota_left(const void *rec, int64_t now)
 {
+	const struct where_row *w = rec;
+
 	(void)now;
-	return quota_amount(rec, ((const struct where_row *)rec)->quota_left);
+	return quota_centi(w->quota_unit, w->quota_left);
 }
 
 static int64_t
 quota_need(const void *rec, int64_t now)
 {
+	const struct where_row *w = rec;
+
 	(void)now;
-	return quota_amount(rec, ((const struct where_row *)rec)->quota_need);
+	return quota_centi(w->quota_unit, w->quota_need);
 }
 
 static const struct field quota_fields[] = {

@@ -25,7 +25,7 @@
 static int64_t
 shown(const struct quota *q, int64_t v)
 {
-	return quota_meter(q->unit)->rated ? v : hours_centi(v);
+	return quota_centi(q->unit, v);
 }
 
 /* An empty --csv cell: a column this kind of row has no value for. */

@@ -155,11 +155,17 @@ fmt_quota_left(char *buf, size_t n, int unit, int64_t remaining)
 	return buf;
 }
 
+int64_t
+quota_centi(int unit, int64_t v)
+{
+	return quota_meter(unit)->rated ? v : (v * 100 + (v >= 0 ? 1800 :
+	    -1800)) / 3600;
+}
+
 char *
 fmt_quota_json(char *buf, size_t n, int unit, int64_t v)
 {
-	return fmt_centi(buf, n, quota_meter(unit)->rated ? v :
-	    (v * 100 + (v >= 0 ? 1800 : -1800)) / 3600);
+	return fmt_centi(buf, n, quota_centi(unit, v));
 }
 
 char *

@@ -51,8 +51,12 @@ char *fmt_quota_limit(char *buf, size_t n, int unit, int64_t v);
  * "over by 197.73 CU" (never a negative amount left). */
 char *fmt_quota_left(char *buf, size_t n, int unit, int64_t remaining);
 
-/* An amount of a quota in its unit as a JSON number with two decimals:
- * hours, or units of a rated meter. */
+/* An amount v of a quota in unit as --json and --csv give it, in
+ * hundredths: hours (seconds rounded to the nearest hundredth, halves
+ * away from zero) or the unit itself (compute units, credits). */
+int64_t quota_centi(int unit, int64_t v);
+
+/* The same as a JSON number with two decimals. */
 char *fmt_quota_json(char *buf, size_t n, int unit, int64_t v);
 
 /* A value in millionths with trailing zeros dropped: "83.5", "84.1234". */
