@@ -365,6 +365,13 @@ test_match(void)
 	CHECK_EQ_INT(text_cp_width(0xff21), 2);
 	CHECK_EQ_INT(text_cp_width(0x200d), 0);
 	CHECK_EQ_INT(text_cp_width('a'), 1);
+	/* A quota amount in --json and --csv: hours to the hundredth,
+	 * halves away from zero either side, or the unit as it is. */
+	CHECK_EQ_INT(quota_centi(QU_GPU_S, 1800), 50);
+	CHECK_EQ_INT(quota_centi(QU_GPU_S, 18), 1);
+	CHECK_EQ_INT(quota_centi(QU_GPU_S, -18), -1);
+	CHECK_EQ_INT(quota_centi(QU_SESSION_S, -62400), -1733);
+	CHECK_EQ_INT(quota_centi(QU_CU, -1500), -1500);
 	/* A reference: the shortest tail of 7 or more with a letter, never
 	 * a number or an expense's eN. */
 	{
