@@ -263,32 +263,6 @@ sb_printf(struct sb *b, const char *fmt, ...)
 	    sizeof buf - 1);
 }
 
-/* The length of the UTF-8 sequence at p and its code point in *cp, or 0
- * when it is not one (overlong, a surrogate, past U+10FFFF, cut short). */
-static size_t
-utf8_seq(const unsigned char *p, unsigned *cp)
-{
-	size_t n, i;
-
-	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		n = 2, *cp = p[0] & 0x1f;
-	else if (p[0] >= 0xe0 && p[0] <= 0xef)
-		n = 3, *cp = p[0] & 0x0f;
-	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
-		n = 4, *cp = p[0] & 0x07;
-	else
-		return 0;
-	for (i = 1; i < n; i++) {
-		if ((p[i] & 0xc0) != 0x80)
-			return 0;
-		*cp = *cp << 6 | (p[i] & 0x3f);
-	}
-	if ((n == 3 && *cp < 0x800) || (n == 4 && *cp < 0x10000) ||
-	    *cp > 0x10ffff || (*cp >= 0xd800 && *cp <= 0xdfff))
-		return 0;
-	return n;
-}
-
 static void
 sb_str(struct sb *b, const char *s)
 {
@@ -313,7 +287,7 @@ sb_str(struct sb *b, const char *s)
 				sb_add(b, (const char *)p, 1);
 			} else {
 				unsigned cp;
-				size_t n = utf8_seq(p, &cp);
+				size_t n = text_utf8((const char *)p, &cp);
 
 				/* Bytes that are not UTF-8 cannot be JSON:
 				 * each is U+FFFD.  C1 controls act as

@@ -24,6 +24,9 @@ enum quota_state {
 	QS_OVER = AL_OVER   /* all used */
 };
 
+/* The open runs a quota's projection follows one by one. */
+#define QUOTA_BURNS 8
+
 struct quota_status {
 	int64_t ws, we;     /* the window holding now: [ws, we); we is the
 	                       reset (for a rolling window, now) */
@@ -50,7 +53,7 @@ struct quota_status {
 	 * count in burn_h alone, as if uncapped. */
 	struct quota_burn {
 		int64_t per_h, until;
-	} burns[8];
+	} burns[QUOTA_BURNS];
 	int nburns;
 	int64_t recent;     /* use in [now - lookback_days, now) */
 	int history;        /* whole days since the platform's first run
@@ -136,8 +139,6 @@ void quota_status_init(struct quota_status *st, const struct quota *q,
  * runs_out 0.
  */
 void quota_status_finish(struct quota_status *st, int64_t now);
-
-#define QUOTA_BURNS 8
 
 /* Adds an open run that uses per_h of the quota an hour until its session
  * cap ends it at until (0: it has none). */

@@ -8,30 +8,43 @@
 
 #include "core/err.h"
 
-/* Length of the valid UTF-8 sequence at p, or 0 when it is not one. */
-static size_t
-utf8_len(const unsigned char *p)
+size_t
+text_utf8(const char *s, unsigned *cp)
 {
+	const unsigned char *p = (const unsigned char *)s;
 	size_t n, i;
-	unsigned cp;
 
+	*cp = p[0];
 	if (p[0] < 0x80)
 		return 1;
 	if (p[0] >= 0xc2 && p[0] <= 0xdf)
-		n = 2, cp = p[0] & 0x1f;
+		n = 2, *cp = p[0] & 0x1f;
 	else if (p[0] >= 0xe0 && p[0] <= 0xef)
-		n = 3, cp = p[0] & 0x0f;
+		n = 3, *cp = p[0] & 0x0f;
 	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
-		n = 4, cp = p[0] & 0x07;
+		n = 4, *cp = p[0] & 0x07;
 	else
 		return 0;
 	for (i = 1; i < n; i++) {
 		if ((p[i] & 0xc0) != 0x80)
 			return 0;
-		cp = cp << 6 | (p[i] & 0x3f);
+		*cp = *cp << 6 | (p[i] & 0x3f);
 	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && cp < 0x10000) ||
-	    cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff))
+	if ((n == 3 && *cp < 0x800) || (n == 4 && *cp < 0x10000) ||
+	    *cp > 0x10ffff || (*cp >= 0xd800 && *cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+/* Length of the UTF-8 sequence at p that may reach a terminal as it is,
+ * or 0 when it is not valid UTF-8 or must be escaped. */
+static size_t
+utf8_len(const unsigned char *p)
+{
+	unsigned cp;
+	size_t n = text_utf8((const char *)p, &cp);
+
+	if (n == 0)
 		return 0;
 	/* C1 controls (U+0080..U+009F) act like escapes on some terminals;
 	 * so do the bidirectional overrides. */
@@ -296,35 +309,22 @@ text_cp_width(unsigned cp)
 	return in_ranges(cp, wide, sizeof wide / sizeof wide[0]) ? 2 : 1;
 }
 
-/* The code point of the n-byte sequence at p (n from utf8_len()). */
-static unsigned
-utf8_cp(const unsigned char *p, size_t n)
-{
-	unsigned cp = n == 1 ? p[0] : n == 2 ? p[0] & 0x1fu :
-	    n == 3 ? p[0] & 0x0fu : p[0] & 0x07u;
-	size_t i;
-
-	for (i = 1; i < n; i++)
-		cp = cp << 6 | (p[i] & 0x3fu);
-	return cp;
-}
-
 /* A byte that is not part of valid UTF-8 counts one column: it is printed
  * as one replacement or escape, never as part of a wider character. */
 size_t
 text_width_n(const char *s, size_t n)
 {
-	const unsigned char *p = (const unsigned char *)s;
 	size_t w = 0, i = 0, k;
+	unsigned cp;
 
-	while (i < n && p[i] != '\0') {
-		k = utf8_len(p + i);
+	while (i < n && s[i] != '\0') {
+		k = text_utf8(s + i, &cp);
 		if (k == 0 || i + k > n) {
 			w++;
 			i++;
 			continue;
 		}
-		w += (size_t)text_cp_width(utf8_cp(p + i, k));
+		w += (size_t)text_cp_width(cp);
 		i += k;
 	}
 	return w;
@@ -339,12 +339,12 @@ text_width(const char *s)
 size_t
 text_cut(const char *s, size_t cols)
 {
-	const unsigned char *p = (const unsigned char *)s;
 	size_t w = 0, i = 0, k, cw;
+	unsigned cp;
 
-	while (p[i] != '\0') {
-		k = utf8_len(p + i);
-		cw = k ? (size_t)text_cp_width(utf8_cp(p + i, k)) : 1;
+	while (s[i] != '\0') {
+		k = text_utf8(s + i, &cp);
+		cw = k ? (size_t)text_cp_width(cp) : 1;
 		if (w + cw > cols)
 			break;
 		w += cw;

@@ -63,6 +63,11 @@ extern const char text_tag_rule[];
  */
 int text_color_wanted(const char *no_color_env, int is_tty);
 
+/* The valid UTF-8 sequence at s: its length, with its code point in *cp;
+ * 0 when the bytes are not UTF-8 (overlong, a surrogate, past U+10FFFF,
+ * cut short). */
+size_t text_utf8(const char *s, unsigned *cp);
+
 /* Columns the code point cp takes on a terminal: 0 (a combining mark, a
  * variation selector, a zero-width space or joiner), 2 (East Asian wide
  * and fullwidth characters, most emoji) or 1. */

@@ -69,25 +69,16 @@ map_col(const char *m, const char **header, struct err *e)
 	return c;
 }
 
-/* The column header h stands for: a --map's first, then its own name
- * unless a --map took that column elsewhere; C_NCOLS for none. */
+/* The column header h stands for, by the header each column is read
+ * from (its own name, or a --map's); C_NCOLS for none. */
 static int
-header_col(const char *h, const struct import_job *job, const int *mapped,
-    struct err *e)
+header_col(const char *h, const char *const *headers)
 {
-	const char *header;
-	size_t i;
 	int c;
 
-	for (i = 0; i < job->ncolmap; i++) {
-		if ((c = map_col(job->colmap[i], &header, e)) < 0)
-			return -1;
-		if (strcasecmp(h, header) == 0)
-			return c;
-	}
 	for (c = 0; c < C_NCOLS; c++)
-		if (strcasecmp(h, col_names[c]) == 0)
-			return mapped[c] ? C_NCOLS : c;
+		if (strcasecmp(h, headers[c]) == 0)
+			return c;
 	return C_NCOLS;
 }
 
@@ -95,26 +86,25 @@ static int
 read_header(const char *name, char **f, size_t n, struct cols *k,
     const struct import_job *job, struct err *e)
 {
-	const char *header;
-	int mapped[C_NCOLS] = { 0 };
+	const char *headers[C_NCOLS], *header;
 	size_t i;
 	int c;
 
-	for (c = 0; c < C_NCOLS; c++)
+	for (c = 0; c < C_NCOLS; c++) {
 		k->at[c] = -1;
+		headers[c] = col_names[c];
+	}
 	for (i = 0; i < job->ncolmap; i++) {
 		if ((c = map_col(job->colmap[i], &header, e)) < 0)
 			return -1;
-		mapped[c] = 1;
+		headers[c] = header;
 	}
 	for (i = 0; i < n; i++) {
 		char *h = f[i];
 
 		while (*h == ' ')
 			h++;
-		if ((c = header_col(h, job, mapped, e)) < 0)
-			return -1;
-		if (c == C_NCOLS)
+		if ((c = header_col(h, headers)) == C_NCOLS)
 			continue;
 		if (k->at[c] >= 0)
 			return err_set(e, "%s: line 1: column \"%s\" appears "

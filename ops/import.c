@@ -219,6 +219,23 @@ busy_add(const struct run *r, void *arg)
 }
 
 /*
+ * The week of Kaggle's figures q: [*ws, *end), its end the earlier of when
+ * they were read and the reset, and the session time the log holds in it
+ * (Kaggle's figures count session time: so does the log's sum).
+ */
+static int
+kaggle_week(struct ops_import *im, const struct quota_snapshot *q,
+    int64_t *ws, int64_t *end, int64_t *logged, struct err *e)
+{
+	int64_t we = q->reset_at > 0 ? q->reset_at : q->taken_at;
+
+	*ws = we - WEEK_S;
+	*end = q->taken_at < we ? q->taken_at : we;
+	return store_logged_use(im->s, "kaggle", QU_SESSION_S, *ws, *end,
+	    q->taken_at, logged, e);
+}
+
+/*
  * --reconcile: the hours Kaggle counts in its current week that no logged
  * run accounts for become runs with source "reconcile", placed where no
  * logged Kaggle run is, latest first back from when Kaggle's figures were
@@ -233,7 +250,7 @@ ops_import_reconcile(struct ops_import *im, char *notice, size_t n,
 	struct quota_snapshot q;
 	struct busy b;
 	struct run r;
-	int64_t logged, diff, left, ws, we, end, cap = 0, gap_end, gap_start;
+	int64_t logged, diff, left, ws, end, cap = 0, gap_end, gap_start;
 	char id[64], when[32], a[32], c[32], note[160], taken[48], tail[96];
 	char capped[96] = "";
 	size_t i, k;
@@ -249,12 +266,7 @@ ops_import_reconcile(struct ops_import *im, char *notice, size_t n,
 		if (strcmp(im->known[i].key, "kaggle") == 0)
 			cap = im->known[i].session_cap_s;
 	fmt_local(taken, sizeof taken, q.taken_at, "%a %d %b %H:%M");
-	we = q.reset_at > 0 ? q.reset_at : q.taken_at;
-	ws = we - WEEK_S;
-	end = q.taken_at < we ? q.taken_at : we;
-	/* Kaggle's figures count session time: so does the log's sum. */
-	if (store_logged_use(im->s, "kaggle", QU_SESSION_S, ws, end,
-	    q.taken_at, &logged, e) < 0)
+	if (kaggle_week(im, &q, &ws, &end, &logged, e) < 0)
 		return -1;
 	diff = q.used_s - logged;
 	if (diff < 60) {
@@ -380,7 +392,7 @@ ops_import_settle(struct ops_import *im, char *notice, size_t n,
 {
 	struct quota_snapshot q;
 	struct held h = { NULL, 0 };
-	int64_t logged, excess, ws, we, end, freed = 0;
+	int64_t logged, excess, ws, end, freed = 0;
 	char a[32], b[32];
 	size_t i;
 	long gone = 0, cut = 0;
@@ -391,11 +403,7 @@ ops_import_settle(struct ops_import *im, char *notice, size_t n,
 		return 0;
 	if ((rc = store_latest_snapshot(im->s, "kaggle", &q, e)) <= 0)
 		return rc;
-	we = q.reset_at > 0 ? q.reset_at : q.taken_at;
-	ws = we - WEEK_S;
-	end = q.taken_at < we ? q.taken_at : we;
-	if (store_logged_use(im->s, "kaggle", QU_SESSION_S, ws, end,
-	    q.taken_at, &logged, e) < 0)
+	if (kaggle_week(im, &q, &ws, &end, &logged, e) < 0)
 		return -1;
 	excess = logged - q.used_s;
 	if (excess < 60)
