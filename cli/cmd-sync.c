@@ -8,9 +8,11 @@
  */
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -91,7 +93,8 @@ by_name(const void *a, const void *b)
  * The other machines' files in dir, sorted: every gpulog-*.json but own,
  * the sync tools' conflict copies included (merging one twice changes
  * nothing).  This machine's own temporary files, left by a sync that was
- * killed, are removed.
+ * killed, are removed; one that a sync still running holds locked (see
+ * write_own()) is its, and stays.
  */
 static char **
 peer_files(const char *dir, const char *own, size_t *n, struct err *e)
@@ -112,8 +115,12 @@ peer_files(const char *dir, const char *own, size_t *n, struct err *e)
 
 		if (strncmp(d->d_name, tmp, strlen(tmp)) == 0) {
 			char *p = cli_path_join(dir, d->d_name);
+			int fd = open(p, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 
-			unlink(p);
+			if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0)
+				unlink(p);
+			if (fd >= 0)
+				close(fd);
 			free(p);
 			continue;
 		}
@@ -158,6 +165,33 @@ same_bytes(const char *a, const char *b)
 }
 
 /*
+ * A temporary file beside own's, locked for as long as this sync lives so
+ * that another sync of this machine (a timer's beside a typed one) does
+ * not take it for a killed sync's leftover; made again in the rare case
+ * that one removed it between its creation and the lock.  -1 and errno
+ * when it cannot be made.
+ */
+static int
+own_tmp(char *tmp)
+{
+	size_t len = strlen(tmp);
+	struct stat st;
+	int fd, tries;
+
+	for (tries = 0; tries < 8; tries++) {
+		memcpy(tmp + len - 6, "XXXXXX", 6);
+		if ((fd = mkstemp(tmp)) < 0)
+			return -1;
+		if (flock(fd, LOCK_EX) == 0 && fstat(fd, &st) == 0 &&
+		    st.st_nlink > 0)
+			return fd;
+		close(fd);
+	}
+	errno = EBUSY;
+	return -1;
+}
+
+/*
  * Writes this machine's file: everything it holds, through a temporary
  * name beside it, renamed over it once on disk, so that a sync tool never
  * copies half a file; left alone when nothing in it changed.
@@ -173,7 +207,7 @@ write_own(struct ctx *c, const char *dir, const char *own, const char *name,
 	snprintf(tname, sizeof tname, ".%s.tmpXXXXXX", own);
 	tmp = cli_path_join(dir, tname);
 	*changed = 0;
-	if ((fd = mkstemp(tmp)) < 0) {
+	if ((fd = own_tmp(tmp)) < 0) {
 		err_set(e, "%s: cannot write: %s", path, strerror(errno));
 		goto out;
 	}
@@ -194,8 +228,7 @@ write_own(struct ctx *c, const char *dir, const char *own, const char *name,
 		    errno : EIO));
 		goto out;
 	}
-	fclose(f);
-	f = NULL;
+	/* f stays open, and so locked, until the rename. */
 	if (same_bytes(tmp, path)) {
 		ok = 1;
 		goto out;
@@ -208,10 +241,10 @@ write_own(struct ctx *c, const char *dir, const char *own, const char *name,
 	}
 	*changed = ok = 1;
 out:
-	if (f != NULL)
-		fclose(f);
 	if (!*changed)
 		unlink(tmp);
+	if (f != NULL)
+		fclose(f);
 	free(tmp);
 	free(path);
 	return ok ? 0 : -1;

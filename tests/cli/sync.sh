@@ -139,10 +139,44 @@ rm shared/gpulog-future.json
 T=2026-12-01T16:00:00Z
 B add vast 2h -n killed >/dev/null
 B sync shared >/dev/null
-(A sync shared >/dev/null 2>&1 & p=$!; kill -9 $p) 2>/dev/null
-wait
+# gpulog itself is killed, not a shell around it: a simple command in the
+# background is the process that $! names.
+GPULOG_NOW=$T gpulog --db "$PWD/a.db" sync shared >/dev/null 2>&1 & p=$!
+kill -9 $p 2>/dev/null
+wait $p
 A sync shared >/dev/null || fail "sync after a kill"
 [ "$(runs a)" = "$(runs b)" ] || fail "after a kill: $(runs a) / $(runs b)"
+
+# Two syncs of one machine at once (a timer's beside a typed one): neither
+# takes the other's temporary file for a killed sync's leftover.
+for i in 1 2 3; do
+	B add vast 10m -n "both-$i" >/dev/null
+	B sync shared >/dev/null
+	A sync shared >o1 2>&1 & p=$!
+	A sync shared >o2 2>&1 || fail "two syncs at once: $(cat o2)"
+	wait $p || fail "two syncs at once: $(cat o1)"
+done
+[ "$(runs a)" = "$(runs b)" ] || fail "after two at once: $(runs a) / $(runs b)"
+ls -a shared | grep -q '\.tmp' && fail "a temporary file left: $(ls -a shared)"
+
+# The same, made certain: a temporary file that a live process holds
+# locked stays; one that nobody holds is a leftover and goes.
+python3 -c '
+import fcntl, os, sys, time
+f = open(sys.argv[1], "w")
+fcntl.flock(f, fcntl.LOCK_EX)
+open("locked", "w").close()
+while not os.path.exists("release"):
+    time.sleep(0.05)' shared/.gpulog-laptop.json.tmpLive01 & lp=$!
+while [ ! -e locked ]; do sleep 0.1; done
+: >shared/.gpulog-laptop.json.tmpDead01
+A sync shared >/dev/null || fail "sync beside a live one"
+[ -e shared/.gpulog-laptop.json.tmpLive01 ] ||
+    fail "a live sync's temporary file was removed"
+[ -e shared/.gpulog-laptop.json.tmpDead01 ] && fail "a leftover stayed"
+: >release
+wait $lp
+rm -f shared/.gpulog-laptop.json.tmpLive01
 
 # An export of format 1 (an older gpulog's) still imports.
 cat >old.json <<'J'
