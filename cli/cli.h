@@ -262,6 +262,11 @@ extern const struct opt add_opts[], start_opts[], stop_opts[], edit_opts[],
 extern const struct opt tui_opts[], show_opts[], notify_opts[], rm_opts[];
 extern const struct opt sync_opts[];
 int cmd_sync(struct ctx *c, const struct args *a);
+int cmd_refresh(struct ctx *c, const struct args *a);
+extern const struct opt refresh_opts[];
+
+/* argv[0] as main() got it: how `gpulog refresh` starts its children. */
+extern const char *cli_argv0;
 
 /* dir/name, malloc'd. */
 char *cli_path_join(const char *dir, const char *name);

@@ -39,7 +39,8 @@ const struct opt import_opts[] = {
 	    "import the good rows and list the bad ones" },
 	{ I_PLATFORM, 'p', "platform", "KEY",
 	    "the platform of rows that name none" },
-	{ I_API, 0, "api", NULL, "kaggle: read the Kaggle API, not a file" },
+	{ I_API, 0, "api", NULL,
+	    "kaggle, vast, runpod, lambda: read the API, not a file" },
 	{ I_RECONCILE, 0, "reconcile", NULL,
 	    "kaggle: log the hours Kaggle counts and gpulog does not" },
 	{ I_SNIPPET, 0, "snippet", NULL,
@@ -198,6 +199,15 @@ sink_removal(void *arg, const char *kind, const char *key, int64_t at,
 }
 
 static int
+sink_instances(void *arg, const char *provider,
+    const struct cloud_instance *v, size_t n, int complete, struct err *e)
+{
+	struct import *im = arg;
+
+	return ops_import_instances(&im->w, provider, v, n, complete, e);
+}
+
+static int
 sink_snapshot_any(void *arg, const struct quota_snapshot *q, struct err *e)
 {
 	struct import *im = arg;
@@ -338,6 +348,10 @@ report(const struct import *im, int dry, const char *raw)
 			    im->w.snap.reset_at, "%a %d %b %H:%M"));
 		putchar('\n');
 	}
+	if (im->w.closed > 0)
+		printf("%s %ld open run%s: the instance stopped or is gone\n",
+		    dry ? "would close" : "closed", im->w.closed,
+		    plural(im->w.closed));
 	report_merge(&im->w, dry);
 	if (im->w.overlaps > 0)
 		cli_warn("%ld imported run%s overlap%s another run on the same "
@@ -424,6 +438,7 @@ import_job_init(struct import *im, struct run_sink *sink, struct import_job *job
 	sink->arg = im;
 	job->sink = sink;
 	job->put_snapshot = sink_snapshot_any;
+	job->put_instances = sink_instances;
 	job->catalog = sink_catalog;
 	job->merge_run = sink_merge_run;
 	job->merge_metrics = sink_merge_metrics;
@@ -437,6 +452,22 @@ import_job_init(struct import *im, struct run_sink *sink, struct import_job *job
 
 static int import_main(struct ctx *c, const struct args *a,
     int catalog_only);
+
+/* What import SOURCE --api read, for its report. */
+static const char *
+api_name(const char *source)
+{
+	static const char *const names[][2] = {
+		{ "kaggle", "the Kaggle API" }, { "vast", "the Vast.ai API" },
+		{ "runpod", "the RunPod API" }, { "lambda", "the Lambda API" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (strcmp(names[i][0], source) == 0)
+			return names[i][1];
+	return "the API";
+}
 
 int
 cmd_import(struct ctx *c, const struct args *a)
@@ -569,7 +600,7 @@ import_main(struct ctx *c, const struct args *a, int catalog_only)
 		rc = EXIT_OK;
 		goto out;
 	}
-	report(&im, 0, api ? "the Kaggle API" : n > 1 ? "the files" :
+	report(&im, 0, api ? api_name(imp->name) : n > 1 ? "the files" :
 	    strcmp(first, "-") == 0 ? "stdin" : first);
 	rc = EXIT_OK;
 	goto out;

@@ -155,7 +155,9 @@ has_expense(const struct expense *x, void *arg)
  * The platform the environment names: a Kaggle kernel sets
  * KAGGLE_KERNEL_RUN_TYPE and KAGGLE_URL_BASE; Colab sets COLAB_RELEASE_TAG
  * and COLAB_GPU (Colab Pro when its fee was paid in the last 31 days,
- * else Colab Free); anything else is local.  why names the variable.
+ * else Colab Free); a RunPod pod sets RUNPOD_POD_ID, a Vast.ai instance
+ * CONTAINER_ID and VAST_CONTAINERLABEL; anything else is local.  why
+ * names the variable.
  */
 static void
 guess_platform(struct ctx *c, const struct summary *sm, char key[32],
@@ -165,6 +167,8 @@ guess_platform(struct ctx *c, const struct summary *sm, char key[32],
 		"KAGGLE_URL_BASE" };
 	static const char *const colab[] = { "COLAB_RELEASE_TAG",
 		"COLAB_GPU" };
+	static const char *const rented[][2] = { { "RUNPOD_POD_ID", "runpod" },
+		{ "VAST_CONTAINERLABEL", "vast" }, { "CONTAINER_ID", "vast" } };
 	const char *k = "local";
 	struct guess_walk w = { "colab-pro", 0 };
 	struct err e;
@@ -182,6 +186,12 @@ guess_platform(struct ctx *c, const struct summary *sm, char key[32],
 			store_each_expense(c->s, c->now - 31 * DAY_S,
 			    c->now + 1, has_expense, &w, &e);
 			k = w.found ? "colab-pro" : "colab-free";
+		}
+	for (i = 0; i < 3 && *why == NULL; i++)
+		if (getenv(rented[i][0]) != NULL && *getenv(rented[i][0]) !=
+		    '\0') {
+			k = rented[i][1];
+			*why = rented[i][0];
 		}
 	if (summary_platform(sm, k) == NULL)
 		k = sm->cat.nplatforms > 0 ? sm->cat.platforms[0].key : "local";

@@ -147,12 +147,23 @@ const struct cmd cli_cmds[] = {
 	    "write everything as JSON, or the spend as an hledger journal",
 	    NULL },
 	{ "import", cmd_import, import_opts, 1, -1, "SOURCE [FILE...|-] "
-	    "[options]", "read runs from files or an API (SOURCE: json, csv, "
-	    "kaggle, colab)",
+	    "[options]", "read runs from files or an API (json, csv, kaggle, "
+	    "colab, vast, runpod, lambda)",
 	    "kaggle reads its quota and kernel files (or --api); colab its "
 	    "session CSV\n(--snippet prints the cell that writes it) or an "
-	    "nvidia-smi log; csv a\nfile with a header line. gpulog(1), IMPORT "
-	    "FORMATS, has every format." },
+	    "nvidia-smi log; csv a\nfile with a header line; vast, runpod and "
+	    "lambda the instances rented there\n(--api, with the key where the "
+	    "provider's tool keeps it). gpulog(1),\nIMPORT FORMATS, has every "
+	    "format." },
+	{ "refresh", cmd_refresh, refresh_opts, 0, 0, "[--dry-run] "
+	    "[--budget SECONDS]",
+	    "run every source set up: the APIs with a key, fx, prices, notify",
+	    "Each import whose key is where its --api looks (kaggle, vast, "
+	    "runpod,\nlambda), the exchange rate once a day and GPU prices "
+	    "once a week, then\nnotify: each its own gpulog, stopped after "
+	    "--budget seconds; one that\nfails says so under its name and the "
+	    "others still run (exit 1). gpulog(1)\nhas the files for a systemd "
+	    "timer, cron and launchd." },
 	{ "sync", cmd_sync, sync_opts, 1, 1, "DIR [--name NAME] [--dry-run]",
 	    "merge the other machines' files in DIR and write this one's",
 	    "DIR is a folder a sync tool keeps in step between machines "
@@ -497,6 +508,8 @@ main(int argc, char **argv)
 	int i = 1, rc;
 
 	setlocale(LC_ALL, "");
+	if (argc > 0 && argv[0] != NULL && argv[0][0] != '\0')
+		cli_argv0 = argv[0];
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (strcmp(argv[i], "--help") == 0 ||
 		    strcmp(argv[i], "-h") == 0) {

@@ -202,6 +202,31 @@ ref_form(const char *s)
 	return letter;
 }
 
+/* splitmix64's finish: a well-mixed 64 bits from x. */
+static uint64_t
+mix64(uint64_t x)
+{
+	x = (x ^ (x >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
+	x = (x ^ (x >> 27)) * UINT64_C(0x94d049bb133111eb);
+	return x ^ (x >> 31);
+}
+
+void
+uid_of_key(const char *key, char out[33])
+{
+	/* Two FNV-1a hashes from different offsets, each mixed: 128 bits
+	 * that no random uid is likely to meet. */
+	uint64_t a = UINT64_C(0xcbf29ce484222325), b = UINT64_C(0x84222325cbf29ce4);
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)key; *p != '\0'; p++) {
+		a = (a ^ *p) * UINT64_C(0x100000001b3);
+		b = (b ^ *p) * UINT64_C(0x100000001b3);
+	}
+	snprintf(out, 33, "%016llx%016llx", (unsigned long long)mix64(a),
+	    (unsigned long long)mix64(b ^ a));
+}
+
 char *
 uid_ref(const char *uid, char *buf, size_t n)
 {

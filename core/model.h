@@ -142,6 +142,14 @@ char *uid_ref(const char *uid, char *buf, size_t n);
 int ref_form(const char *s);
 
 /*
+ * The uid of a record a provider names ("vast:12345678"): the same on
+ * every machine that imports it, so that two machines importing one
+ * instance hold one run, and a run removed stays removed (its tombstone
+ * names this uid).  32 hex digits into out.
+ */
+void uid_of_key(const char *key, char out[33]);
+
+/*
  * How a platform bills: the one list of them.  A row gives the enum, its
  * word (the database's platforms.billing, --billing, --json and the
  * export: never change one) and what it means.

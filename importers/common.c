@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <cjson/cJSON.h>
+
 #include "core/err.h"
 #include "core/gpu.h"
 #include "core/parse.h"
@@ -183,4 +185,48 @@ imp_gpu(char *out, size_t n, const char *in, int64_t mem_mib, int *gpus_hint)
 		text_copy(out, n, name);
 	}
 	return known;
+}
+
+/* 1 when buf ends inside a string, object or array: a file cut short. */
+static int
+unbalanced(const char *buf, size_t len)
+{
+	size_t i;
+	int depth = 0, str = 0;
+
+	for (i = 0; i < len; i++) {
+		if (str) {
+			if (buf[i] == '\\')
+				i++;
+			else if (buf[i] == '"')
+				str = 0;
+		} else if (buf[i] == '"')
+			str = 1;
+		else if (buf[i] == '{' || buf[i] == '[')
+			depth++;
+		else if (buf[i] == '}' || buf[i] == ']')
+			depth--;
+	}
+	return str || depth > 0;
+}
+
+cJSON *
+imp_jparse(const char *buf, size_t len, const char *name, struct err *e)
+{
+	const char *end = NULL;
+	cJSON *root = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
+	size_t at;
+
+	if (root != NULL)
+		return root;
+	if (end == NULL || end < buf || end > buf + len)
+		end = cJSON_GetErrorPtr();
+	at = end != NULL && end >= buf && end <= buf + len ?
+	    (size_t)(end - buf) : len;
+	if (at + 1 >= len || unbalanced(buf, len))
+		err_set(e, "%s: not valid JSON: it ends too soon, at byte %zu; "
+		    "is it cut short?", name, len);
+	else
+		err_set(e, "%s: not valid JSON: error at byte %zu", name, at);
+	return NULL;
 }

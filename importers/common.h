@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+struct cJSON;
 struct err;
 struct import_job;
 struct run;
@@ -67,6 +68,11 @@ char *imp_shown(const char *s);
  */
 int imp_gpu(char *out, size_t n, const char *in, int64_t mem_mib,
     int *gpus_hint);
+
+/* Parses buf as one JSON document, telling a cut-short file apart; the
+ * caller deletes the result.  NULL with a message naming name. */
+struct cJSON *imp_jparse(const char *buf, size_t len, const char *name,
+    struct err *e);
 
 /* The base name of path without its directory or last extension, into buf
  * ("/x/resnet18.log" -> "resnet18"). */

@@ -20,6 +20,7 @@ struct expense;
 struct quota_snapshot;
 struct run_metrics;
 struct import_extra;
+struct cloud_instance;
 
 /*
  * Where an importer's rows go.  The importer calls put and put_expense only
@@ -59,6 +60,14 @@ struct import_job {
 	int (*bad_row)(void *arg, const char *msg, struct err *e);
 	void (*notice)(void *arg, const char *msg);
 	void (*progress)(void *arg, int64_t done);
+	/*
+	 * put_instances takes a cloud provider's instances (importers/
+	 * cloud.h) at once: complete is 1 when they are every instance the
+	 * provider has (an API's whole answer), 0 for a saved file.
+	 */
+	int (*put_instances)(void *arg, const char *provider,
+	    const struct cloud_instance *v, size_t n, int complete,
+	    struct err *e);
 	const char *platform;  /* --platform KEY: rows that name none;
 	                        * or NULL */
 	int64_t now;           /* "now" for what the input does not date */
@@ -143,6 +152,9 @@ struct importer {
 	    struct err *e);
 	int (*finish)(struct import_job *job, int ok, struct err *e);
 	int (*api)(struct import_job *job, struct err *e);
+	/* 1 when api has credentials where it looks for them (so that
+	 * `gpulog refresh` runs it), else 0; NULL without api. */
+	int (*api_ready)(void);
 };
 
 /* The table `gpulog import SOURCE` looks SOURCE up in. */

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
@@ -168,6 +169,30 @@ credentials(struct import_job *job, char **auth, char *kind, size_t kn,
 	return 0;
 }
 
+int
+kaggle_api_ready(void)
+{
+	const char *home = getenv("HOME"), *dir = getenv("KAGGLE_CONFIG_DIR");
+	const char *v = getenv("KAGGLE_API_TOKEN");
+	char path[1024];
+
+	if ((v != NULL && *v != '\0') || (getenv("KAGGLE_USERNAME") != NULL &&
+	    getenv("KAGGLE_KEY") != NULL))
+		return 1;
+	if (home != NULL) {
+		snprintf(path, sizeof path, "%s/.kaggle/access_token", home);
+		if (access(path, R_OK) == 0)
+			return 1;
+	}
+	if (dir != NULL && *dir != '\0')
+		snprintf(path, sizeof path, "%s/kaggle.json", dir);
+	else if (home != NULL)
+		snprintf(path, sizeof path, "%s/.kaggle/kaggle.json", home);
+	else
+		return 0;
+	return access(path, R_OK) == 0;
+}
+
 static int
 call(const char *base, const char *method, const char *body,
     const char *auth, const char *kind, char **out, size_t *len,
@@ -221,7 +246,7 @@ kaggle_import_api(struct import_job *job, struct err *e)
 		snprintf(body, sizeof body, "{\"group\":\"PROFILE\",\"sortBy\":"
 		    "\"DATE_RUN\",\"page\":%d,\"pageSize\":100}", page);
 		if (call(base, "ListKernels", body, auth, kind, &buf, &len,
-		    NULL, e) < 0 || (root = kaggle_jparse(buf, len,
+		    NULL, e) < 0 || (root = imp_jparse(buf, len,
 		    "Kaggle's kernel list", e)) == NULL)
 			goto out;
 		before = st->nk;

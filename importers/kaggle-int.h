@@ -64,11 +64,6 @@ struct kstate *kaggle_state(struct import_job *job);
 void kaggle_notice(struct import_job *job, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
-/* Parses buf as one JSON document, telling a cut-short file apart; the
- * caller deletes the result.  NULL with a message naming name. */
-cJSON *kaggle_jparse(const char *buf, size_t len, const char *name,
-    struct err *e);
-
 /* A string member of o into buf ("" when absent); -1 when it is of
  * another type. */
 int kaggle_jstr(const cJSON *o, const char *key, char *buf, size_t n);

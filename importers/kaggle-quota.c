@@ -45,7 +45,7 @@ kaggle_parse_quota(const char *buf, size_t len, const char *name,
     int64_t now, struct quota_snapshot *q, char *tpu, size_t tpulen,
     struct err *e)
 {
-	cJSON *root = kaggle_jparse(buf, len, name, e);
+	cJSON *root = imp_jparse(buf, len, name, e);
 	const cJSON *g, *t, *r;
 	int64_t used, allowed;
 	struct err inner;

@@ -82,50 +82,6 @@ kaggle_gpu_name(char *buf, size_t n, const char *shape, int *gpus)
 	return buf;
 }
 
-/* 1 when buf ends inside a string, object or array: a file cut short. */
-static int
-unbalanced(const char *buf, size_t len)
-{
-	size_t i;
-	int depth = 0, str = 0;
-
-	for (i = 0; i < len; i++) {
-		if (str) {
-			if (buf[i] == '\\')
-				i++;
-			else if (buf[i] == '"')
-				str = 0;
-		} else if (buf[i] == '"')
-			str = 1;
-		else if (buf[i] == '{' || buf[i] == '[')
-			depth++;
-		else if (buf[i] == '}' || buf[i] == ']')
-			depth--;
-	}
-	return str || depth > 0;
-}
-
-cJSON *
-kaggle_jparse(const char *buf, size_t len, const char *name, struct err *e)
-{
-	const char *end = NULL;
-	cJSON *root = cJSON_ParseWithLengthOpts(buf, len, &end, 0);
-	size_t at;
-
-	if (root != NULL)
-		return root;
-	if (end == NULL || end < buf || end > buf + len)
-		end = cJSON_GetErrorPtr();
-	at = end != NULL && end >= buf && end <= buf + len ?
-	    (size_t)(end - buf) : len;
-	if (at + 1 >= len || unbalanced(buf, len))
-		err_set(e, "%s: not valid JSON: it ends too soon, at byte %zu; "
-		    "is it cut short?", name, len);
-	else
-		err_set(e, "%s: not valid JSON: error at byte %zu", name, at);
-	return NULL;
-}
-
 /* "11.25h" in seconds. */
 static int
 csv_hours(const char *s, int64_t *secs)
@@ -650,7 +606,7 @@ int
 kaggle_parse_log(const char *buf, size_t len, const char *name,
     int64_t *secs, struct err *e)
 {
-	cJSON *root = kaggle_jparse(buf, len, name, e);
+	cJSON *root = imp_jparse(buf, len, name, e);
 	const cJSON *o, *t;
 	double last = -1;
 	size_t i = 0;
@@ -773,7 +729,7 @@ kaggle_buf(char *buf, size_t len, size_t top, const char *name,
 		return 0;
 	}
 	if (*p == '[' || *p == '{') {
-		cJSON *root = kaggle_jparse(buf, len, name, e);
+		cJSON *root = imp_jparse(buf, len, name, e);
 		const cJSON *o = cJSON_GetArrayItem(root, 0);
 		int rc;
 

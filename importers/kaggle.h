@@ -32,6 +32,9 @@ int kaggle_import_finish(struct import_job *job, int ok, struct err *e);
  * (kaggle-api.c). */
 int kaggle_import_api(struct import_job *job, struct err *e);
 
+/* 1 when Kaggle credentials are where kaggle_import_api() looks. */
+int kaggle_api_ready(void);
+
 /* A protobuf Duration "40512.750s" in whole seconds (rounded). */
 int kaggle_duration(const char *s, int64_t *secs);
 

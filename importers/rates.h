@@ -17,6 +17,7 @@ struct err;
 #define FX_FALLBACK_URL "https://open.er-api.com"
 #define VAST_URL "https://console.vast.ai"
 #define RUNPOD_URL "https://api.runpod.io"
+#define RUNPOD_REST_URL "https://rest.runpod.io"
 #define LAMBDA_URL "https://cloud.lambda.ai"
 
 /* The least reliability an offer needs to count (the seed's advice). */

@@ -367,6 +367,8 @@ struct ops_import {
 	size_t nknown, nbefore;      /* nbefore were there before */
 	int fresh;                   /* the database held no run or expense */
 	long added, updated, there;  /* runs */
+	long closed;                 /* open runs an import closed: their
+	                              * instance stopped or is gone */
 	long reconciled;             /* runs reconcile logged: not imported */
 	long xadded, xthere;         /* expenses */
 	long nplat, nquota, nrate, nphase, nfx; /* catalog rows restored */
@@ -386,6 +388,21 @@ struct ops_import {
 	int64_t overlap_id;          /* the first of those others */
 	struct ops_import *part;     /* the counts when a part began */
 };
+
+/*
+ * A cloud provider's instances (importers/cloud.h): an instance running
+ * with no open run gets one, from when its running period began (when
+ * the provider says; else from now), at its own price; an open run whose
+ * instance stopped or is gone is closed when the provider says it
+ * stopped, else when what was billed ends, else now, and costed anew; an
+ * instance destroyed before any import saw it, known from what was
+ * billed, becomes a closed run at what it cost.  With complete, the open
+ * runs of instances the provider no longer lists end now.  A run the
+ * user removed is not made again.  Returns 0 or -1.
+ */
+struct cloud_instance;
+int ops_import_instances(struct ops_import *im, const char *provider,
+    const struct cloud_instance *v, size_t n, int complete, struct err *e);
 
 /*
  * After an import that added runs, the reconcile placeholders of Kaggle's

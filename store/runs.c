@@ -342,6 +342,20 @@ store_each_window_run(struct store *s, const char *platform, int64_t ws,
 }
 
 int
+store_each_source_run(struct store *s, const char *source,
+    int (*fn)(const struct run *, void *), void *arg, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	/* The (source, source_id) index finds them. */
+	if (st_prepare(s, &st, "SELECT " RUN_COLS " FROM runs WHERE source = "
+	    "?1 ORDER BY start_ts, id", e) < 0)
+		return -1;
+	sqlite3_bind_text(st, 1, source, -1, SQLITE_STATIC);
+	return st_walk_runs(s, st, fn, arg, e);
+}
+
+int
 store_import_run(struct store *s, const struct run *r, struct err *e)
 {
 	sqlite3_stmt *st;

@@ -151,6 +151,10 @@ struct filter {
 int store_each_run(struct store *s, const struct filter *f,
     int (*fn)(const struct run *, void *), void *arg, struct err *e);
 
+/* The runs an import from source brought ("vast"), by start. */
+int store_each_source_run(struct store *s, const char *source,
+    int (*fn)(const struct run *, void *), void *arg, struct err *e);
+
 /* Runs on platform overlapping [ws, we), open runs included, by start.
  * Reads only the window's runs, however long the history. */
 int store_each_window_run(struct store *s, const char *platform, int64_t ws,

@@ -23,10 +23,15 @@ case:
                   fixture for the rest (a key that may list, not read)
   /private/...    Kaggle: ListKernels answers
                   kagglesdk-0.1.37-list-kernels-private.json
+  /STEP/...       where DATA_DIR/cloud/STEP is a folder: the fixture of
+                  the same name from that folder (a provider's instances
+                  as they stand at one refresh of a simulated week)
 
 Fixtures by the path's end: /v1/latest (Frankfurter), /v6/latest/USD
 (open.er-api), /api/v0/bundles/ (Vast), /graphql and /v2/catalog/gpus
-(RunPod), /api/v1/instance-types (Lambda),
+(RunPod), /api/v1/instance-types (Lambda), /api/v1/instances/ (Vast's
+instances; with after_token, its second page), /api/v0/charges/ (Vast's
+charges), /v1/pods (RunPod's pods), /api/v1/instances (Lambda's),
 /GetAcceleratorQuotaStatistics, /ListKernels, /ListKernelSessionOutput
 (Kaggle), /gpulog-alerts (an ntfy topic: `gpulog notify`'s posts).  Each
 request is logged to LOG_FILE as "METHOD PATH AUTH-SCHEME AUTH-VALUE", and
@@ -49,6 +54,10 @@ FIXTURES = [
     ("/graphql", "runpod-gputypes.json"),
     ("/v2/catalog/gpus", "runpod-rest-2.0.0-catalog-gpus.json"),
     ("/api/v1/instance-types", "lambda-cloud-api-1.10-instance-types.json"),
+    ("/api/v1/instances/", "vastai-1.5.2-api-v1-instances.json"),
+    ("/api/v0/charges/", "vastai-1.5.2-api-v0-charges.json"),
+    ("/v1/pods", "runpod-rest-0.1.0-pods.json"),
+    ("/api/v1/instances", "lambda-cloud-api-1.10-instances.json"),
     ("/GetAcceleratorQuotaStatistics", "kaggle-quota.json"),
     ("/ListKernels", "kaggle-kernels-list.json"),
     ("/gpulog-alerts", "ntfy-2.11-publish.json"),
@@ -56,7 +65,11 @@ FIXTURES = [
 
 
 def fixture(path):
-    path = path.split("?", 1)[0]
+    path, _, query = path.partition("?")
+    base = DATA
+    step = path.split("/")[1] if path.count("/") > 1 else ""
+    if step and os.path.isdir(os.path.join(DATA, "cloud", step)):
+        base = os.path.join(DATA, "cloud", step)
     if path.startswith("/private/") and path.endswith("/ListKernels"):
         with open(os.path.join(DATA, "kagglesdk-0.1.37-list-kernels-"
                                "private.json"), "rb") as f:
@@ -66,7 +79,12 @@ def fixture(path):
             return json.dumps({"log": f.read(), "files": []}).encode()
     for end, name in FIXTURES:
         if path.endswith(end):
-            with open(os.path.join(DATA, name), "rb") as f:
+            if "after_token=" in query:
+                name = name.replace(".json", "-page2.json")
+            full = os.path.join(base, name)
+            if not os.path.exists(full):
+                return None
+            with open(full, "rb") as f:
                 return f.read()
     return None
 

@@ -159,6 +159,15 @@ gpulog run -p kaggle --no-sample -- true 2>err13
 grep -q "kaggle's quota is used up" err13 ||
     { echo "FAIL quota used up"; cat err13; fails=$((fails + 1)); }
 
+# Inside a rented instance, its platform from the provider's variables.
+last() { sql 'SELECT platform FROM runs ORDER BY id DESC LIMIT 1'; }
+RUNPOD_POD_ID=xedezhzb9la3ye gpulog run --no-sample -- true 2>err14
+check "runpod guessed" "$(last)" runpod
+grep -q "on runpod (from RUNPOD_POD_ID) started" err14 ||
+    { echo "FAIL runpod guess line"; cat err14; fails=$((fails + 1)); }
+CONTAINER_ID=31000001 gpulog run --no-sample -- true 2>/dev/null
+check "vast guessed" "$(last)" vast
+
 rc=0
 gpulog run --sample-interval fast -- true 2>/dev/null || rc=$?
 check "bad interval" "$rc" 2

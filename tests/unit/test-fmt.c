@@ -379,6 +379,19 @@ test_match(void)
 
 		CHECK_EQ_STR(uid_ref("01a23feb9338898941d31c9650f67ced", r,
 		    sizeof r), "0f67ced");
+		/* A provider's key decides its uid: the same every time,
+		 * 32 hex digits, another key another uid. */
+		{
+			char u1[33], u2[33], u3[33];
+
+			uid_of_key("vast:31000001", u1);
+			uid_of_key("vast:31000001", u2);
+			uid_of_key("vast:31000002", u3);
+			CHECK_EQ_STR(u1, u2);
+			CHECK(strcmp(u1, u3) != 0);
+			CHECK_EQ_INT(strlen(u1), 32);
+			CHECK_EQ_INT(strspn(u1, "0123456789abcdef"), 32);
+		}
 		CHECK_EQ_STR(uid_ref("01a23feb933889894100000001234567", r,
 		    sizeof r), "b933889894100000001234567");
 		CHECK_EQ_STR(uid_ref("01a23feb933889894100000e01234567", r,

@@ -13,6 +13,7 @@
 #include "core/err.h"
 #include "core/model.h"
 #include "core/snapshot.h"
+#include "importers/cloud.h"
 #include "importers/colab.h"
 #include "importers/common.h"
 #include "importers/csv.h"
@@ -921,6 +922,155 @@ test_kaggle_cli(void)
 	run_clear(&k.g.last);
 }
 
+/* One parse of a bad answer: -1, with a message holding want. */
+static void
+cloud_bad(int which, const char *doc, const char *want)
+{
+	struct cloud_list l = { NULL, 0 };
+	struct err e;
+	char *next = NULL;
+	int rc;
+
+	e.msg[0] = '\0';
+	rc = which == 0 ? cloud_parse_vast(doc, strlen(doc), "v", &l, &next,
+	    &e) : which == 1 ? cloud_parse_vast_charges(doc, strlen(doc), "c",
+	    &l, &next, &e) : which == 2 ? cloud_parse_runpod(doc, strlen(doc),
+	    "r", &l, &e) : cloud_parse_lambda(doc, strlen(doc), "l", &l, &e);
+	CHECK_EQ_INT(rc, -1);
+	if (strstr(e.msg, want) == NULL)
+		printf("  got: %s\n", e.msg);
+	CHECK(strstr(e.msg, want) != NULL);
+	free(next);
+	cloud_list_free(&l);
+}
+
+/* The cloud providers' answers, as the fixtures copy them. */
+static void
+test_cloud(void)
+{
+	struct cloud_list l = { NULL, 0 };
+	struct err e;
+	char *buf, *next = NULL;
+	size_t len;
+
+	if (CHECK((buf = slurp("vastai-1.5.2-api-v1-instances.json", &len)) !=
+	    NULL)) {
+		CHECK_EQ_INT(cloud_parse_vast(buf, len, "v", &l, &next, &e), 0);
+		free(buf);
+		CHECK_EQ_INT(l.n, 2);
+		CHECK_EQ_STR(l.v[0].id, "31000001");
+		CHECK_EQ_INT(l.v[0].state, CS_RUNNING);
+		CHECK_EQ_INT(l.v[0].started, 1796117400);
+		CHECK_EQ_INT(l.v[0].exact_start, 0);
+		CHECK_EQ_INT(l.v[0].rate_micro, 412000);
+		CHECK_EQ_STR(l.v[0].gpu, "RTX 4090");
+		CHECK_EQ_STR(l.v[0].label, "resnet-sweep");
+		/* Exited: stopped, its storage billed; two GPUs share the
+		 * price. */
+		CHECK_EQ_INT(l.v[1].state, CS_STOPPED);
+		CHECK_EQ_INT(l.v[1].gpus, 2);
+		CHECK_EQ_INT(l.v[1].rate_micro, 225000);
+		CHECK_EQ_INT(l.v[1].cost_minor, -1);
+		CHECK(next != NULL && strcmp(next, "eyJpZCI6IDMxMDAwMDAyfQ==") ==
+		    0);
+		free(next);
+		next = NULL;
+	}
+	if (CHECK((buf = slurp("vastai-1.5.2-api-v1-instances-page2.json",
+	    &len)) != NULL)) {
+		CHECK_EQ_INT(cloud_parse_vast(buf, len, "v", &l, &next, &e), 0);
+		free(buf);
+		CHECK_EQ_INT(l.n, 3);
+		/* "A100_SXM4" with 81920 MB is the 80 GB model; loading is
+		 * billed as running. */
+		CHECK_EQ_STR(l.v[2].gpu, "A100 80GB");
+		CHECK_EQ_INT(l.v[2].state, CS_RUNNING);
+		CHECK(next == NULL);
+	}
+	cloud_list_free(&l);
+	/* A bare list, as `vastai show instances --raw` prints; null. */
+	CHECK_EQ_INT(cloud_parse_vast("[]", 2, "v", &l, &next, &e), 0);
+	CHECK_EQ_INT(cloud_parse_vast("{\"instances\": null}", 19, "v", &l,
+	    &next, &e), 0);
+	CHECK_EQ_INT(l.n, 0);
+	if (CHECK((buf = slurp("vastai-1.5.2-api-v0-charges.json", &len)) !=
+	    NULL)) {
+		CHECK_EQ_INT(cloud_parse_vast_charges(buf, len, "c", &l, &next,
+		    &e), 0);
+		free(buf);
+		/* Two instances; a volume's charge is no GPU time. */
+		CHECK_EQ_INT(l.n, 2);
+		CHECK_EQ_STR(l.v[0].id, "30999950");
+		CHECK_EQ_INT(l.v[0].cost_minor, 255);
+		CHECK_EQ_INT(l.v[0].billed_start, 1795946400);
+		CHECK_EQ_INT(l.v[0].billed_end, 1796007600);
+		CHECK_EQ_INT(l.v[0].state, CS_GONE);
+		CHECK_EQ_INT(l.v[1].cost_minor, 300);
+	}
+	cloud_list_free(&l);
+	if (CHECK((buf = slurp("runpod-rest-0.1.0-pods.json", &len)) != NULL)) {
+		CHECK_EQ_INT(cloud_parse_runpod(buf, len, "r", &l, &e), 0);
+		free(buf);
+		/* The CPU pod is left out. */
+		CHECK_EQ_INT(l.n, 2);
+		CHECK_EQ_INT(l.v[0].state, CS_RUNNING);
+		CHECK_EQ_INT(l.v[0].started, 1796120080);
+		CHECK_EQ_INT(l.v[0].exact_start, 1);
+		CHECK_EQ_INT(l.v[0].rate_micro, 690000);
+		CHECK_EQ_INT(l.v[0].stopped, 0);
+		CHECK_EQ_INT(l.v[1].state, CS_STOPPED);
+		CHECK_EQ_STR(l.v[1].gpu, "A100 80GB");
+		CHECK_EQ_INT(l.v[1].gpus, 2);
+		CHECK_EQ_INT(l.v[1].rate_micro, 1690000);
+		/* "Mon Nov 30 2026 06:30:00 GMT-0500" */
+		CHECK_EQ_INT(l.v[1].stopped, 1796025600 + 3 * 3600 + 1800);
+	}
+	cloud_list_free(&l);
+	if (CHECK((buf = slurp("lambda-cloud-api-1.10-instances.json",
+	    &len)) != NULL)) {
+		CHECK_EQ_INT(cloud_parse_lambda(buf, len, "l", &l, &e), 0);
+		free(buf);
+		CHECK_EQ_INT(l.n, 2);
+		CHECK_EQ_STR(l.v[0].gpu, "H100 80GB");
+		CHECK_EQ_INT(l.v[0].rate_micro, 2490000);
+		CHECK_EQ_INT(l.v[0].started, 0);
+		CHECK_EQ_INT(l.v[1].gpus, 8);
+		CHECK_EQ_INT(l.v[1].rate_micro, 1790000);
+		CHECK_EQ_INT(l.v[1].state, CS_RUNNING);
+	}
+	cloud_list_free(&l);
+	cloud_bad(0, "{\"instances\": [{\"id\": 1}]}",
+	    "v: instances[0].start_date: expected a time");
+	cloud_bad(0, "{\"instances\": [{\"id\": \"1;rm\", \"start_date\": "
+	    "1796117400}]}", "instances[0].id: expected a number");
+	cloud_bad(0, "{\"instances\": [{\"id\": 1, \"start_date\": "
+	    "1796117400, \"dph_total\": -1}]}", "dph_total: expected dollars");
+	cloud_bad(0, "{\"instances\": [{\"id\": 1, \"start_date\": "
+	    "1796117400, \"num_gpus\": 0}]}", "num_gpus: expected a count");
+	cloud_bad(0, "{\"instances\": {}}", "expected {\"instances\"");
+	cloud_bad(0, "{\"instances\": [", "ends too soon");
+	cloud_bad(1, "{\"results\": [{\"type\": \"instance\", \"source\": "
+	    "\"instance-x\", \"amount\": 1, \"start\": 1, \"end\": 2}]}",
+	    "results[0].source: expected \"instance-ID\"");
+	cloud_bad(1, "{\"results\": [{\"type\": \"instance\", \"source\": "
+	    "\"instance-7\", \"amount\": 1, \"start\": 1796117400, "
+	    "\"end\": 1796000000}]}", "results[0].start: expected a start and "
+	    "a later end");
+	cloud_bad(2, "{\"error\": \"invalid api key\"}",
+	    "r: RunPod said: invalid api key");
+	cloud_bad(2, "[{\"id\": \"p\", \"gpu\": {\"count\": 1}, "
+	    "\"desiredStatus\": \"PAUSED\"}]", "expected RUNNING, EXITED");
+	cloud_bad(2, "[{\"id\": \"p\", \"gpu\": {\"count\": 1}, "
+	    "\"desiredStatus\": \"RUNNING\"}]", "a running pod needs its start");
+	cloud_bad(2, "[{\"id\": \"p\", \"gpu\": {}, \"costPerHr\": \"0.7x\","
+	    "\"desiredStatus\": \"RUNNING\"}]", "costPerHr: expected dollars");
+	cloud_bad(3, "{\"error\": {\"code\": \"global/invalid-api-key\", "
+	    "\"message\": \"API key was invalid\"}}",
+	    "l: Lambda said: API key was invalid");
+	cloud_bad(3, "{\"data\": [{\"id\": \"a\", \"status\": \"paused\"}]}",
+	    "data[0].status: expected active");
+}
+
 int
 main(void)
 {
@@ -933,6 +1083,7 @@ main(void)
 	test_kaggle_cli();
 	test_importers();
 	test_rates();
+	test_cloud();
 	test_limits();
 	return t_done();
 }
