@@ -48,22 +48,6 @@ old_rate(const struct rate *r, size_t n, const char *platform,
 	return NULL;
 }
 
-static int
-get(const char *service, const char *url, const char *body,
-    const char *auth, const char *kind, char **out, size_t *len,
-    struct err *e)
-{
-	struct fetch_req q;
-
-	memset(&q, 0, sizeof q);
-	q.service = service;
-	q.url = url;
-	q.body = body;
-	q.auth = auth;
-	q.auth_kind = kind;
-	return fetch(&q, out, len, e);
-}
-
 /* Adds p's prices for platform to the rates to write (*out, *nout) and
  * the lines that say so to msg (each line's old figure read from r). */
 static void
@@ -209,7 +193,7 @@ lambda_prices(const char *key, struct gpu_price *p, size_t np,
 
 	snprintf(url, sizeof url, "%s/api/v1/instance-types", fetch_base(
 	    "GPULOG_LAMBDA_URL", LAMBDA_URL));
-	rc = get("Lambda", url, NULL, auth, "the key in LAMBDA_API_KEY", &body,
+	rc = fetch_url("Lambda", url, NULL, auth, "the key in LAMBDA_API_KEY", &body,
 	    &len, e);
 	if (rc == 0)
 		rc = rates_parse_lambda(body, len, "Lambda", p, np, e);
@@ -248,7 +232,7 @@ cmd_prices(struct ctx *c, const struct args *a)
 	/* Everything is fetched and checked before anything is written. */
 	snprintf(url, sizeof url, "%s/api/v0/bundles/?q=%s",
 	    fetch_base("GPULOG_VAST_URL", VAST_URL), vast_q);
-	if (nv > 0 && (get("Vast.ai", url, NULL, NULL, NULL, &vbody, &vlen,
+	if (nv > 0 && (fetch_url("Vast.ai", url, NULL, NULL, NULL, &vbody, &vlen,
 	    &e) < 0 || rates_parse_vast(vbody, vlen, "Vast.ai", vp, nv, &e) <
 	    0))
 		goto fail;

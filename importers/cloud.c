@@ -796,20 +796,6 @@ url_encode(char *out, size_t n, const char *in)
 }
 
 static int
-get(const char *service, const char *url, const char *auth,
-    const char *kind, char **body, size_t *len, struct err *e)
-{
-	struct fetch_req q;
-
-	memset(&q, 0, sizeof q);
-	q.service = service;
-	q.url = url;
-	q.auth = auth;
-	q.auth_kind = kind;
-	return fetch(&q, body, len, e);
-}
-
-static int
 put_all(struct import_job *job, const char *provider,
     const struct cloud_list *l, int complete, struct err *e)
 {
@@ -819,70 +805,76 @@ put_all(struct import_job *job, const char *provider,
 	    complete, e);
 }
 
+/* Every page of a Vast.ai list from url0 (its query without a token),
+ * read by parse into out; what names the list in messages. */
+static int
+vast_pages(const char *url0, const char *auth, const char *kind,
+    const char *what, int (*parse)(const char *, size_t, const char *,
+    struct cloud_list *, char **, struct err *), struct cloud_list *out,
+    struct err *e)
+{
+	char url[2048], tok[600], name[64], *body = NULL, *next = NULL;
+	size_t len;
+	int page, rc = -1;
+
+	for (page = 0; page < CLOUD_PAGES; page++) {
+		snprintf(url, sizeof url, "%s", url0);
+		if (next != NULL) {
+			url_encode(tok, sizeof tok, next);
+			snprintf(url + strlen(url), sizeof url - strlen(url),
+			    "&after_token=%s", tok);
+		}
+		free(next);
+		next = NULL;
+		free(body);
+		body = NULL;
+		snprintf(name, sizeof name, "Vast.ai's %s (page %d)", what,
+		    page + 1);
+		if (fetch_url("Vast.ai", url, NULL, auth, kind, &body, &len,
+		    e) < 0 || parse(body, len, name, out, &next, e) < 0)
+			goto out;
+		if (next == NULL)
+			break;
+	}
+	rc = 0;
+out:
+	free(next);
+	free(body);
+	return rc;
+}
+
 int
 cloud_vast_api(struct import_job *job, struct err *e)
 {
 	const char *base = fetch_base("GPULOG_VAST_URL", VAST_URL);
 	struct cloud_list l = { NULL, 0 }, ch = { NULL, 0 };
-	char *auth = NULL, kind[1100], *body = NULL, *next = NULL;
-	char url[2048], q[1024], tok[600], enc[1800], name[64];
-	size_t len, i, k;
-	int page, rc = -1;
+	char *auth = NULL, kind[1100], url[2048], q[1024], enc[1800];
+	size_t i, k;
+	int rc = -1;
 	int64_t from;
 
 	no_dumps();
 	if (credentials(job, P_VAST, &auth, kind, sizeof kind, e) < 0)
 		return -1;
 	/* Every instance, 25 a page, as vastai show instances pages. */
-	for (page = 0; page < CLOUD_PAGES; page++) {
-		url_encode(q, sizeof q, "[{\"col\":\"id\",\"dir\":\"asc\"}]");
-		snprintf(url, sizeof url, "%s/api/v1/instances/?select_filters="
-		    "%%7B%%7D&order_by=%s&limit=25", base, q);
-		if (next != NULL) {
-			url_encode(tok, sizeof tok, next);
-			snprintf(url + strlen(url), sizeof url - strlen(url),
-			    "&after_token=%s", tok);
-		}
-		free(next);
-		next = NULL;
-		free(body);
-		body = NULL;
-		snprintf(name, sizeof name, "Vast.ai's instances (page %d)",
-		    page + 1);
-		if (get("Vast.ai", url, auth, kind, &body, &len, e) < 0 ||
-		    cloud_parse_vast(body, len, name, &l, &next, e) < 0)
-			goto out;
-		if (next == NULL)
-			break;
-	}
+	url_encode(q, sizeof q, "[{\"col\":\"id\",\"dir\":\"asc\"}]");
+	snprintf(url, sizeof url, "%s/api/v1/instances/?select_filters="
+	    "%%7B%%7D&order_by=%s&limit=25", base, q);
+	if (vast_pages(url, auth, kind, "instances", cloud_parse_vast, &l,
+	    e) < 0)
+		goto out;
 	/* What was billed since the last import (or the last 30 days):
 	 * instances destroyed in between are found only there. */
 	from = (job->since > 0 ? job->since : job->now - 30 * DAY_S) - DAY_S;
-	for (page = 0; page < CLOUD_PAGES; page++) {
-		snprintf(q, sizeof q, "{\"day\":{\"gte\":%lld,\"lte\":%lld},"
-		    "\"type\":{\"in\":[\"instance\"]}}", (long long)from,
-		    (long long)job->now);
-		url_encode(enc, sizeof enc, q);
-		snprintf(url, sizeof url, "%s/api/v0/charges/?select_filters=%s"
-		    "&latest_first=false&limit=100&format=table", base, enc);
-		if (next != NULL) {
-			url_encode(tok, sizeof tok, next);
-			snprintf(url + strlen(url), sizeof url - strlen(url),
-			    "&after_token=%s", tok);
-		}
-		free(next);
-		next = NULL;
-		free(body);
-		body = NULL;
-		snprintf(name, sizeof name, "Vast.ai's charges (page %d)",
-		    page + 1);
-		if (get("Vast.ai", url, auth, kind, &body, &len, e) < 0 ||
-		    cloud_parse_vast_charges(body, len, name, &ch, &next, e) <
-		    0)
-			goto out;
-		if (next == NULL)
-			break;
-	}
+	snprintf(q, sizeof q, "{\"day\":{\"gte\":%lld,\"lte\":%lld},"
+	    "\"type\":{\"in\":[\"instance\"]}}", (long long)from,
+	    (long long)job->now);
+	url_encode(enc, sizeof enc, q);
+	snprintf(url, sizeof url, "%s/api/v0/charges/?select_filters=%s"
+	    "&latest_first=false&limit=100&format=table", base, enc);
+	if (vast_pages(url, auth, kind, "charges", cloud_parse_vast_charges,
+	    &ch, e) < 0)
+		goto out;
 	/* What was billed goes with the instance; one no longer listed
 	 * was destroyed. */
 	for (i = 0; i < ch.n; i++) {
@@ -899,33 +891,31 @@ cloud_vast_api(struct import_job *job, struct err *e)
 	}
 	rc = put_all(job, "vast", &l, 1, e);
 out:
-	free(next);
-	free(body);
 	auth_free(auth);
 	cloud_list_free(&l);
 	cloud_list_free(&ch);
 	return rc;
 }
 
-int
-cloud_runpod_api(struct import_job *job, struct err *e)
+/* One request of provider p's list, parsed by parse, handed on whole. */
+static int
+one_list(struct import_job *job, int p, const char *url, const char *name,
+    int (*parse)(const char *, size_t, const char *, struct cloud_list *,
+    struct err *), struct err *e)
 {
-	const char *base = fetch_base("GPULOG_RUNPOD_REST_URL",
-	    RUNPOD_REST_URL);
+	static const char *const services[] = { "Vast.ai", "RunPod", "Lambda" };
+	static const char *const keys[] = { "vast", "runpod", "lambda" };
 	struct cloud_list l = { NULL, 0 };
-	char *auth = NULL, kind[1100], *body = NULL, url[1024];
+	char *auth = NULL, kind[1100], *body = NULL;
 	size_t len;
 	int rc = -1;
 
 	no_dumps();
-	if (credentials(job, P_RUNPOD, &auth, kind, sizeof kind, e) < 0)
+	if (credentials(job, p, &auth, kind, sizeof kind, e) < 0)
 		return -1;
-	snprintf(url, sizeof url, "%s/v1/pods?computeType=GPU", base);
-	if (get("RunPod", url, auth, kind, &body, &len, e) < 0 ||
-	    cloud_parse_runpod(body, len, "RunPod's pods", &l, e) < 0)
-		goto out;
-	rc = put_all(job, "runpod", &l, 1, e);
-out:
+	if (fetch_url(services[p], url, NULL, auth, kind, &body, &len, e) ==
+	    0 && parse(body, len, name, &l, e) == 0)
+		rc = put_all(job, keys[p], &l, 1, e);
 	free(body);
 	auth_free(auth);
 	cloud_list_free(&l);
@@ -933,27 +923,25 @@ out:
 }
 
 int
+cloud_runpod_api(struct import_job *job, struct err *e)
+{
+	char url[1024];
+
+	snprintf(url, sizeof url, "%s/v1/pods?computeType=GPU",
+	    fetch_base("GPULOG_RUNPOD_REST_URL", RUNPOD_REST_URL));
+	return one_list(job, P_RUNPOD, url, "RunPod's pods",
+	    cloud_parse_runpod, e);
+}
+
+int
 cloud_lambda_api(struct import_job *job, struct err *e)
 {
-	const char *base = fetch_base("GPULOG_LAMBDA_URL", LAMBDA_URL);
-	struct cloud_list l = { NULL, 0 };
-	char *auth = NULL, kind[1100], *body = NULL, url[1024];
-	size_t len;
-	int rc = -1;
+	char url[1024];
 
-	no_dumps();
-	if (credentials(job, P_LAMBDA, &auth, kind, sizeof kind, e) < 0)
-		return -1;
-	snprintf(url, sizeof url, "%s/api/v1/instances", base);
-	if (get("Lambda", url, auth, kind, &body, &len, e) < 0 ||
-	    cloud_parse_lambda(body, len, "Lambda's instances", &l, e) < 0)
-		goto out;
-	rc = put_all(job, "lambda", &l, 1, e);
-out:
-	free(body);
-	auth_free(auth);
-	cloud_list_free(&l);
-	return rc;
+	snprintf(url, sizeof url, "%s/api/v1/instances",
+	    fetch_base("GPULOG_LAMBDA_URL", LAMBDA_URL));
+	return one_list(job, P_LAMBDA, url, "Lambda's instances",
+	    cloud_parse_lambda, e);
 }
 
 /* A saved answer: the instances it lists; the runs of instances it does

@@ -131,6 +131,22 @@ on_header(char *p, size_t size, size_t n, void *arg)
 	return k;
 }
 
+int
+fetch_url(const char *service, const char *url, const char *body,
+    const char *auth, const char *kind, char **out, size_t *len,
+    struct err *e)
+{
+	struct fetch_req q;
+
+	memset(&q, 0, sizeof q);
+	q.service = service;
+	q.url = url;
+	q.body = body;
+	q.auth = auth;
+	q.auth_kind = kind;
+	return fetch(&q, out, len, e);
+}
+
 const char *
 fetch_base(const char *env, const char *def)
 {

@@ -46,6 +46,12 @@ struct fetch_req {
 int fetch(const struct fetch_req *q, char **body, size_t *len,
     struct err *e);
 
+/* fetch() of url for service, with body (NULL: GET) and an auth header
+ * of kind (each NULL for none): the common request in one call. */
+int fetch_url(const char *service, const char *url, const char *body,
+    const char *auth, const char *kind, char **out, size_t *len,
+    struct err *e);
+
 /* The base URL for a service: the variable env when set and not empty,
  * else def.  Borrowed: valid until the environment changes. */
 const char *fetch_base(const char *env, const char *def);

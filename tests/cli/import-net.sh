@@ -13,13 +13,7 @@ run() { "$G" "$@" >"$tmp/out" 2>"$tmp/err"; rc=$?; }
 expect() { [ "$rc" = "$1" ] || fail "$2: exit $rc, want $1: $(cat "$tmp/err")"; }
 has() { grep -q -- "$1" "$tmp/$2" || fail "$3: $(cat "$tmp/$2")"; }
 
-python3 "$here/httpd.py" "$D" "$tmp/port" "$tmp/requests" &
-srv=$!
-trap 'kill $srv 2>/dev/null' EXIT INT TERM
-i=0
-while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
-[ -s "$tmp/port" ] || { echo "FAIL: the test server did not start"; exit 1; }
-U=http://127.0.0.1:$(cat "$tmp/port")
+. "$here/httpd.inc"
 export GPULOG_NET_TIMEOUT=3 GPULOG_FX_FALLBACK_URL=$U/404
 # Nothing may reach the real network.
 export GPULOG_KAGGLE_URL=$U/404 GPULOG_VAST_URL=$U/404 GPULOG_RUNPOD_URL=$U/404
