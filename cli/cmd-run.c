@@ -470,8 +470,8 @@ cmd_run(struct ctx *c, const struct args *a)
 		free(safe);
 		goto out;
 	}
-	sampler_init(&sp, !opt_has(a, RN_NO_SAMPLE) &&
-	    run_proc_on_path("nvidia-smi"), getenv("CUDA_VISIBLE_DEVICES"));
+	sampler_init(&sp, !opt_has(a, RN_NO_SAMPLE),
+	    getenv("CUDA_VISIBLE_DEVICES"));
 	/* Only a GPU paid by the hour costs while it idles. */
 	idle_on = alerts_paid(summary_platform(&sm, res.run.platform),
 	    &res.run);

@@ -31,8 +31,10 @@ sampler_init(struct sampler *sp, int on, const char *visible)
 	memset(sp, 0, sizeof *sp);
 	sp->peak_mib = sp->total_mib = sp->max_total_mib = -1;
 	sp->util_max = -1;
-	sp->on = on;
 	sp->visible = visible;
+	if (on && !run_proc_on_path("nvidia-smi"))
+		sp->ioreg = run_proc_on_path("ioreg");
+	sp->on = on && (sp->ioreg || run_proc_on_path("nvidia-smi"));
 }
 
 /* 1 when GPU index is one the command can see. */
@@ -65,15 +67,17 @@ set_model(struct sampler *sp, const char *smi_name, int64_t mem_mib)
 	gpu_canon(smi_name, mem_mib, sp->model, NULL);
 }
 
-/* Runs nvidia-smi into out (NUL-terminated); returns its exit status,
- * or -1 when it could not run or took too long. */
+static char *const smi_argv[] = { "nvidia-smi",
+	"--query-gpu=index,name,memory.used,memory.total,utilization.gpu,"
+	"power.draw", "--format=csv,noheader,nounits", NULL };
+static char *const ioreg_argv[] = { "ioreg", "-r", "-d", "1", "-w", "0",
+	"-c", "IOAccelerator", NULL };
+
+/* Runs argv into out (NUL-terminated); returns its exit status, or -1
+ * when it could not run or took too long. */
 static int
-smi_exec(char *out, size_t len)
+tool_exec(char *const argv[], char *out, size_t len)
 {
-	static char *const argv[] = { "nvidia-smi",
-		"--query-gpu=index,name,memory.used,memory.total,"
-		"utilization.gpu,power.draw", "--format=csv,noheader,nounits",
-		NULL };
 	int fd[2], status, devnull;
 	int64_t deadline = run_proc_mono_ms() + SAMPLER_TIMEOUT_MS;
 	size_t n = 0;
@@ -142,16 +146,86 @@ add_energy(struct sampler *sp, int64_t now_ms)
 		    (double)(now_ms - sp->last_ms);
 }
 
+/* A failed sample: said once, and sampling stops after a few. */
+static void
+failed(struct sampler *sp, const char *tool, int rc, const char *first,
+    int lost)
+{
+	if (!sp->warned_fail) {
+		char *safe = text_safe(first);
+
+		if (rc == 0 && lost == 0)
+			fprintf(stderr, "gpulog: warning: %s shows no GPU\n",
+			    tool);
+		else if (rc < 0)
+			fprintf(stderr, "gpulog: warning: %s did not answer\n",
+			    tool);
+		else
+			fprintf(stderr, "gpulog: warning: %s failed (exit %d)"
+			    "%s%s\n", tool, rc, *safe ? ": " : "", safe);
+		free(safe);
+		sp->warned_fail = 1;
+	}
+	if (++sp->fails >= SAMPLER_MAX_FAILS) {
+		fprintf(stderr, "gpulog: warning: %s failed %d times in a row; "
+		    "GPU sampling stopped\n", tool, sp->fails);
+		sp->on = 0;
+	}
+}
+
+/* One sample of a Mac's GPU: one GPU, its memory in use (the memory is
+ * the machine's, shared: no total), no power. */
+static void
+take_ioreg(struct sampler *sp, int64_t now_ms)
+{
+	char *out = xmalloc(SMI_OUT_MAX);
+	int rc = tool_exec(ioreg_argv, out, SMI_OUT_MAX);
+	struct ioreg_gpu g;
+
+	if (rc != 0 || gpu_ioreg_parse(out, &g) < 0) {
+		out[strcspn(out, "\n")] = '\0';
+		failed(sp, "ioreg", rc, rc > 0 ? out : "", 0);
+	} else {
+		if (sp->model[0] == '\0' && g.model[0] != '\0') {
+			if (g.cores > 0)
+				snprintf(sp->model, sizeof sp->model,
+				    "%.20s %d-core", g.model, g.cores % 10000);
+			else
+				snprintf(sp->model, sizeof sp->model, "%.31s",
+				    g.model);
+		}
+		if (g.mem_used >= 0 && g.mem_used / 1048576 > sp->peak_mib)
+			sp->peak_mib = (g.mem_used + 524288) / 1048576;
+		sp->util_max = g.util_pct;
+		if (g.util_pct >= 0) {
+			sp->util_sum += g.util_pct;
+			sp->util_n++;
+		}
+		sp->fails = 0;
+		sp->samples++;
+		sp->gpus_seen = 1;
+	}
+	free(out);
+	sp->power_mw = -1;
+	sp->last_ms = now_ms;
+}
+
 void
 sampler_take(struct sampler *sp, int64_t now_ms)
 {
-	char *out = xmalloc(SMI_OUT_MAX), *line, *save = NULL, first[160];
-	int rc = smi_exec(out, SMI_OUT_MAX), count = 0, lost = 0, pknown = 0;
+	char *out, *line, *save = NULL, first[160];
+	int rc, count = 0, lost = 0, pknown = 0;
 	int umax = -1;
 	int64_t power = 0;
 	uint64_t seen = 0;
 	struct smi_gpu g;
 
+	if (sp->ioreg) {
+		take_ioreg(sp, now_ms);
+		return;
+	}
+	out = xmalloc(SMI_OUT_MAX);
+	rc = tool_exec(smi_argv, out, SMI_OUT_MAX);
 	first[0] = '\0';
 	for (line = strtok_r(out, "\n", &save); line != NULL;
 	    line = strtok_r(NULL, "\n", &save)) {
@@ -197,28 +271,7 @@ sampler_take(struct sampler *sp, int64_t now_ms)
 	free(out);
 	sp->util_max = umax;
 	if (count == 0) {
-		if (!sp->warned_fail) {
-			char *safe = text_safe(first);
-
-			if (rc == 0 && lost == 0)
-				fprintf(stderr, "gpulog: warning: nvidia-smi "
-				    "shows no GPU\n");
-			else if (rc < 0)
-				fprintf(stderr, "gpulog: warning: nvidia-smi "
-				    "did not answer\n");
-			else
-				fprintf(stderr, "gpulog: warning: nvidia-smi "
-				    "failed (exit %d)%s%s\n", rc, *safe ? ": " :
-				    "", safe);
-			free(safe);
-			sp->warned_fail = 1;
-		}
-		if (++sp->fails >= SAMPLER_MAX_FAILS) {
-			fprintf(stderr, "gpulog: warning: nvidia-smi failed %d "
-			    "times in a row; GPU sampling stopped\n",
-			    sp->fails);
-			sp->on = 0;
-		}
+		failed(sp, "nvidia-smi", rc, first, lost);
 	} else {
 		sp->fails = 0;
 		sp->samples++;

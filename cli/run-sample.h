@@ -2,7 +2,9 @@
  * run-sample.h: `gpulog run`'s GPU sampler: runs nvidia-smi, reads its
  * lines with core/gpu.h's gpu_smi_parse(), and keeps the GPU model and
  * count, peak memory, mean utilisation and energy (the power at each
- * sample held until the next).  It warns on stderr when nvidia-smi fails
+ * sample held until the next).  Where there is no nvidia-smi but ioreg
+ * (a Mac), it reads the Apple GPU's utilisation, memory in use and model
+ * from `ioreg -r -d 1 -w 0 -c IOAccelerator` (gpu_ioreg_parse()).  It warns on stderr when nvidia-smi fails
  * or loses a GPU, and stops after SAMPLER_MAX_FAILS failures in a row.
  * It knows nvidia-smi and the run's metrics, not the command it watches,
  * signals or when to sample: the caller passes the times in.
@@ -22,7 +24,8 @@ struct run_metrics;
 
 /* What is measured, sample by sample. */
 struct sampler {
-	int on;                 /* nvidia-smi is there and answering */
+	int on;                 /* the tool is there and answering */
+	int ioreg;              /* 1: ioreg, 0: nvidia-smi */
 	int fails;              /* failures in a row */
 	int warned_fail, warned_lost;
 	int64_t samples;
@@ -40,8 +43,10 @@ struct sampler {
 	const char *visible;    /* CUDA_VISIBLE_DEVICES, or NULL */
 };
 
-/* Starts sp, sampling when on; visible (borrowed for sp's life) lists
- * the GPUs the command sees, as CUDA_VISIBLE_DEVICES does (NULL: all). */
+/* Starts sp, sampling when on and nvidia-smi, else ioreg, is on PATH
+ * (sp->on is cleared when neither is); visible (borrowed for sp's life)
+ * lists the GPUs the command sees, as CUDA_VISIBLE_DEVICES does (NULL:
+ * all). */
 void sampler_init(struct sampler *sp, int on, const char *visible);
 
 /* Takes one sample at now_ms (run_proc_mono_ms()); clears sp->on when

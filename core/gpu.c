@@ -587,3 +587,64 @@ gpu_smi_parse(const char *line, struct smi_gpu *g)
 	g->power_mw = field_num(f[5], len[5], 1000, &ok);
 	return ok ? 0 : -1;
 }
+
+/* The number after key (quoted, closing quote included) and "=" or " = "
+ * in text, from the first accelerator on; -1 when absent. */
+static int64_t
+ioreg_num(const char *text, const char *key)
+{
+	char pat[64];
+	const char *p = text;
+	size_t n;
+	int64_t v = 0;
+	int digits = 0;
+
+	n = (size_t)snprintf(pat, sizeof pat, "\"%s\"", key);
+	while ((p = strstr(p, pat)) != NULL) {
+		p += n;
+		while (*p == ' ')
+			p++;
+		if (*p != '=')
+			continue;
+		for (p++; *p == ' '; p++)
+			;
+		for (; *p >= '0' && *p <= '9' && v < INT64_MAX / 10 - 9; p++,
+		    digits++)
+			v = v * 10 + (*p - '0');
+		return digits > 0 ? v : -1;
+	}
+	return -1;
+}
+
+int
+gpu_ioreg_parse(const char *text, struct ioreg_gpu *g)
+{
+	const char *p, *q;
+	int64_t v;
+
+	g->util_pct = -1;
+	g->mem_used = -1;
+	g->model[0] = '\0';
+	g->cores = -1;
+	/* The first accelerator only: an Apple chip has one. */
+	if ((p = strstr(text, "\"PerformanceStatistics\"")) == NULL)
+		return -1;
+	if ((v = ioreg_num(p, "Device Utilization %")) < 0)
+		v = ioreg_num(p, "Renderer Utilization %");
+	if (v >= 0 && v <= 100)
+		g->util_pct = (int)v;
+	g->mem_used = ioreg_num(p, "In use system memory");
+	if ((v = ioreg_num(text, "gpu-core-count")) > 0 && v < 10000)
+		g->cores = (int)v;
+	if ((p = strstr(text, "\"model\" = \"")) != NULL) {
+		p += 11;
+		for (q = p; *q >= 0x20 && *q < 0x7f && *q != '"'; q++)
+			;
+		/* Printable ASCII only: it names a GPU in the log. */
+		if (*q == '"' && q > p && (size_t)(q - p) < sizeof g->model) {
+			memcpy(g->model, p, (size_t)(q - p));
+			g->model[q - p] = '\0';
+		}
+	}
+	return g->util_pct < 0 && g->mem_used < 0 ? -1 : 0;
+}

@@ -136,4 +136,24 @@ struct smi_gpu {
  * line is not such a record (an error message, a header). */
 int gpu_smi_parse(const char *line, struct smi_gpu *g);
 
+/*
+ * A Mac's GPU as `ioreg -r -d 1 -w 0 -c IOAccelerator` prints it (no sudo
+ * needed): the first accelerator's PerformanceStatistics and properties.
+ * Unknown values are -1 ("" for the model).
+ */
+struct ioreg_gpu {
+	int util_pct;           /* "Device Utilization %", else "Renderer
+	                           Utilization %" */
+	int64_t mem_used;       /* "In use system memory", bytes */
+	char model[48];         /* "model": "Apple M2 Pro" */
+	int cores;              /* "gpu-core-count" */
+};
+
+/*
+ * Reads text (NUL-terminated) into g.  Each key is matched with its
+ * closing quote, so "In use system memory (driver)" is another key.
+ * Returns 0, or -1 when text holds no accelerator's statistics.
+ */
+int gpu_ioreg_parse(const char *text, struct ioreg_gpu *g);
+
 #endif

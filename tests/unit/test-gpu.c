@@ -307,9 +307,48 @@ test_catalog_names(void)
 	}
 }
 
+/* A Mac's accelerator as ioreg prints it. */
+static void
+test_ioreg(void)
+{
+	struct ioreg_gpu g;
+
+	/* "(driver)" first, then the key itself; Device before Renderer. */
+	CHECK_EQ_INT(gpu_ioreg_parse("+-o AGXAcceleratorG14X  <class ...>\n"
+	    "    {\n      \"PerformanceStatistics\" = {\"In use system memory "
+	    "(driver)\"=2097152,\"Renderer Utilization %\"=61,\"Device "
+	    "Utilization %\"=63,\"In use system memory\"=4185915392}\n"
+	    "      \"model\" = \"Apple M2 Pro\"\n      \"gpu-core-count\" = "
+	    "19\n    }\n", &g), 0);
+	CHECK_EQ_INT(g.util_pct, 63);
+	CHECK_EQ_INT(g.mem_used, 4185915392LL);
+	CHECK_EQ_STR(g.model, "Apple M2 Pro");
+	CHECK_EQ_INT(g.cores, 19);
+	/* No Device Utilization: the renderer's. */
+	CHECK_EQ_INT(gpu_ioreg_parse("\"PerformanceStatistics\" = {\"Renderer "
+	    "Utilization %\"=7}", &g), 0);
+	CHECK_EQ_INT(g.util_pct, 7);
+	CHECK_EQ_INT(g.mem_used, -1);
+	CHECK_EQ_STR(g.model, "");
+	CHECK_EQ_INT(g.cores, -1);
+	/* Only the driver's memory: the memory in use is unknown. */
+	CHECK_EQ_INT(gpu_ioreg_parse("\"PerformanceStatistics\" = {\"In use "
+	    "system memory (driver)\"=5}", &g), -1);
+	CHECK_EQ_INT(gpu_ioreg_parse("+-o IOResources", &g), -1);
+	/* A model with a control character is not taken. */
+	CHECK_EQ_INT(gpu_ioreg_parse("\"PerformanceStatistics\" = {\"Device "
+	    "Utilization %\"=1}\n\"model\" = \"Apple\033[2J\"", &g), 0);
+	CHECK_EQ_STR(g.model, "");
+	/* A percentage past 100 is no percentage. */
+	CHECK_EQ_INT(gpu_ioreg_parse("\"PerformanceStatistics\" = {\"Device "
+	    "Utilization %\"=250,\"In use system memory\"=1}", &g), 0);
+	CHECK_EQ_INT(g.util_pct, -1);
+}
+
 int
 main(void)
 {
+	test_ioreg();
 	test_spellings();
 	test_edges();
 	test_same();
