@@ -125,7 +125,7 @@ child(struct ctx *c, const char *name, const char *const *args, int budget)
 		    strerror(rc));
 		goto out;
 	}
-	while (run_proc_ended(pid, &code) == 0) {
+	while (run_proc_ended(pid, &code, NULL) == 0) {
 		int64_t now = run_proc_mono_ms();
 
 		if (now >= until && killed < 2) {

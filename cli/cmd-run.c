@@ -301,14 +301,14 @@ watch_idle(struct ctx *c, const struct run *r, struct pace_idle *pi,
 /* The end of run line on stderr. */
 static void
 report_end(struct ctx *c, const struct run *r, const struct run_metrics *m,
-    int code)
+    int code, int signo)
 {
 	char d[32], money[48];
 
 	fprintf(stderr, "gpulog: run #%lld ended after %s, ", (long long)r->id,
 	    fmt_duration(d, sizeof d, r->end - r->start));
-	if (code > 128)
-		fprintf(stderr, "killed by signal %d", code - 128);
+	if (signo > 0)
+		fprintf(stderr, "killed by signal %d", signo);
 	else
 		fprintf(stderr, "exit %d", code);
 	if (m->samples > 0) {
@@ -370,25 +370,22 @@ journal_fill(struct ops_journal *j, const struct ops_result *res,
  * at the start, which says either way. */
 static int
 record_open(struct ctx *c, struct ops_result *res, struct run_metrics *m,
-    struct ops_journal *j, const char *jpath, pid_t pid, const char *why,
-    int first)
+    struct ops_journal *j, const char *jpath, struct err *e)
 {
-	struct err e;
-
-	if (ops_record_open(&c->ops, res, m, &e) < 0) {
-		if (first)
-			cli_warn("the run is not recorded yet (%s); gpulog "
-			    "tries again while it goes, and records it when "
-			    "it ends", e.msg);
+	if (ops_record_open(&c->ops, res, m, e) < 0)
 		return 0;
-	}
 	j->run.id = res->run.id;
 	if (jpath != NULL)
-		cli_journal_write(jpath, j, 1, &e);
+		cli_journal_write(jpath, j, 1, e);
+	return 1;
+}
+
+static void
+say_started(const struct ops_result *res, const char *why, pid_t pid)
+{
 	cli_fail(0, "run #%lld on %s%s%s%s started (pid %ld)",
 	    (long long)res->run.id, res->run.platform, why ? " (from " : "",
 	    why ? why : "", why ? ")" : "", (long)pid);
-	return 1;
 }
 
 int
@@ -410,7 +407,7 @@ cmd_run(struct ctx *c, const struct args *a)
 	int idle_on;
 	char *jpath = NULL;
 	int64_t interval = 5000, t0, el, next_sample, next_beat, end_ms;
-	int i, code = 0, rc = EXIT_USAGE, opened;
+	int i, code = 0, signo = 0, rc = EXIT_USAGE, opened;
 	pid_t pid;
 
 	ops_run_in_init(&in);
@@ -504,23 +501,17 @@ cmd_run(struct ctx *c, const struct args *a)
 		}
 	}
 
-	run_proc_catch_signals();
-	w.since = time(NULL);
-	if ((pid = run_proc_spawn(a->npos, a->pos)) < 0) {
-		char *safe = text_safe(a->pos[0]);
-
-		rc = cli_fail(errno == ENOENT ? 127 : 126, "run: cannot run "
-		    "%s: %s", safe, strerror(errno));
-		free(safe);
-		goto out;
-	}
-	t0 = run_proc_mono_ms();
-
 	m.command = join_args(a);
-	/* The journal first, so that the run outlives this gpulog. */
+	/* The journal first, then the run, then the command: the run
+	 * outlives this gpulog from before the command starts. */
 	store_new_uid(res.run.uid);
 	jpath = cli_journal_path(c->db, (long)getpid());
 	journal_fill(&j, &res, &m);
+	if (store_readonly(c->s)) {
+		rc = cli_fail(EXIT_FAIL, "run: the database is read-only: the "
+		    "run cannot be recorded; the command was not started");
+		goto out;
+	}
 	if (cli_journal_write(jpath, &j, 1, &e) < 0) {
 		cli_warn("%s; the run is recorded all the same, but if gpulog "
 		    "is killed it stays open", e.msg);
@@ -528,13 +519,45 @@ cmd_run(struct ctx *c, const struct args *a)
 		jpath = NULL;
 	}
 	store_busy_wait(c->s, OPEN_WAIT_MS, cli_on_busy, NULL);
-	opened = record_open(c, &res, &m, &j, jpath, pid, why, 1);
+	if (!(opened = record_open(c, &res, &m, &j, jpath, &e))) {
+		/* Busy: the journal keeps the run, offered again as it
+		 * goes.  Anything else (a full disk, a read-only file) would
+		 * lose it: the command is not started. */
+		if (!store_failed_busy(c->s) || jpath == NULL) {
+			if (jpath != NULL)
+				unlink(jpath);
+			rc = cli_fail(EXIT_FAIL, "run: %s; the command was not "
+			    "started", e.msg);
+			goto out;
+		}
+		cli_warn("the run is not recorded yet (%s); gpulog tries "
+		    "again while it goes, and records it when it ends", e.msg);
+	}
+	run_proc_catch_signals();
+	w.since = time(NULL);
+	if ((pid = run_proc_spawn(a->npos, a->pos)) < 0) {
+		char *safe = text_safe(a->pos[0]);
+		int err = errno;
+
+		/* Not started: no run. */
+		if (opened && ops_record_abandon(&c->ops, &res, &e) < 0)
+			cli_warn("%s", e.msg);
+		if (jpath != NULL)
+			unlink(jpath);
+		rc = cli_fail(err == ENOENT ? 127 : 126, "run: cannot run "
+		    "%s: %s", safe, strerror(err));
+		free(safe);
+		goto out;
+	}
+	t0 = run_proc_mono_ms();
+	if (opened)
+		say_started(&res, why, pid);
 	next_sample = t0;
 	next_beat = t0 + HEARTBEAT_MS;
 	for (;;) {
 		int64_t now_ms, wake;
 
-		if (run_proc_ended(pid, &code))
+		if (run_proc_ended(pid, &code, &signo))
 			break;
 		now_ms = run_proc_mono_ms();
 		if (now_ms >= next_beat) {
@@ -544,8 +567,9 @@ cmd_run(struct ctx *c, const struct args *a)
 			 * start is offered again, waiting little. */
 			if (!opened) {
 				store_busy_wait(c->s, 100, NULL, NULL);
-				opened = record_open(c, &res, &m, &j, jpath,
-				    pid, why, 0);
+				if ((opened = record_open(c, &res, &m, &j,
+				    jpath, &e)))
+					say_started(&res, why, pid);
 			}
 			if (jpath != NULL)
 				cli_journal_write(jpath, &j, 0, &e);
@@ -607,7 +631,7 @@ cmd_run(struct ctx *c, const struct args *a)
 			unlink(jpath);
 		for (i = 0; i < res.nwarn; i++)
 			cli_warn("%s", res.warn[i]);
-		report_end(c, &res.run, &m, code);
+		report_end(c, &res.run, &m, code, signo);
 	}
 	rc = code;
 	goto out;

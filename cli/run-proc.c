@@ -189,7 +189,7 @@ run_proc_spawn(int argc, const char *const *argv)
 }
 
 int
-run_proc_ended(pid_t pid, int *code)
+run_proc_ended(pid_t pid, int *code, int *signo)
 {
 	int status = 0;
 	pid_t got = waitpid(pid, &status, WNOHANG);
@@ -201,5 +201,7 @@ run_proc_ended(pid_t pid, int *code)
 		status = 0;
 	*code = WIFSIGNALED(status) ? 128 + WTERMSIG(status) :
 	    WIFEXITED(status) ? WEXITSTATUS(status) : EXIT_FAIL;
+	if (signo != NULL)
+		*signo = WIFSIGNALED(status) ? WTERMSIG(status) : 0;
 	return 1;
 }

@@ -39,9 +39,11 @@ pid_t run_proc_spawn(int argc, const char *const *argv);
 /*
  * Without blocking: 0 while pid runs; 1 when it ended, or can no longer
  * be waited for (then *code is 0), with *code its exit status as gpulog
- * exits with it: the command's, or 128 + N when signal N killed it.
- * From then on no signal goes on to it.
+ * exits with it: the command's, or 128 + N when signal N killed it, and
+ * *signo (NULL to ignore) N, or 0 when it exited (so that a command that
+ * exits 130 is not taken for one killed by SIGINT).  From then on no
+ * signal goes on to it.
  */
-int run_proc_ended(pid_t pid, int *code);
+int run_proc_ended(pid_t pid, int *code, int *signo);
 
 #endif

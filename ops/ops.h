@@ -180,6 +180,10 @@ int ops_record_prepare(struct ops *o, const struct ops_run_in *in,
     struct ops_result *res, struct err *e);
 int ops_record_open(struct ops *o, struct ops_result *res,
     struct run_metrics *m, struct err *e);
+/* The run ops_record_open() opened, whose command could not start:
+ * no longer live, and cancelled (a change of its own).  0 or -1. */
+int ops_record_abandon(struct ops *o, struct ops_result *res,
+    struct err *e);
 /*
  * Records that open run id's GPUs have been idle since the time since
  * (seconds since the epoch), or with since 0 that they are busy again:

@@ -88,6 +88,23 @@ ops_record_open(struct ops *o, struct ops_result *res,
 }
 
 int
+ops_record_abandon(struct ops *o, struct ops_result *res, struct err *e)
+{
+	struct ops_result cr;
+	char key[40];
+	int rc;
+
+	/* Not live any more: this process stops recording it. */
+	live_key(key, sizeof key, res->run.id);
+	if (store_delete_setting(o->s, key, e) < 0)
+		return -1;
+	ops_result_init(&cr);
+	rc = ops_cancel(o, res->run.id, &cr, e);
+	ops_result_clear(&cr);
+	return rc;
+}
+
+int
 ops_run_idle(struct ops *o, int64_t id, int64_t since, struct err *e)
 {
 	char key[48], val[24];

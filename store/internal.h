@@ -22,6 +22,8 @@ struct store {
 	int no_tombs;          /* an undo of a merge: removals leave no
 	                          tombstone */
 	int readonly;          /* opened read-only (see store_open()) */
+	int failed_busy;       /* the last st_fail() was for a lock held
+	                        * elsewhere */
 	int saved;             /* changes committed since it was opened */
 	char what[160];        /* the open change's name, then the last saved */
 	int64_t busy_limit_ms; /* how long a lock is waited for; -1 always */

@@ -191,6 +191,7 @@ st_fail(struct store *s, struct err *e, const char *what)
 	int code = sqlite3_errcode(s->db);
 	int sys = sqlite3_system_errno(s->db);
 
+	s->failed_busy = code == SQLITE_BUSY || code == SQLITE_LOCKED;
 	if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
 		return err_set(e, "cannot %s: the database is busy in another "
 		    "gpulog; try again", what);
@@ -241,6 +242,12 @@ store_busy_wait(struct store *s, int64_t limit_ms, void (*on_busy)(void *),
 	s->busy_limit_ms = limit_ms;
 	s->on_busy = on_busy;
 	s->on_busy_arg = arg;
+}
+
+int
+store_failed_busy(const struct store *s)
+{
+	return s->failed_busy;
 }
 
 int

@@ -43,6 +43,11 @@ void store_close(struct store *s);
  */
 int store_readonly(const struct store *s);
 
+/* 1 when the last failure the store reported was a lock another process
+ * held (a retry may succeed), 0 for anything else (a full disk, a
+ * read-only file). */
+int store_failed_busy(const struct store *s);
+
 /*
  * While another process holds the write lock, a change waits for it:
  * limit_ms at most, or as long as it takes when limit_ms is -1 (the

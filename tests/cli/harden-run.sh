@@ -137,4 +137,16 @@ after=$(gpulog log --json | python3 -c 'import json,sys; print(len(json.load(sys
 grep -q "not recorded yet" busy.err || fail "no word of the wait: $(cat busy.err)"
 [ "$(open_count)" = 0 ] || fail "busy run left open"
 ls "$db".run.* >/dev/null 2>&1 && fail "journal left after the busy run"
+
+# Statuses 130 and 255 are the command's own, not signals; a signal is.
+for st in 130 255; do
+	gpulog run -p kaggle --no-sample -- sh -c "exit $st" 2>st.err
+	got=$?
+	[ $got = $st ] || fail "exit $st: gpulog exited $got"
+	grep -q "ended after .*, exit $st" st.err ||
+	    fail "exit $st said: $(cat st.err)"
+done
+gpulog run -p kaggle --no-sample -- sh -c 'kill -s TERM $$' 2>st.err
+grep -q "ended after .*, killed by signal 15" st.err ||
+    fail "a command killed by SIGTERM: $(cat st.err)"
 [ $fails = 0 ]

@@ -60,6 +60,14 @@ try edit edit -1 -n changed
 try rm rm 1
 try import import csv one.csv
 try undo undo
+# gpulog run does not start a command whose run it cannot record.
+rm -f ran
+gpulog run -p kaggle --no-sample -- touch ran >out 2>err; st=$?
+[ $st = 1 ] || fail "run: exit $st, want 1"
+[ -e ran ] && fail "run started the command on a read-only database"
+grep -q "the command was not started" err || fail "run said: $(cat err)"
+ls ro.db.run.* >/dev/null 2>&1 && fail "run left a journal"
+[ "$(stored)" = "$before" ] || fail "run changed the database"
 # Reading still works.
 gpulog log >out 2>err || fail "log on a read-only database: $(cat err)"
 grep -q "kept one" out && grep -q "kept two" out ||

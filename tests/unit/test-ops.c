@@ -817,6 +817,36 @@ test_record(void)
 	done(&o, s);
 }
 
+/* A run whose command could not start is abandoned: not live, gone. */
+static void
+test_record_abandon(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+	struct ops_run_in in;
+	struct ops_result res;
+	struct run_metrics m;
+	struct err e;
+	int64_t id;
+	long pid;
+
+	if (s == NULL)
+		return;
+	ops_result_init(&res);
+	metrics_init(&m);
+	ops_run_in_init(&in);
+	in.platform = "vast";
+	CHECK_EQ_INT(ops_record_prepare(&o, &in, &res, &e), 0);
+	CHECK_EQ_INT(ops_record_open(&o, &res, &m, &e), 0);
+	id = res.run.id;
+	CHECK_EQ_INT(ops_run_live(&o, id, &pid), 1);
+	CHECK_EQ_INT(ops_record_abandon(&o, &res, &e), 0);
+	CHECK_EQ_INT(ops_run_live(&o, id, &pid), 0);
+	CHECK_EQ_INT(nruns(s), 0);
+	ops_result_clear(&res);
+	done(&o, s);
+}
+
 /* A live recording is refused to rm, cancel, stop and undo while its
  * process lives; the journal's text reads back whole, and applied it ends
  * the run once, at its end or its last sign of life. */
@@ -1986,6 +2016,7 @@ main(void)
 	test_start_stop();
 	test_lost_update();
 	test_record();
+	test_record_abandon();
 	test_live_journal();
 	test_expenses();
 	test_monthly();
