@@ -618,14 +618,29 @@ cmd_run(struct ctx *c, const struct args *a)
 		free(jpath);
 		jpath = NULL;
 	}
+	/* As long as it takes, unless SIGINT, SIGTERM or SIGHUP says to
+	 * stop: the journal keeps the run then. */
 	store_busy_wait(c->s, -1, cli_on_busy, NULL);
+	store_busy_stop(c->s, run_proc_late_signal);
 	if (ops_record_close(&c->ops, &res, &ms, &m, &e) < 0) {
-		if (jpath != NULL)
+		if (jpath != NULL && run_proc_late_signal())
+			cli_fail(0, "stopped by signal %d while waiting for the "
+			    "database; the run is kept in %s, which the next "
+			    "gpulog command records", run_proc_late_signal(),
+			    jpath);
+		else if (jpath != NULL)
 			cli_fail(0, "cannot record the run yet: %s; it is kept "
 			    "in %s, which the next gpulog command records",
 			    e.msg, jpath);
 		else
 			cli_fail(0, "cannot record the run: %s", e.msg);
+		if (run_proc_late_signal()) {
+			/* Ended as the signal asked: journal kept. */
+			free(jpath);
+			jpath = NULL;
+			rc = 128 + run_proc_late_signal();
+			goto out;
+		}
 	} else {
 		if (jpath != NULL)
 			unlink(jpath);

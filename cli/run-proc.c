@@ -20,6 +20,8 @@
 #include "core/err.h"
 
 static volatile sig_atomic_t child_pid;
+static volatile sig_atomic_t late_sig;  /* SIGINT, SIGTERM or SIGHUP
+                                          after the command ended */
 
 /*
  * Passes a signal sent with kill(2) on to the command.  One the terminal
@@ -34,9 +36,18 @@ forward(int sig, siginfo_t *si, void *uc)
 	 * own business: the write fails with EPIPE and the run goes on. */
 	if (si != NULL && si->si_pid == getpid())
 		return;
+	if (child_pid <= 0 && (sig == SIGINT || sig == SIGTERM ||
+	    sig == SIGHUP))
+		late_sig = sig;
 	if (child_pid > 0 && (si == NULL || si->si_code == SI_USER ||
 	    si->si_code == SI_QUEUE))
 		kill((pid_t)child_pid, sig);
+}
+
+int
+run_proc_late_signal(void)
+{
+	return late_sig;
 }
 
 /* Wakes the loop's sleep when a child ends. */

@@ -46,4 +46,8 @@ pid_t run_proc_spawn(int argc, const char *const *argv);
  */
 int run_proc_ended(pid_t pid, int *code, int *signo);
 
+/* SIGINT, SIGTERM or SIGHUP when one came after the command ended (while
+ * gpulog waits to record the run), else 0. */
+int run_proc_late_signal(void);
+
 #endif

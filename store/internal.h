@@ -24,6 +24,7 @@ struct store {
 	int readonly;          /* opened read-only (see store_open()) */
 	int failed_busy;       /* the last st_fail() was for a lock held
 	                        * elsewhere */
+	int (*busy_stop)(void); /* non-zero: stop waiting for the lock */
 	int saved;             /* changes committed since it was opened */
 	char what[160];        /* the open change's name, then the last saved */
 	int64_t busy_limit_ms; /* how long a lock is waited for; -1 always */

@@ -223,7 +223,8 @@ busy_handler(void *arg, int n)
 		s->busy_ms = 0;
 		s->busy_said = 0;
 	}
-	if (s->busy_limit_ms >= 0 && s->busy_ms >= s->busy_limit_ms)
+	if ((s->busy_limit_ms >= 0 && s->busy_ms >= s->busy_limit_ms) ||
+	    (s->busy_stop != NULL && s->busy_stop()))
 		return 0;
 	if (!s->busy_said && s->busy_ms >= s->busy_say_ms &&
 	    s->on_busy != NULL) {
@@ -242,6 +243,12 @@ store_busy_wait(struct store *s, int64_t limit_ms, void (*on_busy)(void *),
 	s->busy_limit_ms = limit_ms;
 	s->on_busy = on_busy;
 	s->on_busy_arg = arg;
+}
+
+void
+store_busy_stop(struct store *s, int (*stop)(void))
+{
+	s->busy_stop = stop;
 }
 
 int

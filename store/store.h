@@ -43,6 +43,10 @@ void store_close(struct store *s);
  */
 int store_readonly(const struct store *s);
 
+/* While stop() (NULL: none) returns non-zero, a wait for the lock ends at
+ * once, as a wait past its limit does: a signal to give up on. */
+void store_busy_stop(struct store *s, int (*stop)(void));
+
 /* 1 when the last failure the store reported was a lock another process
  * held (a retry may succeed), 0 for anything else (a full disk, a
  * read-only file). */

@@ -138,6 +138,40 @@ grep -q "not recorded yet" busy.err || fail "no word of the wait: $(cat busy.err
 [ "$(open_count)" = 0 ] || fail "busy run left open"
 ls "$db".run.* >/dev/null 2>&1 && fail "journal left after the busy run"
 
+# SIGTERM while the end waits for a held lock: the wait stops, gpulog
+# exits 143, the journal keeps the run, and the next command records it.
+(echo "BEGIN IMMEDIATE; INSERT INTO settings(key, value) VALUES('lock2', 'held');"
+    echo ".shell touch held2"
+    i=0
+    until [ -e release2 ] || [ $i -ge 600 ]; do sleep 0.1; i=$((i + 1)); done
+    echo "ROLLBACK;") | sqlite3 "$db" &
+lk=$!
+i=0
+until [ -e held2 ] || [ $i -ge 300 ]; do sleep 0.1; i=$((i + 1)); done
+[ -e held2 ] || fail "the second lock holder never held the lock"
+gpulog run -p kaggle --no-sample -- sh -c 'touch ended' 2>late.err &
+rp=$!
+i=0
+until [ -e ended ] || [ $i -ge 300 ]; do sleep 0.1; i=$((i + 1)); done
+# Until it is gone: one sent while the command still ran went to it.
+i=0
+while kill -0 $rp 2>/dev/null && [ $i -lt 60 ]; do
+	kill -s TERM $rp 2>/dev/null
+	sleep 0.25
+	i=$((i + 1))
+done
+wait $rp
+st=$?
+[ $st = 143 ] || fail "TERM while waiting for the lock: exit $st: $(cat late.err)"
+grep -q "stopped by signal 15 while waiting for the database; the run is kept in" \
+    late.err || fail "TERM while waiting said: $(cat late.err)"
+ls "$db".run.* >/dev/null 2>&1 || fail "no journal kept after TERM"
+touch release2
+wait $lk
+gpulog log >/dev/null 2>late2.err
+ls "$db".run.* >/dev/null 2>&1 && fail "the kept journal was not applied"
+grep -q "is recorded" late2.err || fail "journal applied said: $(cat late2.err)"
+
 # Statuses 130 and 255 are the command's own, not signals; a signal is.
 for st in 130 255; do
 	gpulog run -p kaggle --no-sample -- sh -c "exit $st" 2>st.err
