@@ -249,6 +249,7 @@ struct cli_merge *cli_merge_begin(struct ctx *c, const char *what,
 int cli_merge_file(struct cli_merge *m, FILE *f, const char *label,
     struct err *e);
 int cli_merge_end(struct cli_merge *m, int dry, int ok, struct err *e);
+
 int cmd_prices(struct ctx *c, const struct args *a);
 int cmd_tui(struct ctx *c, const struct args *a);
 int cmd_show(struct ctx *c, const struct args *a);

@@ -4,7 +4,10 @@
  * git repository) copies between them.  Each machine writes only its own
  * file there, gpulog-NAME.json (an export, through a temporary name
  * renamed over it), and merges every other machine's file in one change.
- * The merge rule is ops/merge.c's; the format cmd-export.c's.
+ * The merge rule is ops/merge.c's; the format cmd-export.c's.  A peer
+ * file whose size, modification time and inode are those it had when
+ * this machine last merged it is not read again: merging it again would
+ * change nothing.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -140,6 +143,37 @@ peer_files(const char *dir, const char *own, size_t *n, struct err *e)
 	return list;
 }
 
+/* A fingerprint's longest text. */
+#define FP_MAX 96
+
+/* The setting that remembers peer file name as last merged. */
+static void
+seen_key(char *buf, size_t n, const char *name)
+{
+	snprintf(buf, n, "sync.seen.%s", name);
+}
+
+/* What tells a file changed without reading it: its size, modification
+ * time to the nanosecond and inode.  "" when it cannot be read. */
+static void
+fingerprint(const char *path, char *buf, size_t n)
+{
+	struct stat st;
+
+	buf[0] = '\0';
+	if (stat(path, &st) != 0)
+		return;
+#if defined(__APPLE__)
+	snprintf(buf, n, "%lld %lld.%09ld %llu", (long long)st.st_size,
+	    (long long)st.st_mtimespec.tv_sec, st.st_mtimespec.tv_nsec,
+	    (unsigned long long)st.st_ino);
+#else
+	snprintf(buf, n, "%lld %lld.%09ld %llu", (long long)st.st_size,
+	    (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
+	    (unsigned long long)st.st_ino);
+#endif
+}
+
 /* 1 when files a and b hold the same bytes. */
 static int
 same_bytes(const char *a, const char *b)
@@ -255,7 +289,9 @@ cmd_sync(struct ctx *c, const struct args *a)
 {
 	const char *dir = a->pos[0];
 	int dry = opt_has(a, S_DRY_RUN), refused = 0, changed, rc;
+	size_t unchanged = 0;
 	char name[64], own[80], **files = NULL, *path, *safe, what[200];
+	char (*fps)[FP_MAX] = NULL;
 	struct cli_merge *m;
 	struct stat sb;
 	struct err e;
@@ -280,8 +316,23 @@ cmd_sync(struct ctx *c, const struct args *a)
 		rc = cli_err(EXIT_FAIL, &e);
 		goto out;
 	}
+	fps = xcalloc(n + 1, sizeof *fps);
 	for (i = 0; i < n; i++) {
+		char was[FP_MAX], key[320];
+		struct err inner;
+
 		path = cli_path_join(dir, files[i]);
+		/* Taken before it is read: a file replaced meanwhile is
+		 * read again next time. */
+		fingerprint(path, fps[i], FP_MAX);
+		seen_key(key, sizeof key, files[i]);
+		if (fps[i][0] != '\0' && store_get_setting(c->s, key, was,
+		    sizeof was, &inner) == 1 && strcmp(fps[i], was) == 0) {
+			unchanged++;
+			fps[i][0] = '\0';
+			free(path);
+			continue;
+		}
 		if ((f = fopen(path, "rb")) == NULL) {
 			err_set(&e, "%s: cannot read: %s", path,
 			    strerror(errno));
@@ -293,6 +344,7 @@ cmd_sync(struct ctx *c, const struct args *a)
 				continue;
 			}
 		}
+		fps[i][0] = '\0';
 		cli_err(EXIT_FAIL, &e);
 		cli_say("nothing of %s was merged", files[i]);
 		refused++;
@@ -302,14 +354,30 @@ cmd_sync(struct ctx *c, const struct args *a)
 		rc = cli_err(EXIT_FAIL, &e);
 		goto out;
 	}
+	/* Merged and kept: each file noted as it was (outside the change:
+	 * an undone merge is not brought back by the next sync anyway). */
+	for (i = 0; !dry && i < n; i++) {
+		char key[320];
+		struct err inner;
+
+		seen_key(key, sizeof key, files[i]);
+		if (fps[i][0] != '\0' && ops_setting_mark(&c->ops, key, fps[i],
+		    &inner) < 0)
+			cli_warn("%s", inner.msg);
+	}
 	{
 		/* The folder's name is the user's: shown harmless. */
 		char *sd = text_safe(dir);
 
-		printf("%s %zu other machine%s file%s in %s\n", dry ?
-		    "would merge" : "merged", n - (size_t)refused, n -
-		    refused == 1 ? "'s" : "s'", n - refused == 1 ? "" : "s",
-		    sd);
+		size_t k = n - (size_t)refused - unchanged;
+
+		printf("%s %zu other machine%s file%s in %s", dry ?
+		    "would merge" : "merged", k, k == 1 ? "'s" : "s'", k == 1 ?
+		    "" : "s", sd);
+		if (unchanged > 0)
+			printf(" (%zu more unchanged since the last merge, not "
+			    "read)", unchanged);
+		putchar('\n');
 		free(sd);
 	}
 	if (dry) {
@@ -331,5 +399,6 @@ out:
 	for (i = 0; i < n; i++)
 		free(files[i]);
 	free(files);
+	free(fps);
 	return rc;
 }

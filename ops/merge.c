@@ -381,6 +381,16 @@ ops_setting_local(struct ops *o, const char *key, const char *value,
 }
 
 int
+ops_setting_mark(struct ops *o, const char *key, const char *value,
+    struct err *e)
+{
+	o->field = OPS_F_NONE;
+	if (setting_travels(key))
+		return err_set(e, "setting %s travels between machines", key);
+	return store_set_setting(o->s, key, value, e);
+}
+
+int
 ops_merge_part(struct ops_import *im, struct err *e)
 {
 	if (store_part_mark(im->s, e) < 0)

@@ -60,6 +60,12 @@ void ops_clear(struct ops *o);
 int ops_setting_local(struct ops *o, const char *key, const char *value,
     struct err *e);
 
+/* The same outside any change, so that undo never takes it back: sync's
+ * note of the peer files it merged (an undone merge is not brought back
+ * by the next sync either).  -1 when key would travel. */
+int ops_setting_mark(struct ops *o, const char *key, const char *value,
+    struct err *e);
+
 /* Begins a change named what, whose writes are stamped with o->now (see
  * store_set_clock()); every change in ops/ begins here. */
 int ops_begin(struct ops *o, const char *what, struct err *e);

@@ -114,6 +114,19 @@ A sync shared >o
 grep -q "nothing new" o && grep -q "up to date: gpulog-laptop.json" o ||
     fail "a second sync: $(cat o)"
 cmp -s before.json shared/gpulog-laptop.json || fail "the file changed"
+grep -q "merged 0 other machines' files in shared (1 more unchanged since the last merge, not read)" o ||
+    fail "an unchanged peer file was read: $(cat o)"
+# Not read indeed: the same size, time and inode with other bytes in it
+# goes unread; a new time has it read (and refused, being broken).
+cp shared/gpulog-cloud.json cloud.keep
+touch -r shared/gpulog-cloud.json stamp
+printf 'XXXX' | dd of=shared/gpulog-cloud.json bs=1 seek=0 conv=notrunc 2>/dev/null
+touch -r stamp shared/gpulog-cloud.json
+A sync shared >o 2>e || fail "an unchanged file was read: $(cat e)"
+touch -d 2026-12-02 shared/gpulog-cloud.json
+A sync shared >o 2>e && fail "a changed file was not read"
+grep -q "gpulog-cloud.json: not a gpulog export" e || fail "changed file: $(cat e)"
+cp cloud.keep shared/gpulog-cloud.json
 
 # A conflict copy, a killed sync's temporary file and a newer gpulog's
 # file: the copy merges harmlessly, the leftover goes, the newer file is
