@@ -354,7 +354,8 @@ status_time(const char *s)
 		return 0;
 	t = days_from_civil(y, m + 1, d) * DAY_S + h * 3600 + mi * 60 + sec;
 	t -= (sign == '-' ? -1 : 1) * (oh * 3600 + om * 60);
-	return t;
+	/* A time gpulog keeps, or none. */
+	return epoch((double)t, &t) == 0 ? t : 0;
 }
 
 int

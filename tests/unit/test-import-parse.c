@@ -1039,6 +1039,27 @@ test_cloud(void)
 		CHECK_EQ_INT(l.v[1].state, CS_RUNNING);
 	}
 	cloud_list_free(&l);
+	/* A stop time gpulog cannot keep (before 1970 once its zone is
+	 * taken off, past 2200) is no stop time. */
+	{
+		static const char *const odd[] = {
+			"Thu Jan 01 1970 00:00:00 GMT+1400",
+			"Fri Dec 31 9999 23:59:59 GMT-1200" };
+		char doc[512];
+		size_t i;
+
+		for (i = 0; i < 2; i++) {
+			snprintf(doc, sizeof doc, "[{\"id\": \"p\", \"gpu\": "
+			    "{\"count\": 1}, \"desiredStatus\": \"EXITED\", "
+			    "\"lastStatusChange\": \"Exited by User: %s\"}]",
+			    odd[i]);
+			CHECK_EQ_INT(cloud_parse_runpod(doc, strlen(doc), "r", &l,
+			    &e), 0);
+			CHECK_EQ_INT(l.n, 1);
+			CHECK_EQ_INT(l.n ? l.v[0].stopped : -1, 0);
+			cloud_list_free(&l);
+		}
+	}
 	cloud_bad(0, "{\"instances\": [{\"id\": 1}]}",
 	    "v: instances[0].start_date: expected a time");
 	cloud_bad(0, "{\"instances\": [{\"id\": \"1;rm\", \"start_date\": "
