@@ -303,6 +303,11 @@ report_merge(const struct ops_import *w, int dry)
 		    "exchange rate%s\n", dry ? "would take" : "took",
 		    w->nmerged, plural(w->nmerged), plural(w->nmerged),
 		    plural(w->nmerged), plural(w->nmerged), plural(w->nmerged));
+	if (w->clamped > 0)
+		printf("%s %ld change%s dated more than 10 minutes after this "
+		    "machine's clock (is another machine's clock wrong?) as "
+		    "made now\n", dry ? "would take" : "took", w->clamped,
+		    plural(w->clamped));
 	if (w->dups > 0)
 		printf("%ld run%s overlap%s a run of this machine's on the same "
 		    "platform: likely duplicate%s, listed by gpulog log "

@@ -33,6 +33,43 @@ later_text(const struct field *t, size_t n, const void *a, const void *b)
 	return later;
 }
 
+/* How far past this machine's clock another machine's change time is
+ * taken as it is: clocks a little apart are not wrong. */
+#define MERGE_SKEW_S 600
+
+/*
+ * A change time from another machine more than MERGE_SKEW_S past the
+ * local clock (a clock set to 2099) would win every merge for good: it is
+ * taken as now instead, once.  The note "clamp.KIND.ID" (this machine's
+ * own setting, in the merge's change) remembers the version so taken, so
+ * that the same version met again keeps the time it was given then, and
+ * a later change here still wins over it.
+ */
+static int
+clamp_time(struct ops_import *im, const char *kind, const char *id,
+    int64_t *t, struct err *e)
+{
+	char key[160], val[64];
+	long long peer, took;
+	int rc;
+
+	if (*t <= im->o->now + MERGE_SKEW_S)
+		return 0;
+	snprintf(key, sizeof key, "clamp.%s.%.120s", kind, id);
+	if ((rc = store_get_setting(im->s, key, val, sizeof val, e)) < 0)
+		return -1;
+	if (rc == 1 && sscanf(val, "%lld %lld", &peer, &took) == 2 &&
+	    peer == *t) {
+		*t = took;
+		return 0;
+	}
+	snprintf(val, sizeof val, "%lld %lld", (long long)*t,
+	    (long long)im->o->now);
+	*t = im->o->now;
+	im->clamped++;
+	return store_set_setting(im->s, key, val, e);
+}
+
 int
 ops_merge_run(struct ops_import *im, const struct run *r, struct err *e)
 {
@@ -44,6 +81,8 @@ ops_merge_run(struct ops_import *im, const struct run *r, struct err *e)
 		return rc;
 	if (r->uid[0] == '\0')
 		return err_set(e, "uid: missing; a merge needs each run's uid");
+	if (clamp_time(im, "run", r->uid, &c.modified, e) < 0)
+		return -1;
 	if (r->gpu[0] != '\0')
 		ops_check_gpu(r->gpu, c.gpu, NULL, 0, NULL);
 	if (im->merge == NULL && store_merge_new(im->s, &im->merge, e) < 0)
@@ -98,7 +137,7 @@ int
 ops_merge_expense(struct ops_import *im, const struct expense *x,
     struct err *e)
 {
-	struct expense local;
+	struct expense local, clamped = *x;
 	int64_t at;
 	int rc, newer;
 
@@ -108,6 +147,9 @@ ops_merge_expense(struct ops_import *im, const struct expense *x,
 	if (x->uid[0] == '\0')
 		return err_set(e, "uid: missing; a merge needs each expense's "
 		    "uid");
+	if (clamp_time(im, "expense", x->uid, &clamped.modified, e) < 0)
+		return -1;
+	x = &clamped;
 	if ((rc = store_tombstone_at(im->s, "expense", x->uid, &at, e)) < 0)
 		return -1;
 	if (rc == 1 && at >= x->modified) {
@@ -145,6 +187,8 @@ ops_merge_removal(struct ops_import *im, const char *kind, const char *key,
 
 	if (strcmp(kind, "setting") == 0 && !setting_travels(key))
 		return 0;
+	if (clamp_time(im, kind, key, &at, e) < 0)
+		return -1;
 	if ((rc = store_merge_removal(im->s, kind, key, at, e)) < 0)
 		return -1;
 	im->removed += rc;
@@ -161,6 +205,8 @@ ops_merge_setting(struct ops_import *im, const char *key, const char *value,
 
 	if (!setting_travels(key))
 		return 0;
+	if (clamp_time(im, "setting", key, &modified, e) < 0)
+		return -1;
 	if ((rc = store_tombstone_at(im->s, "setting", key, &at, e)) < 0)
 		return -1;
 	if (rc == 1 && at >= modified)

@@ -393,6 +393,8 @@ struct ops_import {
 	long xupdated;               /* expenses replaced by newer ones */
 	long nmerged;                /* settings and catalog rows taken */
 	long dups;                   /* runs kept as likely duplicates */
+	long clamped;                /* change times from another machine's
+	                              * clock far ahead, taken as now */
 	long overlaps;               /* CSV runs that overlap another run
 	                              * on their platform (both kept) */
 	int64_t overlap_id;          /* the first of those others */

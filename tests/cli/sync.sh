@@ -191,6 +191,27 @@ A sync shared >/dev/null || fail "sync beside a live one"
 wait $lp
 rm -f shared/.gpulog-laptop.json.tmpLive01
 
+# A machine whose clock says 2099: its change is taken as made now, once;
+# a later change here still wins, however often its file is read again.
+T=2026-12-01T17:00:00Z
+FUT=2099-01-01T00:00:00Z
+GPULOG_NOW=$FUT gpulog --db "$PWD/b.db" add lambda 1h -n from-2099 >/dev/null
+GPULOG_NOW=$FUT gpulog --db "$PWD/b.db" sync shared >/dev/null 2>&1
+A sync shared >o 2>e
+grep -q "took 1 change dated more than 10 minutes after this machine's clock" o ||
+    fail "the future change was not said: $(cat o)"
+runs a | grep -q from-2099 || fail "the run from 2099 did not come"
+T=2026-12-01T17:30:00Z
+id=$(A log --json | python3 -c 'import json, sys
+print([r["id"] for r in json.load(sys.stdin) if r["note"] == "from-2099"][0])')
+A edit "$id" -n edited-here >/dev/null
+GPULOG_NOW=$FUT gpulog --db "$PWD/b.db" add lambda 2h -n another-2099 >/dev/null
+GPULOG_NOW=$FUT gpulog --db "$PWD/b.db" sync shared >/dev/null 2>&1
+T=2026-12-01T18:00:00Z
+A sync shared >o 2>e
+runs a | grep -q edited-here || fail "the 2099 version won again: $(runs a)"
+runs a | grep -q another-2099 || fail "the second run from 2099: $(runs a)"
+
 # An export of format 1 (an older gpulog's) still imports.
 cat >old.json <<'J'
 {"gpulog_export": 1, "schema": 7, "exported": "2026-11-01T00:00:00Z",
