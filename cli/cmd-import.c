@@ -605,6 +605,16 @@ import_main(struct ctx *c, const struct args *a, int catalog_only)
 		rc = EXIT_OK;
 		goto out;
 	}
+	if (api) {
+		char key[48], val[24];
+
+		/* When the source was last read, outside the change (undo
+		 * does not unread it): what status says of its instances. */
+		snprintf(key, sizeof key, "refresh.%s", imp->name);
+		snprintf(val, sizeof val, "%lld", (long long)c->now);
+		if (ops_setting_mark(&c->ops, key, val, &e) < 0)
+			cli_warn("%s", e.msg);
+	}
 	report(&im, 0, api ? api_name(imp->name) : n > 1 ? "the files" :
 	    strcmp(first, "-") == 0 ? "stdin" : first);
 	rc = EXIT_OK;

@@ -518,6 +518,11 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 		if (run_cost_at(r, c->now) > 0)
 			printf(", %s so far", cli_money(c, b, sizeof b,
 			    run_cost_at(r, c->now), r->currency));
+		/* A rented instance is as fresh as the last read of it. */
+		if (sm->open_seen != NULL && sm->open_seen[i] > 0)
+			printf(", seen running %s ago", fmt_duration(b,
+			    sizeof b, c->now > sm->open_seen[i] ? c->now -
+			    sm->open_seen[i] : 0));
 		for (k = 0; k < n; k++)
 			printf("  %s! %s%s", cli_color(c, C_YELLOW), w[k],
 			    cli_color(c, C_OFF));

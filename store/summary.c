@@ -607,6 +607,20 @@ load_idle(struct summary *sm, struct store *s, struct err *e)
 		if (rc == 1 && strtoll(val, NULL, 10) >= sm->open[i].start)
 			sm->open_idle[i] = strtoll(val, NULL, 10);
 	}
+	/* An instance's run is as fresh as the last read of its source. */
+	sm->open_seen = xcalloc(sm->nopen + 1, sizeof *sm->open_seen);
+	for (i = 0; i < sm->nopen; i++) {
+		const char *src = sm->open[i].source;
+
+		if (strcmp(src, "vast") != 0 && strcmp(src, "runpod") != 0 &&
+		    strcmp(src, "lambda") != 0)
+			continue;
+		snprintf(key, sizeof key, "refresh.%s", src);
+		if ((rc = store_get_setting(s, key, val, sizeof val, e)) < 0)
+			return -1;
+		if (rc == 1)
+			sm->open_seen[i] = strtoll(val, NULL, 10);
+	}
 	return 0;
 }
 
@@ -666,6 +680,7 @@ summary_free(struct summary *sm)
 		run_clear(&sm->open[i]);
 	free(sm->open);
 	free(sm->open_idle);
+	free(sm->open_seen);
 	free(sm->nudges);
 	free(sm->packs);
 	free(sm->hist);

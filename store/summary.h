@@ -49,6 +49,10 @@ struct summary {
 	                                 have been idle, as `gpulog run`
 	                                 recorded (the setting "idle.ID",
 	                                 ops_run_idle()); 0 when not */
+	int64_t *open_seen;           /* per open run an API import made (a
+	                                 rented instance): when that source
+	                                 was last read (the setting
+	                                 "refresh.SOURCE"); 0 for others */
 
 	struct quota_pack *packs;   /* valid packs, oldest first */
 	size_t npacks;

@@ -578,6 +578,11 @@ draw_open(struct tui *t, int y, int y1)
 			x += cv_printf(cv, y, x, -1, 0, "%s so far ",
 			    tui_money(t, b, sizeof b, run_cost_at(r, t->now),
 			    r->currency));
+		if (t->sm.open_seen != NULL && t->sm.open_seen[i] > 0)
+			x += cv_printf(cv, y, x, cv->w - x - 2, CA_DIM,
+			    "seen %s ago ", fmt_duration(b, sizeof b, t->now >
+			    t->sm.open_seen[i] ? t->now - t->sm.open_seen[i] :
+			    0));
 		for (k = 0; k < n; k++)
 			x += cv_printf(cv, y, x + 1, cv->w - x - 2, CC_YELLOW |
 			    CA_BOLD, "! %s", w[k]) + 1;

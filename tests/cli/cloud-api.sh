@@ -86,6 +86,10 @@ grep -q '^vast 30999950 2026-11-29T10:00:00Z 2026-11-30T03:00:00Z 255 1 $' r ||
     fail "the destroyed instance from its charges: $(cat r)"
 grep -q '^vast 31000002 2026-11-30T20:00:00Z 2026-11-30T22:00:00Z 300 2 RTX 3090$' r ||
     fail "the stopped instance from its charges: $(cat r)"
+# status says how long ago an instance was last seen running.
+GPULOG_NOW=2026-12-01T12:25:00Z "$G" status >st
+grep -q '#[0-9]* vast RTX 4090 2h55m, since 09:30, \$1.20 so far, seen running 25m ago' st ||
+    fail "status of a rented instance: $(cat st)"
 # Again: nothing new.
 GPULOG_VAST_URL=$U/ok run import vast --api
 has 'imported 0 runs (0 updated, 4 already there)' out "vast again"
