@@ -131,6 +131,24 @@ peer_files(const char *dir, const char *own, size_t *n, struct err *e)
 		    strcmp(d->d_name + len - 5, ".json") != 0 ||
 		    strcmp(d->d_name, own) == 0)
 			continue;
+		/* A FIFO or a device would stall the read with the write
+		 * lock held: only files are read. */
+		{
+			char *p = cli_path_join(dir, d->d_name);
+			struct stat st;
+			int reg = stat(p, &st) == 0 && S_ISREG(st.st_mode);
+
+			if (!reg) {
+				char *safe = text_safe(p);
+
+				cli_warn("%s: not a regular file; left alone",
+				    safe);
+				free(safe);
+			}
+			free(p);
+			if (!reg)
+				continue;
+		}
 		list = xrealloc(list, (k + 1) * sizeof *list);
 		list[k++] = xstrdup(d->d_name);
 	}

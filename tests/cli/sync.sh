@@ -212,6 +212,21 @@ A sync shared >o 2>e
 runs a | grep -q edited-here || fail "the 2099 version won again: $(runs a)"
 runs a | grep -q another-2099 || fail "the second run from 2099: $(runs a)"
 
+# A FIFO named like a peer's file is left alone, not read with the lock
+# held: the sync ends, and another gpulog can still write.
+mkfifo shared/gpulog-stall.json
+A sync shared >o 2>e & sp=$!
+i=0
+while kill -0 $sp 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+if kill -0 $sp 2>/dev/null; then
+	fail "a sync stalled on a FIFO"
+	kill $sp
+fi
+wait $sp
+grep -q "gpulog-stall.json: not a regular file; left alone" e ||
+    fail "the FIFO was not said: $(cat e)"
+rm shared/gpulog-stall.json
+
 # An export of format 1 (an older gpulog's) still imports.
 cat >old.json <<'J'
 {"gpulog_export": 1, "schema": 7, "exported": "2026-11-01T00:00:00Z",
