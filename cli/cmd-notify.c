@@ -213,7 +213,7 @@ cmd_notify(struct ctx *c, const struct args *a)
 	const char *via = opt_get(a, N_VIA);
 	size_t i, keep_len = 0;
 	int dry = opt_has(a, N_DRY), only = -1, w, nnew = 0, nold = 0;
-	int rc = EXIT_OK;
+	int rc = EXIT_OK, claim;
 
 	sent[0] = '\0';
 	if (opt_has(a, N_URL)) {
@@ -276,9 +276,18 @@ cmd_notify(struct ctx *c, const struct args *a)
 		int done = 0;
 
 		notify_key(n, sm.budget.ms, key, sizeof key);
+		add_key(&keep, &keep_len, key);
 		if (notify_listed(sent, key)) {
 			nold++;
-			add_key(&keep, &keep_len, key);
+			continue;
+		}
+		/* Claimed before it is sent: a notify running beside this
+		 * one that claimed it first sends it, not this one. */
+		if (!dry && (claim = ops_notify_claim(&c->ops, key, &e)) <= 0) {
+			if (claim < 0)
+				rc = cli_err(EXIT_FAIL, &e);
+			else
+				nold++;
 			continue;
 		}
 		nnew++;
@@ -301,16 +310,16 @@ cmd_notify(struct ctx *c, const struct args *a)
 			if (only >= 0)
 				break;
 		}
-		if (done && !dry)
-			add_key(&keep, &keep_len, key);
+		/* Not sent: unclaimed, so that the next notify tries. */
+		if (!done && !dry && ops_notify_unclaim(&c->ops, key, &e) < 0)
+			rc = cli_err(EXIT_FAIL, &e);
 		free(msg);
 	}
 	if (dry && nnew == 0)
 		printf("nothing new to send (%d sent before)\n", nold);
-	/* Remember the conditions sent and still present; one that has
-	 * gone is forgotten, and is new if it comes back. */
-	if (!dry && strcmp(sent, keep ? keep : "") != 0 &&
-	    ops_notify_remember(&c->ops, keep ? keep : "", &e) < 0)
+	/* A condition that has gone is forgotten, and is new if it comes
+	 * back. */
+	if (!dry && ops_notify_keep(&c->ops, keep ? keep : "", &e) < 0)
 		rc = cli_err(EXIT_FAIL, &e);
 	summary_free(&sm);
 	free(keep);

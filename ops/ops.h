@@ -519,17 +519,24 @@ int ops_check_times(const struct run *r, int64_t now, int future,
 
 /*
  * `gpulog notify`'s memory and its webhook (ops/notify.c), both kept in
- * the settings.  ops_notify_remember() keeps keys, the conditions sent
- * and still present (core/notify.h's names, a line each), as
- * "notify.sent": bookkeeping, written outside any change, so that `gpulog
- * undo` never takes back a notification instead of the user's own last
- * change.  ops_notify_url() sets "notify.url", the ntfy topic or webhook
+ * the settings.  "notify.sent" lists the conditions sent and still
+ * present (core/notify.h's names, a line each): bookkeeping, written
+ * outside any change, so that `gpulog undo` never takes back a
+ * notification instead of the user's own last change.  Each edit of it
+ * is one write transaction, so that two notify at once send a condition
+ * once: ops_notify_claim() lists key before it is sent and returns 1, or
+ * 0 when another process listed it first (it is not sent again);
+ * ops_notify_unclaim() takes it back when it could not be sent (the next
+ * notify tries again); ops_notify_keep() forgets the listed keys that
+ * present (a list) no longer has, so that one that comes back is new.  ops_notify_url() sets "notify.url", the ntfy topic or webhook
  * notify posts to, as the change "notify --url"; "" removes it.  It must
  * be http:// or https://, at most 1000 bytes, with no space or control
  * character (o->field is OPS_F_INPUT when not).
  */
 #define OPS_NOTIFY_SENT_MAX 16384 /* bytes of keys kept */
-int ops_notify_remember(struct ops *o, const char *keys, struct err *e);
+int ops_notify_claim(struct ops *o, const char *key, struct err *e);
+int ops_notify_unclaim(struct ops *o, const char *key, struct err *e);
+int ops_notify_keep(struct ops *o, const char *present, struct err *e);
 int ops_notify_url(struct ops *o, const char *url, struct err *e);
 
 #endif

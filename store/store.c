@@ -1040,6 +1040,43 @@ store_run_by_uid(struct store *s, const char *uid, int64_t *id,
 }
 
 int
+store_edit_setting(struct store *s, const char *key,
+    int (*edit)(const char *old, char **out, void *arg), void *arg,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+	char *old = NULL, *nw = NULL;
+	int rc;
+
+	if (st_exec(s, "BEGIN IMMEDIATE", e) < 0)
+		return -1;
+	if (st_prepare(s, &st, "SELECT value FROM settings WHERE key = ?1",
+	    e) < 0) {
+		st_exec(s, "ROLLBACK", NULL);
+		return -1;
+	}
+	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		old = xstrdup((const char *)sqlite3_column_text(st, 0));
+	sqlite3_finalize(st);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		st_fail(s, e, "read a setting");
+		st_exec(s, "ROLLBACK", NULL);
+		return -1;
+	}
+	rc = edit(old != NULL ? old : "", &nw, arg);
+	if (rc == 1 && store_set_setting(s, key, nw, e) < 0)
+		rc = -1;
+	if (rc >= 0 && st_exec(s, "COMMIT", e) < 0)
+		rc = -1;
+	if (rc < 0)
+		st_exec(s, "ROLLBACK", NULL);
+	free(old);
+	free(nw);
+	return rc;
+}
+
+int
 store_set_setting(struct store *s, const char *key, const char *value,
     struct err *e)
 {

@@ -276,6 +276,17 @@ int store_find_ref(struct store *s, int expenses, const char *ref,
 int store_run_by_uid(struct store *s, const char *uid, int64_t *id,
     struct err *e);
 
+/*
+ * Reads setting key and writes it back as edit() says, in one write
+ * transaction that no other process can interleave (outside any change:
+ * bookkeeping undo does not take back).  edit gets the old value ("" when
+ * none) and returns 1 with a malloc'd *out to write, 0 to leave it, or -1
+ * to fail.  Returns what edit returned, or -1.
+ */
+int store_edit_setting(struct store *s, const char *key,
+    int (*edit)(const char *old, char **out, void *arg), void *arg,
+    struct err *e);
+
 int store_set_setting(struct store *s, const char *key, const char *value,
     struct err *e);
 

@@ -29,7 +29,7 @@ check "ops/*.[ch]" "cli/|tui/|importers/|sqlite3|curses|ncurses|curl|cjson" "ops
 
 # Only the operations layer changes data: the front ends and the
 # importers call no store function that writes.
-writes='\b(store_(begin|commit|rollback|change_label|part_[a-z]+|merge_[a-z_]+|add_[a-z_]+|update_[a-z_]+|delete_[a-z_]+|set_[a-z_]+|import_[a-z_]+|record_[a-z_]+|undo|bulk_[a-z_]+)|metrics_put)\('
+writes='\b(store_(begin|commit|rollback|change_label|part_[a-z]+|merge_[a-z_]+|add_[a-z_]+|update_[a-z_]+|delete_[a-z_]+|set_[a-z_]+|edit_[a-z_]+|import_[a-z_]+|record_[a-z_]+|undo|bulk_[a-z_]+)|metrics_put)\('
 hits=$(grep -nE "$writes" cli/*.c tui/*.c importers/*.c 2>/dev/null)
 if [ -n "$hits" ]; then
 	echo "layering: only ops/ changes data; these write past it:"

@@ -180,4 +180,17 @@ same "lapse once each" "$(count 'use it or lose it' | tr -d ' ')" \
     "$(grep 'use it or lose it' week.log | sed 's/.* on \([a-z-]*\) .*/\1/' | sort -u | wc -l | tr -d ' ')"
 same "every line its own condition" "$(wc -l <week.log | tr -d ' ')" \
     "$(( $(count 'kaggle quota') + $(count 'run #5') + $(count 'budget') + $(count 'use it or lose it') ))"
+
+# Two notify at once: each condition is sent once between them.
+for i in 1 2 3 4 5; do
+	GPULOG_DB=$PWD/twice$i.db
+	export GPULOG_DB
+	GPULOG_NOW=2026-12-01T12:00:00Z gpulog start vast --at 09:00 >/dev/null
+	GPULOG_NOW=2026-12-01T12:00:00Z gpulog notify --via stdout >a.out 2>a.err &
+	p1=$!
+	GPULOG_NOW=2026-12-01T12:00:00Z gpulog notify --via stdout >b.out 2>b.err
+	wait $p1
+	same "two at once, try $i" "$(cat a.out b.out | grep -c 'open for 3h')" 1
+done
+unset GPULOG_DB
 exit $fails
