@@ -22,6 +22,7 @@ struct store {
 	int no_tombs;          /* an undo of a merge: removals leave no
 	                          tombstone */
 	int readonly;          /* opened read-only (see store_open()) */
+	int readonly_io;       /* ... because writing failed (a full disk) */
 	int failed_busy;       /* the last st_fail() was for a lock held
 	                        * elsewhere */
 	int (*busy_stop)(void); /* non-zero: stop waiting for the lock */

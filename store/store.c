@@ -204,6 +204,10 @@ st_fail(struct store *s, struct err *e, const char *what)
 	if (sqlite3_extended_errcode(s->db) == SQLITE_IOERR_WRITE)
 		return err_set(e, "cannot %s: writing to the disk failed (is "
 		    "it full?); nothing was saved", what);
+	if (code == SQLITE_READONLY && s->readonly_io)
+		return err_set(e, "cannot %s: writing to the disk failed when "
+		    "the database was opened (is it full?); it was opened to "
+		    "read only", what);
 	if (code == SQLITE_READONLY)
 		return err_set(e, "cannot %s: the database is read-only%s",
 		    what, s->readonly ? " (gpulog can read it but not write "
@@ -533,17 +537,23 @@ store_open(struct store **sp, const char *path, int64_t now, struct err *e)
 	s->busy_say_ms = 3000;
 	create_private(path);
 	rc = open_db(s, path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, e);
-	/* A file that can be read but not written, or one in a directory
-	 * where the -shm beside it cannot be made: read-only, which reads
-	 * the -wal too. */
+	/* A file that can be read but not written, one in a directory
+	 * where the -shm beside it cannot be made, or one on a full disk:
+	 * read-only, which reads the -wal too, so that the commands that
+	 * only read still work. */
 	if (rc == SQLITE_READONLY || rc == SQLITE_CANTOPEN ||
-	    rc == SQLITE_PERM) {
-		struct err ro;
+	    rc == SQLITE_PERM || rc == SQLITE_IOERR || rc == SQLITE_FULL) {
+		struct err ro, first = *e;
 
 		if (open_db(s, path, SQLITE_OPEN_READONLY, &ro) != 0 &&
-		    open_immutable(s, path, e) < 0)
+		    open_immutable(s, path, e) < 0) {
+			/* Nothing to read either: the first reason. */
+			if (rc == SQLITE_IOERR || rc == SQLITE_FULL)
+				*e = first;
 			goto fail;
+		}
 		s->readonly = 1;
+		s->readonly_io = rc == SQLITE_IOERR || rc == SQLITE_FULL;
 	} else if (rc != 0) {
 		goto fail;
 	}

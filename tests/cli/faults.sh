@@ -61,6 +61,25 @@ grep -q "disk is full\|disk failed (is it full" err.full ||
 sqlite3 full.db 'PRAGMA integrity_check' | grep -qx ok ||
     fail "integrity after full disk"
 gpulog add kaggle 1h -n three >/dev/null || fail "add after the disk had room"
+# With no room at all (nothing may be written, not even the -shm beside
+# the database), the commands that only read still work, and one that
+# would write says why.  (What they print goes through a pipe, which the
+# file-size limit does not bound.)
+rm -f full.db-wal full.db-shm
+noroom() {  # noroom NAME ARGS...: exit status in NAME.rc, stderr in NAME.err
+	n=$1
+	shift
+	{ (trap '' XFSZ; ulimit -f 0; exec gpulog "$@") >/dev/null
+	    echo $? >"$n.rc"; } 2>&1 | cat >"$n.err"
+}
+noroom st status
+noroom lg log --csv
+noroom ad add kaggle 1h -n four
+[ "$(cat st.rc)" = 0 ] || fail "status with no room: $(cat st.err)"
+[ "$(cat lg.rc)" = 0 ] || fail "log with no room: $(cat lg.err)"
+[ "$(cat ad.rc)" = 1 ] || fail "add with no room: exit $(cat ad.rc)"
+grep -q "writing to the disk failed when the database was opened (is it full?)" \
+    ad.err || fail "add with no room said: $(cat ad.err)"
 export GPULOG_DB=$PWD/db
 
 # A directory that cannot be created.
