@@ -164,6 +164,27 @@ quota_add_burn(struct quota_status *st, int64_t per_h, int64_t until)
 	}
 }
 
+int64_t
+quota_open_use(const struct quota_status *st, int64_t now, int64_t span_s)
+{
+	int64_t listed = 0, use = 0, end;
+	int i;
+
+	if (span_s <= 0)
+		return 0;
+	for (i = 0; i < st->nburns; i++) {
+		listed += st->burns[i].per_h;
+		end = st->burns[i].until != 0 && st->burns[i].until < now +
+		    span_s ? st->burns[i].until : now + span_s;
+		if (end > now)
+			use += st->burns[i].per_h * (end - now) / 3600;
+	}
+	/* The runs past QUOTA_BURNS, as if uncapped. */
+	if (st->burn_h > listed)
+		use += (st->burn_h - listed) * span_s / 3600;
+	return use;
+}
+
 /*
  * When what is left runs out at the open runs' rates, each stopping at its
  * cap: the time, or 0 when the runs all stop first.  The runs past

@@ -144,6 +144,11 @@ void quota_status_finish(struct quota_status *st, int64_t now);
  * cap ends it at until (0: it has none). */
 void quota_add_burn(struct quota_status *st, int64_t per_h, int64_t until);
 
+/* What the open runs will use of the quota in [now, now + span_s), each
+ * until its session cap ends it, in the quota's unit (rounded down). */
+int64_t quota_open_use(const struct quota_status *st, int64_t now,
+    int64_t span_s);
+
 /* What the open run r burns of q an hour, in q's unit, by quota_use(). */
 int64_t quota_burn_h(const struct quota *q, const struct run *r,
     int64_t cu_centi_h);

@@ -217,6 +217,9 @@ say_quota(const struct where_in *in, struct where_row *w,
 	    amount(b, sizeof b, w->quota_unit, w->quota_left),
 	    quota_unit_name(w->quota_unit), quota_window_name(q, wn,
 	    sizeof wn));
+	if (w->open_use > 0)
+		say(w, " once the open runs use %s", amount(a, sizeof a,
+		    w->quota_unit, w->open_use));
 	if (q->window != QW_ROLLING)
 		say(w, ", resets %s (%s)", fmt_when(at, sizeof at, w->resets,
 		    in->now), fmt_relative(rel, sizeof rel,
@@ -349,6 +352,12 @@ rank_free(const struct where_in *in, const struct platform *p,
 				before = st->we - in->now;
 			after = job->dur_s - before;
 		}
+		/* What the open runs will use while the job runs is not
+		 * the job's: an open run that would use the rest first
+		 * leaves the job no room. */
+		if ((w->open_use = quota_open_use(st, in->now, before)) > 0)
+			w->quota_left = w->quota_left > w->open_use ?
+			    w->quota_left - w->open_use : 0;
 		if (quota_meter(q->unit)->rated)
 			burn = catalog_burn(in->cat, p->key, w->gpu);
 		/* The job holds one GPU. */

@@ -96,7 +96,9 @@ struct where_row {
 	int64_t session_cap_s;  /* 0 when none */
 	int has_quota;
 	int quota_unit;         /* enum quota_unit */
-	int64_t quota_left;     /* before the job, in the unit */
+	int64_t quota_left;     /* before the job, once the open runs have
+	                           used what they will while it runs */
+	int64_t open_use;       /* that use of the open runs, in the unit */
 	int64_t quota_need;     /* the job's use before the reset */
 	int64_t resets;         /* the quota's reset; 0 when none */
 	int64_t rate_micro;     /* price per GPU-hour, millionths */

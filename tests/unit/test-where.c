@@ -252,6 +252,35 @@ test_rank(void)
 	CHECK(strstr(r->why, "needs 8.0 of 5.0 h left this week") != NULL);
 	free(w);
 
+	/* 5 h left and an open Kaggle run using an hour an hour: a 2 h job
+	 * fits (5 - 2 = 3 h left for it), a 3 h job does not (2 h); with
+	 * the open run's session cap ending it in 1 h, 4 h are left. */
+	used[0] = 25 * 3600;
+	setup(&in, now, used, found);
+	quota_add_burn(&qs[0], 3600, 0);
+	job(&j, 2 * 3600, "", 0);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	r = row(w, n, "kaggle", NULL);
+	CHECK_EQ_INT(r->open_use, 2 * 3600);
+	CHECK_EQ_INT(r->quota_left, 3 * 3600);
+	CHECK(r->group != WG_NO);
+	free(w);
+	job(&j, 3 * 3600, "", 0);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	r = row(w, n, "kaggle", NULL);
+	CHECK_EQ_INT(r->group, WG_NO);
+	CHECK(strstr(r->why, "needs 3.0 of 2.0 h left this week once the "
+	    "open runs use 3.0") != NULL);
+	free(w);
+	setup(&in, now, used, found);
+	quota_add_burn(&qs[0], 3600, now + 3600);
+	CHECK(where_rank(&in, &j, &w, &n, &e) == 0);
+	r = row(w, n, "kaggle", NULL);
+	CHECK_EQ_INT(r->open_use, 3600);
+	CHECK_EQ_INT(r->quota_left, 4 * 3600);
+	CHECK(r->group != WG_NO);
+	free(w);
+
 	/* Friday 20:00, 4 h before Kaggle's reset with 2 h left: an 8 h job
 	 * counts 4 h now and 4 h in the new week, and 4 > 2. A 3 h job
 	 * counts 3 h.  Saturday 01:00 the week is new. */
