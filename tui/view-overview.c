@@ -696,17 +696,115 @@ overview_columns(struct tui *t, int y0, int y1)
 	}
 }
 
+/* The nudge that most needs the user: the highest level, the first of
+ * it in the summary's order; NULL when none. */
+static const struct nudge *
+first_alert(const struct summary *sm, size_t *others)
+{
+	const struct nudge *best = NULL;
+	size_t i;
+
+	*others = 0;
+	for (i = 0; i < sm->nnudges; i++) {
+		if (best == NULL || sm->nudges[i].level > best->level)
+			best = &sm->nudges[i];
+	}
+	if (best != NULL)
+		*others = sm->nnudges - 1;
+	return best;
+}
+
+/* A nudge in a few words, for the alert line. */
+static void
+alert_text(const struct tui *t, const struct nudge *n, char *buf, size_t len)
+{
+	const struct summary *sm = &t->sm;
+	const struct quota *q = n->quota >= 0 && (size_t)n->quota <
+	    sm->cat.nquotas ? &sm->cat.quotas[n->quota] : NULL;
+	const struct quota_status *st = q != NULL ? &sm->qs[n->quota] : NULL;
+	char a[48], b[48], d[32];
+
+	switch (n->kind) {
+	case NUDGE_QUOTA:
+		if (q != NULL && st->remaining < 0)
+			snprintf(buf, len, "%s quota used up, %s", q->platform,
+			    fmt_quota_left(a, sizeof a, q->unit,
+			    st->remaining));
+		else if (q != NULL && st->runs_out > t->now)
+			snprintf(buf, len, "%s runs out %s (in %s)",
+			    q->platform, fmt_when(a, sizeof a, st->runs_out,
+			    t->now), fmt_relative(d, sizeof d, st->runs_out -
+			    t->now));
+		else
+			snprintf(buf, len, "%s quota %d%% used", n->platform,
+			    n->pct);
+		break;
+	case NUDGE_BUDGET:
+		if (n->value > n->limit)
+			snprintf(buf, len, "budget over by %s (%d%%)",
+			    tui_money(t, a, sizeof a, n->value - n->limit,
+			    sm->currency), n->pct);
+		else
+			snprintf(buf, len, "budget %d%% spent", n->pct);
+		break;
+	case NUDGE_OPEN:
+		snprintf(buf, len, "#%lld %s open %s, %s (%s %s)",
+		    (long long)n->run_id, n->platform, fmt_duration(d,
+		    sizeof d, n->value), n->past_cap ? "past its session cap" :
+		    "paid", n->past_cap ? "cap" : "limit", fmt_duration(b,
+		    sizeof b, n->limit));
+		break;
+	case NUDGE_IDLE:
+		snprintf(buf, len, "#%lld %s GPU idle %s", (long long)n->run_id,
+		    n->platform, fmt_duration(d, sizeof d, n->value));
+		break;
+	case NUDGE_LAPSE:
+		if (q != NULL)
+			snprintf(buf, len, "%s resets %s with %s %s unused",
+			    q->platform, fmt_when(a, sizeof a, n->at, t->now),
+			    amount(b, sizeof b, q, n->value),
+			    quota_unit_name(q->unit));
+		else
+			snprintf(buf, len, "%s resets with quota unused",
+			    n->platform);
+		break;
+	default:
+		snprintf(buf, len, "pack e%lld of %s expires %s",
+		    (long long)n->run_id, n->platform, fmt_when(a, sizeof a,
+		    n->at, t->now));
+		break;
+	}
+}
+
 void
 overview_draw(struct tui *t, int y0, int y1)
 {
 	struct canvas *cv = &t->cv;
 	char head[160], tz[16];
+	const struct nudge *al;
+	size_t others;
 	int y = y0, x;
 
-	fmt_local(head, sizeof head, t->now, "%A %d %B %Y, %H:%M");
-	fmt_local(tz, sizeof tz, t->now, "%Z");
-	x = 1 + cv_printf(cv, y, 1, -1, CA_BOLD, "%s %s", head, tz);
-	if (t->sm.plan_month >= 1 && t->sm.plan_month <= PLAN_MONTHS) {
+	/* What most needs the user, in its level's colour, in place of the
+	 * date (the tab bar has the time). */
+	if ((al = first_alert(&t->sm, &others)) != NULL) {
+		char text[256];
+
+		alert_text(t, al, text, sizeof text);
+		x = 1 + cv_printf(cv, y, 1, -1, tui_colour(al->level) |
+		    CA_BOLD, "! ");
+		x += tui_put_safe(t, y, x, cv->w - x - 14, tui_colour(al->level)
+		    | CA_BOLD, text);
+		if (others > 0)
+			cv_printf(cv, y, x + 1, -1, CA_DIM, "(+%zu more)",
+			    others);
+	} else {
+		fmt_local(head, sizeof head, t->now, "%A %d %B %Y, %H:%M");
+		fmt_local(tz, sizeof tz, t->now, "%Z");
+		x = 1 + cv_printf(cv, y, 1, -1, CA_BOLD, "%s %s", head, tz);
+	}
+	if (al == NULL && t->sm.plan_month >= 1 && t->sm.plan_month <=
+	    PLAN_MONTHS) {
 		x += cv_printf(cv, y, x, -1, 0, " %s plan month %d of %d",
 		    cv->g->dot, t->sm.plan_month, PLAN_MONTHS);
 		if (t->sm.phase != NULL) {
