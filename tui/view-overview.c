@@ -213,6 +213,16 @@ draw_quotas(struct tui *t, int y, int y1)
 			continue;
 		}
 		tui_gauge(t, y, x, gw, st->pct, lvl);
+		/* The pace tick, as the budget's: where an even use of the
+		 * window would be by now. */
+		if (!st->rolling && st->we > st->ws && t->now >= st->ws) {
+			int xt = (int)((t->now - st->ws) * gw / (st->we -
+			    st->ws));
+
+			if (xt < gw)
+				cv_put(cv, y, x + xt, 1, CC_CYAN | CA_BOLD,
+				    cv->g->down);
+		}
 		x += gw + 1;
 		x += cv_printf(cv, y, x, -1, lvl | CA_BOLD, "%4d%%", st->pct);
 		x += cv_printf(cv, y, x + 1, -1, 0, "%7s of %-6s %-5s",
