@@ -22,12 +22,12 @@
 
 enum col {
 	C_PLATFORM, C_START, C_END, C_DURATION, C_GPU, C_GPUS, C_COST,
-	C_CURRENCY, C_NOTE, C_TAGS, C_PROJECT, C_ID, C_NCOLS
+	C_CURRENCY, C_NOTE, C_TAGS, C_PROJECT, C_ID, C_KIND, C_NCOLS
 };
 
 static const char *const col_names[C_NCOLS] = {
 	"platform", "start", "end", "duration", "gpu", "gpus", "cost",
-	"currency", "note", "tags", "project", "id"
+	"currency", "note", "tags", "project", "id", "kind"
 };
 
 /* Where each known column is in a record; -1 when absent. */
@@ -60,7 +60,7 @@ map_col(const char *m, const char **header, struct err *e)
 
 		err_set(e, "--map: invalid \"%s\": expected COLUMN=HEADER, "
 		    "COLUMN one of platform, start, end, duration, gpu, gpus, "
-		    "cost, currency, note, tags, project or id (as in "
+		    "cost, currency, note, tags, project, id or kind (as in "
 		    "cost=Amount)", safe);
 		free(safe);
 		return -1;
@@ -116,7 +116,8 @@ read_header(const char *name, char **f, size_t n, struct cols *k,
 		    "line must name the columns (platform,start,end,gpu,...; "
 		    "see gpulog(1), IMPORT FORMATS), or name yours with --map "
 		    "start=HEADER", name);
-	if (k->at[C_END] < 0 && k->at[C_DURATION] < 0)
+	/* A file that says each row's kind may hold expenses alone. */
+	if (k->at[C_END] < 0 && k->at[C_DURATION] < 0 && k->at[C_KIND] < 0)
 		return err_set(e, "%s: line 1: no \"end\" or \"duration\" "
 		    "column", name);
 	if (k->at[C_PLATFORM] < 0 && job->platform == NULL)
@@ -316,6 +317,98 @@ read_row(const struct cols *k, char **f, size_t n,
 	return 0;
 }
 
+/* 1 when a row's kind column makes it an expense, 0 a run; -1 with the
+ * reason when it is neither. */
+static int
+row_is_expense(const struct cols *k, char **f, size_t n, struct err *e)
+{
+	const char *v = field(k, C_KIND, f, n);
+
+	if (v[0] == '\0' || strcasecmp(v, "run") == 0)
+		return 0;
+	if (strcasecmp(v, "expense") == 0 || strcasecmp(v, "spend") == 0)
+		return 1;
+	{
+		char *sh = imp_shown(v);
+
+		err_set(e, "\"%s\": expected run, or expense (a payment)", sh);
+		free(sh);
+	}
+	return -1;
+}
+
+/*
+ * Reads an expense row into x (expense_init()ed): when it was paid (the
+ * start column), what (cost and currency), on what platform (may be
+ * none), its note and id.  Returns 0, or -1 with the bad field's name in
+ * *fld and the reason in e.
+ */
+static int
+read_expense(const struct cols *k, char **f, size_t n,
+    const struct import_job *job, struct expense *x, const char **fld,
+    struct err *e)
+{
+	const char *v;
+	char cur[4] = "", when[32], id[160];
+
+	*fld = col_names[C_PLATFORM];
+	v = field(k, C_PLATFORM, f, n);
+	if (v[0] == '\0' && job->platform != NULL)
+		v = job->platform;
+	if (v[0] != '\0' && !text_is_name(v, sizeof x->platform - 1, " ,")) {
+		char *sh = imp_shown(v);
+
+		err_set(e, "invalid platform \"%s\": expected a key such as "
+		    "\"vast\"", sh);
+		free(sh);
+		return -1;
+	}
+	text_copy(x->platform, sizeof x->platform, v);
+	*fld = col_names[C_START];
+	v = field(k, C_START, f, n);
+	if (v[0] == '\0')
+		return err_set(e, "missing; an expense needs the time it was "
+		    "paid");
+	if (imp_time(v, 0, &x->at, e) < 0)
+		return -1;
+	if (job->now > 0 && x->at > job->now && !job->future)
+		return err_set(e, "paid %s, after now; give --future for a "
+		    "payment still to come", fmt_iso_utc(when, sizeof when,
+		    x->at));
+	*fld = col_names[C_CURRENCY];
+	v = field(k, C_CURRENCY, f, n);
+	if (v[0] != '\0' && parse_currency(v, cur, e) < 0)
+		return -1;
+	*fld = col_names[C_COST];
+	v = field(k, C_COST, f, n);
+	if (v[0] == '\0')
+		return err_set(e, "missing; an expense needs what it cost");
+	if (parse_money(v, 2, cur[0] ? cur : NULL, &x->amount_minor,
+	    x->currency, e) < 0)
+		return -1;
+	if (cur[0] != '\0' && strcmp(cur, x->currency) != 0)
+		return err_set(e, "in %s, but the currency column says %s",
+		    x->currency, cur);
+	if (x->amount_minor <= 0)
+		return err_set(e, "%s: an expense costs more than 0", v);
+	x->note = dup_or_null(field(k, C_NOTE, f, n));
+	strcpy(x->source, "csv");
+	strcpy(x->kind, "spend");
+	x->units_centi = -1;
+	v = field(k, C_ID, f, n);
+	if (v[0] != '\0')
+		snprintf(id, sizeof id, "%s", v);
+	else
+		snprintf(id, sizeof id, "expense@%s@%s@%lld%s", x->platform,
+		    fmt_iso_utc(when, sizeof when, x->at),
+		    (long long)x->amount_minor, x->currency);
+	x->source_id = xstrdup(id);
+	/* Stable on every read of the file, as a run's. */
+	x->modified = x->at;
+	*fld = NULL;
+	return 0;
+}
+
 int
 csv_import_stream(FILE *f, const char *name, struct import_job *job,
     struct err *e)
@@ -356,6 +449,28 @@ csv_import_stream(FILE *f, const char *name, struct import_job *job,
 					*e = inner;
 				goto fail;
 			}
+			continue;
+		}
+		if ((rc = row_is_expense(&k, fl, n, &inner)) != 0) {
+			struct expense x;
+
+			expense_init(&x);
+			if (rc < 0 || read_expense(&k, fl, n, job, &x, &fld,
+			    &inner) < 0)
+				rc = imp_bad(job, e, name, csvr_line(rd), rc < 0 ?
+				    col_names[C_KIND] : fld, "%s", inner.msg);
+			else if (job->sink->put_expense == NULL)
+				rc = 0;
+			else if ((rc = job->sink->put_expense(job->sink->arg,
+			    &x, &inner)) == -2)
+				rc = imp_bad(job, e, name, csvr_line(rd), NULL,
+				    "%s", inner.msg);
+			else if (rc < 0)
+				err_set(e, "%s: line %zu: %s", name,
+				    csvr_line(rd), inner.msg);
+			expense_clear(&x);
+			if (rc < 0)
+				goto fail;
 			continue;
 		}
 		run_init(&r);
