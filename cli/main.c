@@ -431,6 +431,14 @@ cli_on_busy(void *arg)
 		    "changing it (this one goes on when it is done)");
 }
 
+/* A long history's upgrade takes a while: said before it starts. */
+static void
+on_migrate(int64_t n)
+{
+	cli_fail(0, "upgrading a database of %lld runs to this gpulog "
+	    "(once; it can take a few seconds)", (long long)n);
+}
+
 static int
 run_cmd(const struct cmd *cmd, int argc, char **argv, const char *gdb)
 {
@@ -510,6 +518,7 @@ main(int argc, char **argv)
 	setlocale(LC_ALL, "");
 	if (argc > 0 && argv[0] != NULL && argv[0][0] != '\0')
 		cli_argv0 = argv[0];
+	store_migrating = on_migrate;
 	for (; i < argc && argv[i][0] == '-'; i++) {
 		if (strcmp(argv[i], "--help") == 0 ||
 		    strcmp(argv[i], "-h") == 0) {

@@ -371,13 +371,6 @@ page_count(struct store *s, const struct page_query *q, int64_t *n,
 	return page_count_span(s, q, NULL, 0, n, &k, &done, e);
 }
 
-void
-page_prepare(struct store *s)
-{
-	sqlite3_exec(s->db, "CREATE INDEX IF NOT EXISTS runs_length ON "
-	    "runs(end_ts - start_ts)", NULL, NULL, NULL);
-}
-
 int
 page_buckets(struct store *s, int64_t since, int64_t until,
     int (*fn)(int64_t t, const char *platform, const char *currency,

@@ -93,14 +93,6 @@ int page_count(struct store *s, const struct page_query *q, int64_t *n,
     struct err *e);
 
 /*
- * The index the longest-first order walks (a run's length), created when
- * missing: a few seconds once on a million runs, then nothing.  Failing
- * (a read-only database) only makes that order slower, so it sets no
- * error and returns nothing.
- */
-void page_prepare(struct store *s);
-
-/*
  * Ended runs starting in [since, until), summed per 15-minute bucket of
  * their start (local day and week boundaries fall on such buckets), per
  * platform and currency: fn gets the bucket's start, the platform, the

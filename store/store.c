@@ -64,6 +64,8 @@ st_bind_text(sqlite3_stmt *st, int i, const char *s)
 static uint64_t uid_hi, uid_lo;
 static int uid_seeded, uid_fixed;
 
+void (*store_migrating)(int64_t n);
+
 /* splitmix64's step: a well-mixed 64 bits from x. */
 static uint64_t
 mix64(uint64_t x)

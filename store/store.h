@@ -22,7 +22,7 @@ struct fx_point;
 struct store;
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define STORE_SCHEMA_VERSION 9
+#define STORE_SCHEMA_VERSION 10
 
 /*
  * Opens (creating if need be) the database at path, migrates it to the
@@ -82,6 +82,14 @@ void store_set_clock(struct store *s, int64_t t);
 int store_part_mark(struct store *s, struct err *e);
 int store_part_keep(struct store *s, struct err *e);
 void store_part_drop(struct store *s);
+
+/*
+ * Called (when set) before store_open() migrates a database whose runs
+ * go up to id n >= STORE_MIGRATE_SAY, which takes a while: the front end
+ * says so.
+ */
+#define STORE_MIGRATE_SAY 50000
+extern void (*store_migrating)(int64_t n);
 
 /* Schema version found at open, before migrating (0 for a new file). */
 int store_opened_version(const struct store *s);

@@ -1006,7 +1006,6 @@ tui_run(const struct tui_config *cfg, struct err *e)
 	sigaction(SIGINT, &sa, NULL);
 	die_set_hook(restore);
 	tui_init(t, cfg, MIN_W, MIN_H);
-	page_prepare(t->s);
 	if (load(t, e) < 0) {
 		tui_clear(t);
 		free(t);

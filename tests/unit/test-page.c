@@ -139,7 +139,6 @@ main(void)
 		run_clear(&r);
 	}
 	CHECK_EQ_INT(store_commit(s, &e), 0);
-	page_prepare(s);
 
 	/* A tag is matched whole, as `gpulog log --tag`: +lora finds the
 	 * ten runs tagged llm,lora and not those tagged lorax. */
