@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
@@ -197,6 +198,26 @@ out:
 	ops_journal_clear(&j);
 }
 
+/*
+ * A journal's temporary file, BASE.run.PID.tmp, left by a gpulog killed
+ * while it wrote (the journal before it, if any, holds the run): removed
+ * once its writer is gone and it has not changed for 10 minutes (a writer
+ * on another host sharing the folder renames its own within a second).
+ */
+static void
+stale_tmp(const char *path, long pid)
+{
+	struct stat st;
+
+	if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid !=
+	    geteuid() || time(NULL) - st.st_mtime < 600)
+		return;
+	if (pid > 0 && (pid == (long)getpid() || kill((pid_t)pid, 0) == 0 ||
+	    errno == EPERM))
+		return;
+	unlink(path);
+}
+
 void
 cli_journal_recover(struct ctx *c)
 {
@@ -229,12 +250,19 @@ cli_journal_recover(struct ctx *c)
 				continue;
 			p += bl + 5;
 			n = strspn(p, "0123456789");
-			if (n == 0 || p[n] != '\0')
+			if (n == 0 || (p[n] != '\0' && strcmp(p + n, ".tmp") !=
+			    0))
 				continue;
-			n = strlen(dir) + strlen(de->d_name) + 2;
-			path = xmalloc(n);
-			snprintf(path, n, "%s/%s", dir, de->d_name);
-			recover_one(c, path);
+			{
+				size_t k = strlen(dir) + strlen(de->d_name) + 2;
+
+				path = xmalloc(k);
+				snprintf(path, k, "%s/%s", dir, de->d_name);
+			}
+			if (p[n] == '\0')
+				recover_one(c, path);
+			else
+				stale_tmp(path, strtol(p, NULL, 10));
 			free(path);
 		}
 		closedir(d);

@@ -172,6 +172,20 @@ gpulog log >/dev/null 2>late2.err
 ls "$db".run.* >/dev/null 2>&1 && fail "the kept journal was not applied"
 grep -q "is recorded" late2.err || fail "journal applied said: $(cat late2.err)"
 
+# A journal's temporary file that a killed gpulog left: removed once its
+# writer is gone and it is 10 minutes old; a fresh one, or a live
+# writer's, stays.
+echo partial >"$db.run.999999.tmp"
+touch -d '1 hour ago' "$db.run.999999.tmp"
+echo partial >"$db.run.999998.tmp"
+echo partial >"$db.run.1.tmp"
+touch -d '1 hour ago' "$db.run.1.tmp"
+gpulog log >/dev/null 2>&1
+[ -e "$db.run.999999.tmp" ] && fail "a stale journal .tmp stayed"
+[ -e "$db.run.999998.tmp" ] || fail "a fresh journal .tmp was removed"
+[ -e "$db.run.1.tmp" ] || fail "a live writer's journal .tmp was removed"
+rm -f "$db.run.999998.tmp" "$db.run.1.tmp"
+
 # Statuses 130 and 255 are the command's own, not signals; a signal is.
 for st in 130 255; do
 	gpulog run -p kaggle --no-sample -- sh -c "exit $st" 2>st.err
