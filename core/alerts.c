@@ -57,6 +57,10 @@ alerts_level(int subject, int64_t used, int64_t limit)
 int
 alerts_budget_level(const struct budget_status *b)
 {
+	/* Spent to the top and no more (the plan's own pick, a Colab Pro
+	 * month at a ₹899 top) is at budget: no nudge. */
+	if (b->max > 0 && b->spent == b->max)
+		return AL_OK;
 	return alerts_level(ALS_BUDGET, b->spent, b->max);
 }
 
@@ -67,6 +71,8 @@ alerts_budget_word(const struct budget_status *b)
 
 	if (lv != AL_OK)
 		return alerts_levels[lv].word;
+	if (b->max > 0 && b->spent == b->max)
+		return "at budget";
 	return b->state == BS_UNDER ? "under" : "within";
 }
 

@@ -195,7 +195,13 @@ test_quota_budget(void)
 	CHECK_EQ_STR(n[0].platform, "");
 	CHECK_EQ_INT(n[0].value, 80910);
 	CHECK_EQ_INT(n[0].limit, 89900);
+	/* Exactly the top (the plan's own pick costs it) is at budget: no
+	 * nudge, every month; a paisa less is near, a paisa more over. */
 	b.spent = 89900;
+	CHECK_EQ_INT(nudges(NULL, &b, NULL, 0, now, n, 8), 0);
+	CHECK_EQ_INT(alerts_budget_level(&b), AL_OK);
+	CHECK_EQ_STR(alerts_budget_word(&b), "at budget");
+	b.spent = 89899;
 	CHECK_EQ_INT(nudges(NULL, &b, NULL, 0, now, n, 8), 1);
 	CHECK_EQ_INT(n[0].level, AL_NEAR);
 	b.spent = 90000;
