@@ -45,9 +45,6 @@ const struct opt refresh_opts[] = {
 	{ 0, 0, NULL, NULL, NULL },
 };
 
-/* How this gpulog was started, for its children. */
-const char *cli_argv0 = "gpulog";
-
 /* Copies what a child wrote to fd (a temporary file) to out, each line
  * under the source's name; on stderr, after gpulog's own "gpulog: ". */
 static void

@@ -431,6 +431,8 @@ cli_on_busy(void *arg)
 		    "changing it (this one goes on when it is done)");
 }
 
+const char *cli_argv0 = "gpulog";
+
 /* A long history's upgrade takes a while: said before it starts. */
 static void
 on_migrate(int64_t n)

@@ -80,6 +80,21 @@ num(const cJSON *o, const char *key, double *x)
 	return -1;
 }
 
+/* A GPU count member into *gpus when it is there: 0, or -1 when it is
+ * no whole count from 1 to 1024. */
+static int
+gpu_count(const cJSON *o, const char *key, int *gpus)
+{
+	double x;
+
+	if (num(o, key, &x) != 1)
+		return 0;
+	if (x < 1 || x > 1024 || x != floor(x))
+		return -1;
+	*gpus = (int)x;
+	return 0;
+}
+
 /* A string member into buf (n bytes), cut to fit; "" when absent. */
 static void
 str(const cJSON *o, const char *key, char *buf, size_t n)
@@ -211,13 +226,10 @@ cloud_parse_vast(const char *buf, size_t len, const char *name,
 			    "expected a time in seconds since 1970");
 			goto out;
 		}
-		if (num(o, "num_gpus", &x) == 1) {
-			if (x < 1 || x > 1024 || x != floor(x)) {
-				bad(e, name, "instances", i, "num_gpus",
-				    "expected a count from 1");
-				goto out;
-			}
-			v->gpus = (int)x;
+		if (gpu_count(o, "num_gpus", &v->gpus) < 0) {
+			bad(e, name, "instances", i, "num_gpus",
+			    "expected a count from 1");
+			goto out;
 		}
 		if (num(o, "dph_total", &dph) < 0 || micro(dph, &rate) < 0) {
 			bad(e, name, "instances", i, "dph_total",
@@ -403,13 +415,10 @@ cloud_parse_runpod(const char *buf, size_t len, const char *name,
 			bad(e, name, "", i, "id", "expected a pod id");
 			goto out;
 		}
-		if (num(gpu, "count", &x) == 1) {
-			if (x < 1 || x > 1024 || x != floor(x)) {
-				bad(e, name, "", i, "gpu.count",
-				    "expected a count from 1");
-				goto out;
-			}
-			v->gpus = (int)x;
+		if (gpu_count(gpu, "count", &v->gpus) < 0) {
+			bad(e, name, "", i, "gpu.count",
+			    "expected a count from 1");
+			goto out;
 		}
 		/* The type's id names the memory ("NVIDIA A100-SXM4-80GB");
 		 * the display name may not ("A100 SXM"). */
@@ -495,7 +504,7 @@ cloud_parse_lambda(const char *buf, size_t len, const char *name,
 	cJSON_ArrayForEach(o, list) {
 		struct cloud_instance *v;
 		char status[32], gname[64];
-		double cents = 0, x;
+		double cents = 0;
 
 		if (!cJSON_IsObject(o)) {
 			err_set(e, "%s: data[%zu]: expected an object", name,
@@ -509,14 +518,10 @@ cloud_parse_lambda(const char *buf, size_t len, const char *name,
 		}
 		type = item(o, "instance_type");
 		specs = item(type, "specs");
-		if (num(specs, "gpus", &x) == 1) {
-			if (x < 1 || x > 1024 || x != floor(x)) {
-				bad(e, name, "data", i,
-				    "instance_type.specs.gpus",
-				    "expected a count from 1");
-				goto out;
-			}
-			v->gpus = (int)x;
+		if (gpu_count(specs, "gpus", &v->gpus) < 0) {
+			bad(e, name, "data", i, "instance_type.specs.gpus",
+			    "expected a count from 1");
+			goto out;
 		}
 		if (num(type, "price_cents_per_hour", &cents) < 0 ||
 		    micro(cents / 100, &v->rate_micro) < 0) {
@@ -659,6 +664,39 @@ no_dumps(void)
 
 enum { P_VAST, P_RUNPOD, P_LAMBDA };
 
+/* Each provider's key variable, platform key, and name in messages. */
+static const char *const provider_envs[] = { "VAST_API_KEY",
+	"RUNPOD_API_KEY", "LAMBDA_API_KEY" };
+static const char *const provider_keys[] = { "vast", "runpod", "lambda" };
+static const char *const provider_names[] = { "Vast.ai", "RunPod",
+	"Lambda" };
+
+/*
+ * The i-th file (i = 0, 1, ...) in which provider p's own tool keeps its
+ * key, into buf: the vast CLI's under XDG_CONFIG_HOME (else ~/.config),
+ * then its legacy ~/.vast_api_key; runpodctl's config.toml.  0 when there
+ * is no such file.
+ */
+static int
+key_path(int p, int i, char *buf, size_t n)
+{
+	const char *home = getenv("HOME"), *xdg = getenv("XDG_CONFIG_HOME");
+
+	if (home == NULL)
+		return 0;
+	if (p == P_VAST && i == 0 && xdg != NULL && *xdg == '/')
+		snprintf(buf, n, "%s/vastai/vast_api_key", xdg);
+	else if (p == P_VAST && i == 0)
+		snprintf(buf, n, "%s/.config/vastai/vast_api_key", home);
+	else if (p == P_VAST && i == 1)
+		snprintf(buf, n, "%s/.vast_api_key", home);
+	else if (p == P_RUNPOD && i == 0)
+		snprintf(buf, n, "%s/.runpod/config.toml", home);
+	else
+		return 0;
+	return 1;
+}
+
 /*
  * The key of provider p, where its own tools keep it, into an
  * Authorization header (malloc'd) and what it was (never the value).
@@ -667,40 +705,27 @@ static int
 credentials(struct import_job *job, int p, char **auth, char *kind,
     size_t kn, struct err *e)
 {
-	static const char *const envs[] = { "VAST_API_KEY", "RUNPOD_API_KEY",
-		"LAMBDA_API_KEY" };
-	const char *home = getenv("HOME"), *xdg = getenv("XDG_CONFIG_HOME");
-	const char *v = getenv(envs[p]);
+	const char *v = getenv(provider_envs[p]);
 	char key[512], path[1024];
-	int rc = 0;
+	int rc = 0, i;
 
 	*auth = NULL;
 	key[0] = '\0';
 	if (v != NULL && *v != '\0') {
 		if (!key_ok(v) || strlen(v) >= sizeof key)
 			return err_set(e, "the key in %s is not one line of "
-			    "printable characters", envs[p]);
+			    "printable characters", provider_envs[p]);
 		snprintf(key, sizeof key, "%s", v);
-		snprintf(kind, kn, "the key in %s", envs[p]);
-	} else if (p == P_VAST && home != NULL) {
-		if (xdg != NULL && *xdg == '/')
-			snprintf(path, sizeof path, "%s/vastai/vast_api_key",
-			    xdg);
-		else
-			snprintf(path, sizeof path,
-			    "%s/.config/vastai/vast_api_key", home);
-		if ((rc = key_file(job, path, key, sizeof key, e)) == 0) {
-			snprintf(path, sizeof path, "%s/.vast_api_key", home);
-			rc = key_file(job, path, key, sizeof key, e);
-		}
+		snprintf(kind, kn, "the key in %s", provider_envs[p]);
+	} else {
+		/* runpodctl's file is TOML; the vast CLI's the key alone. */
+		for (i = 0; rc == 0 && key_path(p, i, path, sizeof path); i++)
+			rc = p == P_RUNPOD ? runpod_toml(path, key, sizeof key,
+			    e) : key_file(job, path, key, sizeof key, e);
 		if (rc < 0)
 			return -1;
-		snprintf(kind, kn, "the key in %s", path);
-	} else if (p == P_RUNPOD && home != NULL) {
-		snprintf(path, sizeof path, "%s/.runpod/config.toml", home);
-		if ((rc = runpod_toml(path, key, sizeof key, e)) < 0)
-			return -1;
-		snprintf(kind, kn, "the key in %s", path);
+		if (rc == 1)
+			snprintf(kind, kn, "the key in %s", path);
 	}
 	if (key[0] == '\0') {
 		static const char *const where[] = {
@@ -710,10 +735,9 @@ credentials(struct import_job *job, int p, char **auth, char *kind,
 			    "config --apiKey` (~/.runpod/config.toml)",
 			"set LAMBDA_API_KEY",
 		};
-		static const char *const who[] = { "Vast.ai", "RunPod",
-			"Lambda" };
 
-		return err_set(e, "no %s API key: %s", who[p], where[p]);
+		return err_set(e, "no %s API key: %s", provider_names[p],
+		    where[p]);
 	}
 	{
 		size_t n = strlen(key) + 32;
@@ -725,45 +749,38 @@ credentials(struct import_job *job, int p, char **auth, char *kind,
 	return 0;
 }
 
-/* 1 when env is set, or the file home/rel (or xdg/xrel) is there. */
+/* 1 when provider p's key is set, or a file of key_path()'s is there. */
 static int
-key_there(const char *env, const char *rel, const char *xrel)
+key_there(int p)
 {
-	const char *v = getenv(env), *home = getenv("HOME");
-	const char *xdg = getenv("XDG_CONFIG_HOME");
+	const char *v = getenv(provider_envs[p]);
 	char path[1024];
+	int i;
 
 	if (v != NULL && *v != '\0')
 		return 1;
-	/* Where credentials() reads: under XDG_CONFIG_HOME when set. */
-	if (xrel != NULL && xdg != NULL && *xdg == '/') {
-		snprintf(path, sizeof path, "%s/%s", xdg, xrel);
-		return access(path, R_OK) == 0;
-	}
-	if (rel == NULL || home == NULL)
-		return 0;
-	snprintf(path, sizeof path, "%s/%s", home, rel);
-	return access(path, R_OK) == 0;
+	for (i = 0; key_path(p, i, path, sizeof path); i++)
+		if (access(path, R_OK) == 0)
+			return 1;
+	return 0;
 }
 
 int
 cloud_vast_ready(void)
 {
-	return key_there("VAST_API_KEY", ".config/vastai/vast_api_key",
-	    "vastai/vast_api_key") || key_there("VAST_API_KEY",
-	    ".vast_api_key", NULL);
+	return key_there(P_VAST);
 }
 
 int
 cloud_runpod_ready(void)
 {
-	return key_there("RUNPOD_API_KEY", ".runpod/config.toml", NULL);
+	return key_there(P_RUNPOD);
 }
 
 int
 cloud_lambda_ready(void)
 {
-	return key_there("LAMBDA_API_KEY", NULL, NULL);
+	return key_there(P_LAMBDA);
 }
 
 static void
@@ -904,8 +921,6 @@ one_list(struct import_job *job, int p, const char *url, const char *name,
     int (*parse)(const char *, size_t, const char *, struct cloud_list *,
     struct err *), struct err *e)
 {
-	static const char *const services[] = { "Vast.ai", "RunPod", "Lambda" };
-	static const char *const keys[] = { "vast", "runpod", "lambda" };
 	struct cloud_list l = { NULL, 0 };
 	char *auth = NULL, kind[1100], *body = NULL;
 	size_t len;
@@ -914,9 +929,9 @@ one_list(struct import_job *job, int p, const char *url, const char *name,
 	no_dumps();
 	if (credentials(job, p, &auth, kind, sizeof kind, e) < 0)
 		return -1;
-	if (fetch_url(services[p], url, NULL, auth, kind, &body, &len, e) ==
+	if (fetch_url(provider_names[p], url, NULL, auth, kind, &body, &len, e) ==
 	    0 && parse(body, len, name, &l, e) == 0)
-		rc = put_all(job, keys[p], &l, 1, e);
+		rc = put_all(job, provider_keys[p], &l, 1, e);
 	free(body);
 	auth_free(auth);
 	cloud_list_free(&l);
@@ -951,7 +966,6 @@ static int
 stream(FILE *f, const char *name, struct import_job *job, int p,
     struct err *e)
 {
-	static const char *const keys[] = { "vast", "runpod", "lambda" };
 	struct cloud_list l = { NULL, 0 };
 	char *buf = NULL, *next = NULL;
 	size_t len;
@@ -963,7 +977,7 @@ stream(FILE *f, const char *name, struct import_job *job, int p,
 	    0) || (p == P_RUNPOD && cloud_parse_runpod(buf, len, name, &l, e) ==
 	    0) || (p == P_LAMBDA && cloud_parse_lambda(buf, len, name, &l, e) ==
 	    0))
-		rc = put_all(job, keys[p], &l, 0, e);
+		rc = put_all(job, provider_keys[p], &l, 0, e);
 	free(next);
 	free(buf);
 	cloud_list_free(&l);

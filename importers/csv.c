@@ -177,6 +177,28 @@ dup_or_null(const char *s)
 	return s[0] != '\0' ? xstrdup(s) : NULL;
 }
 
+/* A row's platform, or --platform's when it names none, into out ("" for
+ * none); -1 when it is no platform key. */
+static int
+read_platform(const struct cols *k, char **f, size_t n,
+    const struct import_job *job, char *out, size_t len, struct err *e)
+{
+	const char *v = field(k, C_PLATFORM, f, n);
+	char *sh;
+
+	if (v[0] == '\0' && job->platform != NULL)
+		v = job->platform;
+	if (v[0] != '\0' && !text_is_name(v, len - 1, " ,")) {
+		sh = imp_shown(v);
+		err_set(e, "invalid platform \"%s\": expected a key such as "
+		    "\"vast\"", sh);
+		free(sh);
+		return -1;
+	}
+	text_copy(out, len, v);
+	return 0;
+}
+
 /*
  * Reads one record into r (run_init()ed by the caller).  Returns 0, or -1
  * with the bad field's name in *fld and the reason in e.
@@ -187,25 +209,17 @@ read_row(const struct cols *k, char **f, size_t n,
     struct err *e)
 {
 	const char *v;
-	char cur[4] = "", why[160], when[32], *sh;
+	char cur[4] = "", why[160], when[32];
 	int64_t dur = 0, x;
 	int hint;
 
 	*fld = col_names[C_PLATFORM];
-	v = field(k, C_PLATFORM, f, n);
-	if (v[0] == '\0' && job->platform != NULL)
-		v = job->platform;
-	if (v[0] == '\0')
+	if (read_platform(k, f, n, job, r->platform, sizeof r->platform, e) <
+	    0)
+		return -1;
+	if (r->platform[0] == '\0')
 		return err_set(e, "missing; give a platform key such as "
 		    "\"vast\" (or --platform)");
-	if (!text_is_name(v, sizeof r->platform - 1, " ,")) {
-		sh = imp_shown(v);
-		err_set(e, "invalid platform \"%s\": expected a key such as "
-		    "\"vast\"", sh);
-		free(sh);
-		return -1;
-	}
-	text_copy(r->platform, sizeof r->platform, v);
 	*fld = col_names[C_START];
 	v = field(k, C_START, f, n);
 	if (v[0] == '\0')
@@ -352,18 +366,9 @@ read_expense(const struct cols *k, char **f, size_t n,
 	char cur[4] = "", when[32], id[160];
 
 	*fld = col_names[C_PLATFORM];
-	v = field(k, C_PLATFORM, f, n);
-	if (v[0] == '\0' && job->platform != NULL)
-		v = job->platform;
-	if (v[0] != '\0' && !text_is_name(v, sizeof x->platform - 1, " ,")) {
-		char *sh = imp_shown(v);
-
-		err_set(e, "invalid platform \"%s\": expected a key such as "
-		    "\"vast\"", sh);
-		free(sh);
+	if (read_platform(k, f, n, job, x->platform, sizeof x->platform, e) <
+	    0)
 		return -1;
-	}
-	text_copy(x->platform, sizeof x->platform, v);
 	*fld = col_names[C_START];
 	v = field(k, C_START, f, n);
 	if (v[0] == '\0')

@@ -588,9 +588,10 @@ load_nudges(struct summary *sm)
 	free(cu);
 }
 
-/* Each open run's idleness, as `gpulog run` recorded it. */
+/* What the settings say of each open run: its idleness, as `gpulog run`
+ * recorded it, and for a rented instance's, when its source was read. */
 static int
-load_idle(struct summary *sm, struct store *s, struct err *e)
+load_open_notes(struct summary *sm, struct store *s, struct err *e)
 {
 	char key[48], val[32];
 	size_t i;
@@ -659,7 +660,7 @@ summary_load(struct summary *sm, struct store *s, int64_t now, struct err *e)
 	memset(&f, 0, sizeof f);
 	f.open_only = 1;
 	if (store_each_run(s, &f, collect_open, sm, e) < 0 ||
-	    load_idle(sm, s, e) < 0)
+	    load_open_notes(sm, s, e) < 0)
 		return -1;
 	load_nudges(sm);
 	return 0;
