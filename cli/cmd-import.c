@@ -390,22 +390,97 @@ report(const struct import *im, int dry, const char *raw)
 	free(label);
 }
 
-/* Reads one input into the import through imp. */
-static int
-import_one(struct import *im, const struct importer *imp,
-    struct import_job *job, const char *path, struct err *e)
+/* The most of a stream spool() keeps. */
+#define SPOOL_MAX ((int64_t)2 << 30)
+
+/*
+ * A copy of what f holds, in an unnamed file under TMPDIR (or /tmp),
+ * rewound: for an input that arrives as slowly as its writer sends it.
+ * It ends early after a NUL byte, which no format gpulog reads holds (the
+ * importer then says where), so that /dev/zero ends at once.  NULL with e
+ * set when it cannot be kept, or holds more than SPOOL_MAX.
+ */
+static FILE *
+spool(FILE *f, const char *label, struct err *e)
+{
+	const char *dir = getenv("TMPDIR");
+	char tmp[4096], buf[1 << 16];
+	int64_t total = 0;
+	FILE *out;
+	size_t got;
+	int fd;
+
+	if (dir == NULL || dir[0] == '\0')
+		dir = "/tmp";
+	snprintf(tmp, sizeof tmp, "%s/gpulog-import-XXXXXX", dir);
+	if ((fd = mkstemp(tmp)) < 0)
+		return err_set(e, "%s: cannot keep a copy of it in %s: %s",
+		    label, dir, strerror(errno)), NULL;
+	unlink(tmp);
+	if ((out = fdopen(fd, "w+b")) == NULL) {
+		close(fd);
+		return err_set(e, "%s: cannot keep a copy of it in %s: %s",
+		    label, dir, strerror(errno)), NULL;
+	}
+	while ((got = fread(buf, 1, sizeof buf, f)) > 0) {
+		if (fwrite(buf, 1, got, out) != got ||
+		    memchr(buf, '\0', got) != NULL)
+			break;
+		if ((total += (int64_t)got) > SPOOL_MAX) {
+			fclose(out);
+			return err_set(e, "%s: more than 2 GiB arrived; give it "
+			    "as a file", label), NULL;
+		}
+	}
+	if (ferror(f)) {
+		err_set(e, "%s: cannot read: %s", label, strerror(errno));
+		fclose(out);
+		return NULL;
+	}
+	if (ferror(out) || fflush(out) != 0 || fseek(out, 0, SEEK_SET) != 0) {
+		err_set(e, "%s: cannot keep a copy of it in %s: %s", label,
+		    dir, strerror(errno));
+		fclose(out);
+		return NULL;
+	}
+	return out;
+}
+
+/*
+ * Opens one input before the change begins: a file as it is; stdin, a
+ * pipe or a FIFO is read to its end first (spool()), so that a writer
+ * that stalls never holds the database's write lock.
+ */
+static FILE *
+open_input(const char *path, struct err *e)
 {
 	const char *label = strcmp(path, "-") == 0 ? "stdin" : path;
-	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb");
+	FILE *f = strcmp(path, "-") == 0 ? stdin : fopen(path, "rb"), *c;
+	struct stat sb;
+
+	if (f == NULL)
+		return err_set(e, "%s: cannot read: %s", label,
+		    strerror(errno)), NULL;
+	if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode))
+		return f;
+	c = spool(f, label, e);
+	if (f != stdin)
+		fclose(f);
+	return c;
+}
+
+/* Reads one opened input into the import through imp. */
+static int
+import_one(struct import *im, const struct importer *imp,
+    struct import_job *job, FILE *f, const char *path, struct err *e)
+{
+	const char *label = strcmp(path, "-") == 0 ? "stdin" : path;
 	struct err inner;
 	struct stat sb;
 	char *buf = NULL;
 	size_t len;
 	int rc;
 
-	if (f == NULL)
-		return err_set(e, "%s: cannot read: %s", label,
-		    strerror(errno));
 	im->size = fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode) ?
 	    (int64_t)sb.st_size : 0;
 	if (imp->stream != NULL) {
@@ -426,8 +501,6 @@ import_one(struct import *im, const struct importer *imp,
 		fflush(stderr);
 	}
 	free(buf);
-	if (f != stdin)
-		fclose(f);
 	return rc;
 }
 
@@ -512,6 +585,8 @@ import_main(struct ctx *c, const struct args *a, int catalog_only)
 	int rc = EXIT_FAIL;
 	const char *maps[16];
 	size_t k, nmaps = 0;
+	FILE *in[ARGS_MAX];
+	int nin = 0;
 
 	if ((imp = find_importer(a->pos[0])) == NULL)
 		return EXIT_USAGE;
@@ -558,21 +633,33 @@ import_main(struct ctx *c, const struct args *a, int catalog_only)
 	job.ncolmap = nmaps;
 	job.catalog_only = im.catalog_only = catalog_only;
 	n = a->npos - 1;
+	/* Every input is open, and one that streams is read, before the
+	 * write lock is taken. */
+	nin = 0;
+	for (i = 1; !api && i <= (n > 0 ? n : 1); i++)
+		if ((in[nin++] = open_input(n > 0 ? a->pos[i] : "-", &e)) ==
+		    NULL) {
+			nin--;
+			cli_err(EXIT_FAIL, &e);
+			goto out;
+		}
 	snprintf(what, sizeof what, "import %s %s%s", imp->name, api ? "--api"
 	    : strcmp(first, "-") == 0 ? "stdin" : first, n > 1 ? " ..." : "");
 	/* Everything from here to the commit is one change. */
 	if (ops_import_begin(&c->ops, &im.w, what, api ? imp->name : NULL,
-	    &job.since, &e) < 0)
-		return cli_err(EXIT_FAIL, &e);
+	    &job.since, &e) < 0) {
+		cli_err(EXIT_FAIL, &e);
+		goto out;
+	}
 	/* Rows may name platforms the file's catalog describes. */
 	im.w.extra = &im.extra.cat;
 	ok = 1;
 	if (api) {
 		ok = imp->api(&job, &e) == 0;
 	} else {
-		for (i = 1; i <= (n > 0 ? n : 1) && ok; i++)
-			ok = import_one(&im, imp, &job, n > 0 ? a->pos[i] :
-			    "-", &e) == 0;
+		for (i = 0; i < nin && ok; i++)
+			ok = import_one(&im, imp, &job, in[i], n > 0 ?
+			    a->pos[i + 1] : "-", &e) == 0;
 	}
 	if (imp->finish != NULL && imp->finish(&job, ok, ok ? &e : &inner) <
 	    0)
@@ -630,6 +717,9 @@ fail:
 	if (im.nbad > 0)
 		fprintf(stderr, "gpulog: nothing was imported\n");
 out:
+	for (i = 0; i < nin; i++)
+		if (in[i] != stdin)
+			fclose(in[i]);
 	import_extra_free(&im.extra);
 	for (k = 0; k < im.nnotices; k++)
 		free(im.notices[k]);

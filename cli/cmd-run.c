@@ -366,6 +366,30 @@ journal_fill(struct ops_journal *j, const struct ops_result *res,
 	j->m.command = m->command ? xstrdup(m->command) : NULL;
 }
 
+/* The journal and its path, for note_started(). */
+struct journal_at {
+	const char *path;
+	struct ops_journal *j;
+};
+
+/*
+ * In the new process, just before it becomes the command: the journal
+ * says the command started, so that a gpulog killed before it could say
+ * so leaves no run of a command that never ran, and one killed after
+ * leaves the run of the command that does.
+ */
+static void
+note_started(void *arg)
+{
+	struct journal_at *at = arg;
+	struct err e;
+
+	if (at->path == NULL)
+		return;
+	at->j->started = 1;
+	cli_journal_write(at->path, at->j, 1, &e);
+}
+
 /* Records the open run; 1 when the database has it.  first: the attempt
  * at the start, which says either way. */
 static int
@@ -402,6 +426,7 @@ cmd_run(struct ctx *c, const struct args *a)
 	const char *v, *why = NULL;
 	char guess[32];
 	struct ops_journal j;
+	struct journal_at js;
 	struct pace_idle idle;
 	int64_t idle_ms = (int64_t)ALERTS_IDLE_S * 1000, pct;
 	int idle_on;
@@ -507,6 +532,7 @@ cmd_run(struct ctx *c, const struct args *a)
 	store_new_uid(res.run.uid);
 	jpath = cli_journal_path(c->db, (long)getpid());
 	journal_fill(&j, &res, &m);
+	j.started = 0;
 	if (store_readonly(c->s)) {
 		rc = cli_fail(EXIT_FAIL, "run: the database is read-only: the "
 		    "run cannot be recorded; the command was not started");
@@ -535,7 +561,9 @@ cmd_run(struct ctx *c, const struct args *a)
 	}
 	run_proc_catch_signals();
 	w.since = time(NULL);
-	if ((pid = run_proc_spawn(a->npos, a->pos)) < 0) {
+	js.path = jpath;
+	js.j = &j;
+	if ((pid = run_proc_spawn(a->npos, a->pos, note_started, &js)) < 0) {
 		char *safe = text_safe(a->pos[0]);
 		int err = errno;
 
@@ -549,6 +577,7 @@ cmd_run(struct ctx *c, const struct args *a)
 		free(safe);
 		goto out;
 	}
+	j.started = 1;
 	t0 = run_proc_mono_ms();
 	if (opened)
 		say_started(&res, why, pid);

@@ -176,6 +176,10 @@ recover_one(struct ctx *c, const char *path)
 		goto out;
 	}
 	unlink(path);
+	if (rc == 2 && res.run.id > 0)
+		cli_fail(0, "run #%lld is removed: the `gpulog run` that "
+		    "recorded it (pid %ld) ended before its command started",
+		    (long long)res.run.id, j.pid);
 	if (rc == 0) {
 		char when[32];
 

@@ -25,6 +25,7 @@ void
 ops_journal_init(struct ops_journal *j)
 {
 	memset(j, 0, sizeof *j);
+	j->started = 1;
 	run_init(&j->run);
 	metrics_init(&j->m);
 }
@@ -97,6 +98,7 @@ ops_journal_text(const struct ops_journal *j)
 	put_int(&b, "pid", j->pid);
 	put_str(&b, "host", j->host);
 	put_int(&b, "alive", j->alive);
+	put_int(&b, "started", j->started);
 	put_int(&b, "ended", j->ended);
 	if (j->ended)
 		put_int(&b, "end", j->end);
@@ -198,6 +200,7 @@ ops_journal_parse(const char *text, struct ops_journal *j, struct err *e)
 		INT("pid", j->pid)
 		STR("host", j->host)
 		INT("alive", j->alive)
+		INT("started", j->started)
 		INT("ended", j->ended)
 		INT("end", j->end)
 		STR("measured_gpu", j->gpu)
@@ -271,6 +274,12 @@ ops_journal_apply(struct ops *o, const struct ops_journal *j,
 	} else {
 		run_copy(&res->run, &j->run);
 		res->run.id = 0;
+	}
+	if (!j->started) {
+		/* The command never ran: neither does the run. */
+		if (res->run.id > 0 && ops_record_abandon(o, res, e) < 0)
+			return -1;
+		return 2;
 	}
 	res->cost_given = j->cost_given;
 	res->rate_given = j->rate_given;

@@ -219,6 +219,8 @@ struct ops_journal {
 	long pid;                /* the gpulog that records it */
 	char host[64];
 	int64_t alive;           /* when it was last seen alive */
+	int started;             /* 0 until the command is about to start
+	                            (1 in a journal that does not say) */
 	int ended;               /* 1: the command ended, as below */
 	int64_t end;
 	char gpu[32];            /* measured; "" when none */
@@ -241,8 +243,11 @@ int ops_journal_parse(const char *text, struct ops_journal *j,
  * Records the run j holds, as `gpulog run` would have: ended when j says
  * so, else at j->alive, its last sign of life (exit status unknown).
  * Returns 0 recorded; 1 when the database holds it ended already (the
- * journal was applied before), left as it is; -1 on failure.  An open run
- * is closed; one the database never had (or lost to rm) is added.
+ * journal was applied before), left as it is; 2 when the command never
+ * started (gpulog ended between recording the run and starting it): the
+ * open run is cancelled, and res->run is it (id 0 when the database never
+ * had it); -1 on failure.  An open run is closed; one the database never
+ * had (or lost to rm) is added.
  */
 int ops_journal_apply(struct ops *o, const struct ops_journal *j,
     struct ops_result *res, struct err *e);

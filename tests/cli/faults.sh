@@ -41,6 +41,39 @@ if cat errors.* | grep -v "warning: overlaps" | grep -q .; then
 fi
 sqlite3 db 'PRAGMA integrity_check' | grep -qx ok || fail "integrity after concurrency"
 
+# A stalled input (a FIFO, a pipe on stdin) is read before the write lock
+# is taken: an add beside it goes through while its writer waits, and the
+# import then takes what came.  (Each writer waits for the add at most
+# 20 s, and says so when it gave up.)
+mkfifo slow.csv
+stalled() {
+	printf 'platform,start,duration,note\n'
+	i=0
+	until [ -e "$1" ] || [ $i -ge 200 ]; do sleep 0.1; i=$((i + 1)); done
+	[ -e "$1" ] || echo "gave up" >"$1.late"
+	printf 'vast,2026-11-28 %s,1h,%s\n' "$3" "$2"
+}
+stalled added1 "from a fifo" 09:00 >slow.csv &
+gpulog import csv slow.csv >slow.out 2>&1 &
+ip=$!
+sleep 0.5
+gpulog add kaggle 30m -n "beside a stalled fifo" >/dev/null 2>add1.err &&
+    touch added1
+wait $ip || fail "fifo import: $(cat slow.out)"
+[ -e added1.late ] && fail "a stalled fifo import held the write lock"
+grep -q "imported 1 run" slow.out || fail "fifo import said: $(cat slow.out)"
+stalled added2 "from a pipe" 11:00 | gpulog import csv - >pipe.out 2>&1 &
+sleep 0.5
+gpulog add kaggle 30m -n "beside a stalled pipe" >/dev/null 2>add2.err &&
+    touch added2
+wait $! || fail "pipe import: $(cat pipe.out)"
+grep -q "imported 1 run" pipe.out || fail "pipe import said: $(cat pipe.out)"
+[ -e added2.late ] && fail "a stalled stdin import held the write lock"
+for n in "from a fifo" "from a pipe" "beside a stalled fifo" \
+    "beside a stalled pipe"; do
+	gpulog log --csv | grep -q "$n" || fail "run \"$n\" missing"
+done
+
 # A full disk (a file-size limit of 32 KiB on a small database): a clear
 # message, exit 1, nothing lost.
 export GPULOG_DB=$PWD/full.db

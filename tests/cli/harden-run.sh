@@ -197,4 +197,71 @@ done
 gpulog run -p kaggle --no-sample -- sh -c 'kill -s TERM $$' 2>st.err
 grep -q "ended after .*, killed by signal 15" st.err ||
     fail "a command killed by SIGTERM: $(cat st.err)"
+# The command runs in a process group of its own: a signal sent to
+# gpulog's group reaches it once, through gpulog (standard signals sent
+# twice at once merge, so the test is the group itself).
+cat >cnt.py <<'P'
+import os, signal, time
+n = 0
+def h(s, f):
+    global n
+    n += 1
+signal.signal(signal.SIGTERM, h)
+open("pgid", "w").write("%d %d" % (os.getpid(), os.getpgid(0)))
+while n == 0:
+    time.sleep(0.05)
+time.sleep(0.5)
+open("count", "w").write(str(n))
+P
+setsid gpulog run -p kaggle --no-sample -- python3 cnt.py 2>grp.err &
+gp=$!
+i=0
+until [ -s pgid ] || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
+read cpid cpgid <pgid
+[ "$cpid" = "$cpgid" ] || fail "the command is not its group's leader: $(cat pgid)"
+[ "$cpgid" != "$gp" ] || fail "the command shares gpulog's group"
+kill -s TERM -- -"$gp"
+wait $gp
+st=$?
+[ $st = 0 ] || fail "group kill: exit $st: $(cat grp.err)"
+[ "$(cat count 2>/dev/null)" = 1 ] || fail "group kill reached the command $(cat count 2>/dev/null) times"
+
+# In a terminal the command's group is the foreground one (it reads the
+# terminal, and Ctrl-C and Ctrl-Z go to it); Ctrl-Z where no shell could
+# continue the job (gpulog leads its session, as under ssh host cmd) is
+# dropped, as the system drops it for such a group, and the command goes
+# on.
+if command -v script >/dev/null 2>&1; then
+	cat >fg.sh <<'P'
+ps -o pgid=,tpgid= -p $$ >fg.out
+sleep 1.5
+echo done >>fg.out
+P
+	(sleep 0.7; printf '\032'; sleep 3) | timeout 20 script -qec \
+	    "gpulog run -p kaggle --no-sample -- sh fg.sh" /dev/null >fg.tty 2>&1
+	read pg tp rest <fg.out
+	[ -n "$pg" ] && [ "$pg" = "$tp" ] ||
+	    fail "the command is not in the terminal's foreground: $(cat fg.out)"
+	grep -q "started (pid $pg)" fg.tty ||
+	    fail "the foreground group is not the command's: $(cat fg.out fg.tty)"
+	grep -qx done fg.out || fail "Ctrl-Z in an orphaned job: the command stopped"
+	grep -q "ended after .*, exit 0" fg.tty || fail "fg: $(cat -v fg.tty)"
+fi
+
+# A gpulog killed after it recorded the run but before the command started
+# (its journal says so) leaves no run: the next command removes it.
+gpulog run -p kaggle --no-sample -- sleep 30 2>ks.err &
+pid=$!
+wait_open 1
+kill -9 $pid; wait $pid 2>/dev/null
+pkill -f "^sleep 30$" 2>/dev/null
+grep -q "^started 1$" "$db.run.$pid" || fail "the journal does not say the command started"
+sed -i 's/^started 1$/started 0/' "$db.run.$pid"
+id=$(sed -n 's/^id //p' "$db.run.$pid")
+gpulog log >ks.out 2>ks.err2
+grep -q "run #$id is removed: the .gpulog run. that recorded it (pid $pid) ended before its command started" ks.err2 ||
+    fail "not-started journal: $(cat ks.err2)"
+gpulog show "$id" >/dev/null 2>&1 && fail "the run of a command that never started is kept"
+[ -e "$db.run.$pid" ] && fail "the not-started journal is left"
+[ "$(open_count)" = 0 ] || fail "open runs after a not-started journal"
 [ $fails = 0 ]
