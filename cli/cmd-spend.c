@@ -303,8 +303,8 @@ cmd_spend(struct ctx *c, const struct args *a)
 	printf(" %s this month %s", c->dot, cli_money(c, m2, sizeof m2,
 	    sm.budget.spent, sm.currency));
 	if (sm.budget.max >= 0)
-		printf(" of %s (%d%%)", cli_money_whole(c, m3, sizeof m3,
-		    sm.budget.max, sm.currency), sm.budget.pct);
+		printf(" of %s (%lld%%)", cli_money_whole(c, m3, sizeof m3,
+		    sm.budget.max, sm.currency), (long long)sm.budget.pct);
 	putchar('\n');
 	rc = EXIT_OK;
 out:

@@ -278,7 +278,8 @@ cli_print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
 		if (n->level == AL_OVER)
 			fprintf(f, "%s quota used up", n->platform);
 		else
-			fprintf(f, "%s quota %d%% used", n->platform, n->pct);
+			fprintf(f, "%s quota %lld%% used", n->platform,
+			    (long long)n->pct);
 		fprintf(f, " (%s of %s %s)", amount(b, sizeof b, q, n->value),
 		    amount(b2, sizeof b2, q, n->limit),
 		    quota_unit_name(q->unit));
@@ -290,14 +291,14 @@ cli_print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
 		fmt_local(d, sizeof d, sm->budget.ms, "%B %Y");
 		if (n->level == AL_OVER)
 			fprintf(f, "%s is past its budget: %s spent of %s "
-			    "(%d%%)", d, cli_money(c, b, sizeof b, n->value,
+			    "(%lld%%)", d, cli_money(c, b, sizeof b, n->value,
 			    sm->currency), cli_money_whole(c, b2, sizeof b2,
-			    n->limit, sm->currency), n->pct);
+			    n->limit, sm->currency), (long long)n->pct);
 		else
-			fprintf(f, "%s has spent %d%% of its budget: %s of %s",
-			    d, n->pct, cli_money(c, b, sizeof b, n->value,
-			    sm->currency), cli_money_whole(c, b2, sizeof b2,
-			    n->limit, sm->currency));
+			fprintf(f, "%s has spent %lld%% of its budget: %s of %s",
+			    d, (long long)n->pct, cli_money(c, b, sizeof b,
+			    n->value, sm->currency), cli_money_whole(c, b2,
+			    sizeof b2, n->limit, sm->currency));
 		break;
 	case NUDGE_OPEN:
 		if (n->past_cap)
@@ -329,9 +330,10 @@ cli_print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
 		    n->at - c->now));
 		break;
 	default:
-		fprintf(f, "use it or lose it: %s %s on %s (%d%%) lapse unused "
-		    "at the reset %s (%s)", amount(b, sizeof b, q, n->value),
-		    quota_unit_name(q->unit), n->platform, n->pct,
+		fprintf(f, "use it or lose it: %s %s on %s (%lld%%) lapse "
+		    "unused at the reset %s (%s)", amount(b, sizeof b, q,
+		    n->value), quota_unit_name(q->unit), n->platform,
+		    (long long)n->pct,
 		    fmt_when(d, sizeof d, n->at, c->now),
 		    fmt_relative(rel, sizeof rel, n->at - c->now));
 	}
@@ -388,13 +390,13 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 			continue;
 		}
 		/* Two lines a quota, so that status fits 80 columns. */
-		printf("  %s %s of %s %s this %s %s %s %s %d%% "
+		printf("  %s %s of %s %s this %s %s %s %s %lld%% "
 		    "%s%s%s\n", cli_pad(pk, sizeof pk, q->platform, 11, 0),
 		    amount(b, sizeof b, q, st->used),
 		    amount(b2, sizeof b2, q, st->limit),
 		    quota_unit_name(q->unit), quota_window_name(q, w,
 		    sizeof w), c->dot, fmt_quota_left(b3, sizeof b3, q->unit,
-		    st->remaining), c->dot, st->pct, cli_color(c,
+		    st->remaining), c->dot, (long long)st->pct, cli_color(c,
 		    level_color(st->state)), alerts_levels[st->state].word,
 		    cli_color(c, C_OFF));
 		b2[0] = '\0';
@@ -434,7 +436,7 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 	if (sm->budget.max >= 0) {
 		int col = level_color(alerts_budget_level(&sm->budget));
 
-		printf(" (%d%%) %s ", sm->budget.pct, c->dot);
+		printf(" (%lld%%) %s ", (long long)sm->budget.pct, c->dot);
 		if (sm->budget.remaining >= 0)
 			printf("%s left", cli_money(c, b, sizeof b,
 			    sm->budget.remaining, sm->currency));
@@ -583,7 +585,7 @@ print_nudges_json(struct ctx *c, const struct summary *sm,
 		if (n->kind == NUDGE_OPEN || n->kind == NUDGE_IDLE)
 			printf("null");
 		else
-			printf("%d", n->pct);
+			printf("%lld", (long long)n->pct);
 		printf(", \"value\": %lld, \"limit\": %lld, \"at\": ",
 		    (long long)n->value, (long long)n->limit);
 		if (n->at != 0)

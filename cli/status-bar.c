@@ -55,11 +55,12 @@ cli_status_bar_find(const char *name, struct err *e)
 static int
 worst_level(const struct summary *sm, int *pct)
 {
-	int level = alerts_budget_level(&sm->budget), p = 0;
+	int level = alerts_budget_level(&sm->budget);
+	int64_t p = 0;
 	size_t i;
 
 	if (sm->budget.max > 0)
-		p = (int)(sm->budget.spent * 100 / sm->budget.max);
+		p = sm->budget.pct;
 	for (i = 0; i < sm->cat.nquotas; i++) {
 		const struct quota_status *st = &sm->qs[i];
 
@@ -68,7 +69,7 @@ worst_level(const struct summary *sm, int *pct)
 		else if (st->state == level && st->pct > p)
 			p = st->pct;
 	}
-	*pct = p < 0 ? 0 : p > 100 ? 100 : p;
+	*pct = p < 0 ? 0 : p > 100 ? 100 : (int)p;
 	return level;
 }
 

@@ -204,7 +204,7 @@ alerts_nudges(const struct nudge_input *in, struct nudge *out, size_t max)
 			continue;
 		start(&n, NUDGE_LAPSE, AL_WARN, q->platform);
 		n.quota = (int)i;
-		n.pct = (int)(left * 100 / st->limit);
+		n.pct = left * 100 / st->limit;
 		n.value = left;
 		n.limit = st->limit;
 		n.at = st->we;
@@ -219,7 +219,7 @@ alerts_nudges(const struct nudge_input *in, struct nudge *out, size_t max)
 		start(&n, NUDGE_PACK, AL_WARN, in->quotas[p->quota].platform);
 		n.quota = p->quota;
 		n.run_id = p->id;
-		n.pct = p->units > 0 ? (int)(p->left * 100 / p->units) : 0;
+		n.pct = p->units > 0 ? p->left * 100 / p->units : 0;
 		n.value = p->left;
 		n.limit = p->units;
 		n.at = p->expires;

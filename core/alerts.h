@@ -124,7 +124,7 @@ struct nudge {
 	int quota;          /* quota, lapse: index of the quota; else -1 */
 	int64_t run_id;     /* open, idle: the run; pack: the expense; else
 	                       0 */
-	int pct;            /* quota, budget: percent used; lapse: percent
+	int64_t pct;        /* quota, budget: percent used; lapse: percent
 	                       of the limit that will lapse */
 	int64_t value;      /* quota: used; budget: spent; open: seconds
 	                       open; lapse: what will lapse (quota's unit);

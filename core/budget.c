@@ -47,7 +47,7 @@ budget_finish(struct budget_status *b, int64_t now)
 		return;
 	}
 	b->remaining = b->max - b->spent;
-	b->pct = b->max > 0 ? (int)(b->spent * 100 / b->max) :
+	b->pct = b->max > 0 ? b->spent * 100 / b->max :
 	    (b->spent > 0 ? 100 : 0);
 	/* The top's thresholds are core/alerts.h's table. */
 	lv = alerts_level(ALS_BUDGET, b->spent, b->max);

@@ -25,7 +25,7 @@ struct budget_status {
 	                          never a pace */
 	int64_t min, max;      /* the phase's range; max < 0 when none */
 	int64_t remaining;     /* max - spent */
-	int pct;               /* spent * 100 / max */
+	int64_t pct;           /* spent * 100 / max */
 	int64_t projected;     /* by me: spent, plus the recent pace for
 	                          the rest of the month, plus coming
 	                          (budget_finish()) */

@@ -24,11 +24,23 @@ fx_rate_on(const struct fx_point *fx, size_t n, int64_t day)
 	return lo == 0 ? fx[0].usd_inr_micro : fx[lo - 1].usd_inr_micro;
 }
 
-/* Rounds a/b to the nearest integer, halves away from zero. */
+/*
+ * minor * mul / div rounded to the nearest minor unit, halves away from
+ * zero, computed exactly (the product in 128 bits: 10^15 * 10^11 is past
+ * 2^63), then held to +-MONEY_TOTAL_MAX.
+ */
 static int64_t
-div_round(int64_t a, int64_t b)
+scale_round(int64_t minor, int64_t mul, int64_t div)
 {
-	return a >= 0 ? (a + b / 2) / b : -((-a + b / 2) / b);
+	__extension__ typedef __int128 wide;
+	wide p = (wide)minor * mul, q;
+
+	q = p >= 0 ? (p + div / 2) / div : -((-p + div / 2) / div);
+	if (q > MONEY_TOTAL_MAX)
+		return MONEY_TOTAL_MAX;
+	if (q < -MONEY_TOTAL_MAX)
+		return -MONEY_TOTAL_MAX;
+	return (int64_t)q;
 }
 
 int64_t
@@ -52,7 +64,7 @@ int64_t
 fx_convert_on(int64_t minor, const char *from, const char *to, int64_t day,
     const struct fx_point *fx, size_t n, int *missing)
 {
-	int64_t r, p;
+	int64_t r;
 
 	if (from[0] == '\0' || strcmp(from, to) == 0 || minor == 0)
 		return minor;
@@ -63,12 +75,9 @@ fx_convert_on(int64_t minor, const char *from, const char *to, int64_t day,
 		return minor;
 	}
 	if (strcmp(from, "USD") == 0 && strcmp(to, "INR") == 0)
-		return money_hold(__builtin_mul_overflow(minor, r, &p) ?
-		    (minor > 0 ? INT64_MAX : -INT64_MAX) :
-		    div_round(p, 1000000));
+		return scale_round(minor, r, 1000000);
 	if (strcmp(from, "INR") == 0 && strcmp(to, "USD") == 0)
-		return money_hold(__builtin_mul_overflow(minor, 1000000, &p) ?
-		    (minor > 0 ? INT64_MAX : -INT64_MAX) : div_round(p, r));
+		return scale_round(minor, 1000000, r);
 	if (missing != NULL)
 		*missing = 1;
 	return minor;

@@ -42,6 +42,46 @@ run_copy(struct run *dst, const struct run *src)
 	dst->source_id = dup_or_null(src->source_id);
 }
 
+/* 1 when a and b are both NULL or both the same text. */
+static int
+same_text(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return a == b;
+	return strcmp(a, b) == 0;
+}
+
+int
+run_same(const struct run *a, const struct run *b)
+{
+	return a->id == b->id && strcmp(a->platform, b->platform) == 0 &&
+	    strcmp(a->gpu, b->gpu) == 0 && a->gpus == b->gpus &&
+	    a->start == b->start && a->end == b->end &&
+	    a->cost_minor == b->cost_minor &&
+	    strcmp(a->currency, b->currency) == 0 &&
+	    a->rate_micro == b->rate_micro && a->cu_centi == b->cu_centi &&
+	    a->checkpointed == b->checkpointed &&
+	    same_text(a->note, b->note) && same_text(a->project, b->project) &&
+	    same_text(a->tags, b->tags) &&
+	    strcmp(a->source, b->source) == 0 &&
+	    same_text(a->source_id, b->source_id) &&
+	    a->created == b->created && a->modified == b->modified &&
+	    strcmp(a->uid, b->uid) == 0;
+}
+
+int
+expense_same(const struct expense *a, const struct expense *b)
+{
+	return a->id == b->id && a->at == b->at &&
+	    strcmp(a->platform, b->platform) == 0 &&
+	    a->amount_minor == b->amount_minor &&
+	    strcmp(a->currency, b->currency) == 0 &&
+	    same_text(a->note, b->note) && strcmp(a->source, b->source) == 0 &&
+	    same_text(a->source_id, b->source_id) &&
+	    strcmp(a->uid, b->uid) == 0 && strcmp(a->kind, b->kind) == 0 &&
+	    a->units_centi == b->units_centi && a->modified == b->modified;
+}
+
 int64_t
 run_end_at(const struct run *r, int64_t now)
 {
@@ -122,6 +162,14 @@ expense_kind_name(int kind)
 {
 	return kind == EXP_PACK ? "pack" : kind == EXP_CREDIT ? "credit" :
 	    kind == EXP_MONTHLY ? "monthly" : "spend";
+}
+
+void
+expense_copy(struct expense *dst, const struct expense *src)
+{
+	*dst = *src;
+	dst->note = dup_or_null(src->note);
+	dst->source_id = dup_or_null(src->source_id);
 }
 
 void

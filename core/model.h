@@ -55,6 +55,10 @@ void run_clear(struct run *r);
 /* Deep copy of src into dst (dst is overwritten, not cleared first). */
 void run_copy(struct run *dst, const struct run *src);
 
+/* 1 when a and b hold the same stored run, every field alike: what a
+ * change read is what the database still holds. */
+int run_same(const struct run *a, const struct run *b);
+
 /* End of the run for accounting: its end, or now while it is open. */
 int64_t run_end_at(const struct run *r, int64_t now);
 
@@ -122,7 +126,13 @@ int expense_is_spend(const struct expense *x);
 const char *expense_kind_name(int kind);
 
 void expense_init(struct expense *x);
+
+/* 1 when a and b hold the same stored expense, every field alike. */
+int expense_same(const struct expense *a, const struct expense *b);
 void expense_clear(struct expense *x);
+
+/* Deep copy of src into dst (dst is overwritten, not cleared first). */
+void expense_copy(struct expense *dst, const struct expense *src);
 
 /*
  * A record's reference: what names one run or expense alike on every

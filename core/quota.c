@@ -245,7 +245,7 @@ quota_status_finish(struct quota_status *st, int64_t now)
 	int64_t t;
 
 	st->remaining = st->limit - st->used;
-	st->pct = st->limit > 0 ? (int)(st->used * 100 / st->limit) : 0;
+	st->pct = st->limit > 0 ? st->used * 100 / st->limit : 0;
 	st->state = alerts_level(ALS_QUOTA, st->used, st->limit);
 	st->runs_out = 0;
 	st->lasts = 0;

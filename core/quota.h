@@ -33,7 +33,7 @@ struct quota_status {
 	int64_t used;       /* in the quota's unit */
 	int64_t limit;
 	int64_t remaining;  /* limit - used; negative when over */
-	int pct;            /* used * 100 / limit, rounded down */
+	int64_t pct;        /* used * 100 / limit, rounded down */
 	int state;          /* enum quota_state */
 	/* The projection, by quota_status_finish() from the three figures
 	 * below it, which the caller fills (store/summary.c does). */

@@ -569,6 +569,27 @@ key_ok(const char *k)
 	return 1;
 }
 
+/*
+ * 0 when k is a key gpulog can send whole in a header of at most n - 1
+ * characters; else -1 with e saying what is wrong with the key in where
+ * (never the key).
+ */
+static int
+key_check(const char *k, size_t n, const char *where, struct err *e)
+{
+	if (*k == '\0')
+		return err_set(e, "%s: the key is empty", where);
+	if (strlen(k) >= n)
+		return err_set(e, "%s: the key is longer than %zu characters, "
+		    "which no provider's key is; it is not sent cut", where,
+		    n - 1);
+	if (!key_ok(k))
+		return err_set(e, "%s: the key holds a space or a control "
+		    "character (a newline?); a key is one line of printable "
+		    "characters", where);
+	return 0;
+}
+
 /* A key file's first line into buf (n bytes): 1, 0 when it is not there,
  * -1 when it cannot be read or holds no key. */
 static int
@@ -579,6 +600,7 @@ key_file(struct import_job *job, const char *path, char *buf, size_t n,
 	char *data = NULL;
 	struct stat sb;
 	size_t len;
+	int rc;
 
 	buf[0] = '\0';
 	if (f == NULL)
@@ -598,16 +620,15 @@ key_file(struct import_job *job, const char *path, char *buf, size_t n,
 	fclose(f);
 	while (len > 0 && strchr(" \r\n\t", data[len - 1]) != NULL)
 		data[--len] = '\0';
-	if (len == 0 || len >= n || strlen(data) != len || !key_ok(data)) {
-		memset(data, 0, len);
-		free(data);
-		return err_set(e, "%s: expected the key alone on one line",
-		    path);
-	}
-	memcpy(buf, data, len + 1);
+	if (strlen(data) != len)
+		rc = err_set(e, "%s: expected the key alone on one line", path);
+	else
+		rc = key_check(data, n, path, e);
+	if (rc == 0)
+		memcpy(buf, data, len + 1);
 	memset(data, 0, len);
 	free(data);
-	return 1;
+	return rc < 0 ? -1 : 1;
 }
 
 /* The apikey of runpodctl's ~/.runpod/config.toml ("apikey = 'KEY'"). */
@@ -615,13 +636,21 @@ static int
 runpod_toml(const char *path, char *buf, size_t n, struct err *e)
 {
 	FILE *f = fopen(path, "r");
-	char line[512], *p, *q;
-	int found = 0;
+	char *data = NULL, *line, *next, *p, *q;
+	size_t len;
+	int rc = -2;
 
 	buf[0] = '\0';
 	if (f == NULL)
 		return 0;
-	while (!found && fgets(line, sizeof line, f) != NULL) {
+	if (imp_slurp(f, path, &data, &len, e) < 0) {
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	for (line = data; rc == -2 && line != NULL; line = next) {
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
 		for (p = line; *p == ' ' || *p == '\t'; p++)
 			;
 		if (strncasecmp(p, "apikey", 6) != 0)
@@ -636,18 +665,15 @@ runpod_toml(const char *path, char *buf, size_t n, struct err *e)
 		    NULL)
 			continue;
 		*q = '\0';
-		p++;
-		if (*p == '\0' || strlen(p) >= n || !key_ok(p))
-			break;
-		snprintf(buf, n, "%s", p);
-		found = 1;
+		if ((rc = key_check(p + 1, n, path, e)) == 0)
+			snprintf(buf, n, "%s", p + 1);
 	}
-	memset(line, 0, sizeof line);
-	fclose(f);
-	if (!found)
+	memset(data, 0, len);
+	free(data);
+	if (rc == -2)
 		return err_set(e, "%s: no apikey = \"...\" line that gpulog can "
 		    "read", path);
-	return 1;
+	return rc < 0 ? -1 : 1;
 }
 
 /* No core dump may hold a key. */
@@ -712,9 +738,8 @@ credentials(struct import_job *job, int p, char **auth, char *kind,
 	*auth = NULL;
 	key[0] = '\0';
 	if (v != NULL && *v != '\0') {
-		if (!key_ok(v) || strlen(v) >= sizeof key)
-			return err_set(e, "the key in %s is not one line of "
-			    "printable characters", provider_envs[p]);
+		if (key_check(v, sizeof key, provider_envs[p], e) < 0)
+			return -1;
 		snprintf(key, sizeof key, "%s", v);
 		snprintf(kind, kn, "the key in %s", provider_envs[p]);
 	} else {

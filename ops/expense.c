@@ -31,6 +31,8 @@ static int
 apply(struct ops *o, const struct summary *cat,
     const struct ops_expense_in *in, struct expense *x, struct err *e)
 {
+	int64_t was = x->at;
+
 	if (in->amount != NULL && ops_check_amount(cat, in->amount,
 	    &x->amount_minor, x->currency, e) < 0)
 		return fail(o, OPS_F_AMOUNT);
@@ -43,7 +45,9 @@ apply(struct ops *o, const struct summary *cat,
 	}
 	if (in->at != NULL && parse_time(in->at, o->now, &x->at, e) < 0)
 		return fail(o, OPS_F_DAY);
-	if (x->at > o->now && !in->future) {
+	/* A date after now needs --future, unless it was so already (a
+	 * future expense's note is edited as it is). */
+	if (x->at > o->now && !in->future && !(was > o->now)) {
 		err_set(e, "the date is in the future");
 		o->future = 1;
 		return fail(o, OPS_F_DAY);
@@ -197,16 +201,12 @@ static int
 collect_sub(const struct expense *x, void *arg)
 {
 	struct subs *l = arg;
-	struct expense *c;
 
 	if (l->n == l->cap) {
 		l->cap = l->cap ? 2 * l->cap : 4;
 		l->x = xrealloc(l->x, l->cap * sizeof *l->x);
 	}
-	c = &l->x[l->n++];
-	*c = *x;
-	c->note = x->note != NULL ? xstrdup(x->note) : NULL;
-	c->source_id = x->source_id != NULL ? xstrdup(x->source_id) : NULL;
+	expense_copy(&l->x[l->n++], x);
 	return 0;
 }
 
@@ -287,27 +287,67 @@ get(struct ops *o, int64_t id, struct expense *x, struct err *e)
 	return 0;
 }
 
+/*
+ * Inside the change, with the write lock held: the stored expense is
+ * still was as it was read (every field: expense_same()), or the change
+ * is refused, so that one another gpulog made meanwhile is not
+ * overwritten.
+ */
+static int
+unchanged(struct ops *o, const struct expense *was, struct err *e)
+{
+	struct expense t;
+	int rc, same;
+
+	expense_init(&t);
+	rc = store_get_expense(o->s, was->id, &t, e);
+	same = rc == 1 && expense_same(&t, was);
+	expense_clear(&t);
+	if (rc < 0)
+		return -1;
+	if (rc == 0)
+		err_set(e, "no expense e%lld: another gpulog removed it "
+		    "meanwhile", (long long)was->id);
+	else if (!same)
+		err_set(e, "expense e%lld was changed by another gpulog "
+		    "meanwhile; nothing was changed: look at it again (gpulog "
+		    "show e%lld)", (long long)was->id, (long long)was->id);
+	/* Not the user's input: a failure (exit 1), not a usage error. */
+	if (rc == 0 || !same)
+		return fail(o, OPS_F_NONE);
+	return 0;
+}
+
 int
 ops_expense_edit(struct ops *o, int64_t id, const struct ops_expense_in *in,
     struct expense *x, struct err *e)
 {
 	const struct summary *cat;
+	struct expense old;
 	char what[96];
+	int rc = -1;
 
 	o->field = OPS_F_NONE;
 	o->future = 0;
 	if ((cat = ops_catalog(o, e)) == NULL || get(o, id, x, e) < 0)
 		return -1;
+	expense_init(&old);
+	expense_copy(&old, x);
 	if (apply(o, cat, in, x, e) < 0)
-		return -1;
+		goto out;
 	name_of(what, sizeof what, "edit", x);
 	if (ops_begin(o, what, e) < 0)
-		return -1;
-	if (store_update_expense(o->s, x, e) < 0 ||
+		goto out;
+	if (unchanged(o, &old, e) < 0 || store_update_expense(o->s, x, e) < 0 ||
 	    store_commit(o->s, e) < 0) {
 		store_rollback(o->s);
-		return -1;
+		goto out;
 	}
+	rc = 0;
+out:
+	expense_clear(&old);
+	if (rc < 0)
+		return -1;
 	ops_reload(o); /* the catalog holds the packs */
 	return 0;
 }
@@ -324,7 +364,7 @@ ops_expense_rm(struct ops *o, int64_t id, struct expense *x, struct err *e)
 	name_of(what, sizeof what, "rm", x);
 	if (ops_begin(o, what, e) < 0)
 		return -1;
-	if (store_delete_expense(o->s, id, e) < 0 ||
+	if (unchanged(o, x, e) < 0 || store_delete_expense(o->s, id, e) < 0 ||
 	    store_commit(o->s, e) < 0) {
 		store_rollback(o->s);
 		return -1;

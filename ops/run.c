@@ -338,7 +338,7 @@ lost_race(struct ops *o, int64_t id, struct err *e)
 
 /*
  * Inside the change, with the write lock held: the stored run is still
- * was as it was read (its uid and change time), or the change is refused.
+ * was as it was read (every field: run_same()), or the change is refused.
  * Another gpulog that changed or removed it while this one waited for the
  * lock would otherwise have its change overwritten.
  */
@@ -350,8 +350,7 @@ unchanged(struct ops *o, const struct run *was, struct err *e)
 
 	run_init(&t);
 	rc = store_get_run(o->s, was->id, &t, e);
-	same = rc == 1 && t.modified == was->modified &&
-	    strcmp(t.uid, was->uid) == 0;
+	same = rc == 1 && run_same(&t, was);
 	run_clear(&t);
 	if (rc < 0)
 		return -1;
@@ -362,8 +361,9 @@ unchanged(struct ops *o, const struct run *was, struct err *e)
 		err_set(e, "run #%lld was changed by another gpulog meanwhile; "
 		    "nothing was changed: look at it again (gpulog show %lld)",
 		    (long long)was->id, (long long)was->id);
+	/* Not the user's input: a failure (exit 1), not a usage error. */
 	if (rc == 0 || !same) {
-		o->field = OPS_F_RUN;
+		o->field = OPS_F_NONE;
 		return -1;
 	}
 	return 0;
@@ -680,7 +680,7 @@ ops_edit(struct ops *o, int64_t id, const struct ops_run_in *in,
     struct ops_result *res, struct err *e)
 {
 	const struct summary *cat;
-	struct run old, *r = &res->run;
+	struct run old, basis, *r = &res->run;
 	int cost_given = 0, rate_given = 0, old_future, rc = -1;
 
 	reset(o, res);
@@ -694,13 +694,16 @@ ops_edit(struct ops *o, int64_t id, const struct ops_run_in *in,
 	    apply_times(o, in, r, 0, e) < 0 ||
 	    check_times(o, r, in->future || old_future, e) < 0)
 		goto out;
+	/* What the price is made anew from: the stored run (a shallow copy,
+	 * so that old stays what was read, for update()). */
+	basis = old;
 	if (in->cost != NULL && *in->cost == '\0' && !cost_given) {
 		/* The hand-given cost was cleared: price it anew. */
 		r->cost_minor = 0;
 		r->rate_micro = 0;
-		old.platform[0] = '\0';
+		basis.platform[0] = '\0';
 	}
-	if (priced(o, r, price_reprice(&cat->cat, &old, r, cost_given,
+	if (priced(o, r, price_reprice(&cat->cat, &basis, r, cost_given,
 	    rate_given),
 	    rate_given ? OPS_F_RATE : in->gpus != NULL ? OPS_F_GPUS :
 	    OPS_F_WHEN, res, e) < 0)

@@ -125,6 +125,7 @@ check_needs() {
 		has valgrind || need valgrind valgrind
 		[ -x /usr/bin/time ] || need /usr/bin/time time
 		has chattr || need chattr e2fsprogs
+		has strace || need strace strace
 	fi
 	[ -f /usr/share/zoneinfo/America/New_York ] ||
 	    need "the time zone database" tzdata

@@ -289,11 +289,11 @@ int tui_put_safe(struct tui *t, int y, int x, int w, int attr,
 /* "Title ─────" across w columns. */
 void tui_section(struct tui *t, int y, int x, int w, const char *title);
 /* A bar of w cells, pct filled (0..100+), coloured by level. */
-void tui_gauge(struct tui *t, int y, int x, int w, int pct, int attr);
+void tui_gauge(struct tui *t, int y, int x, int w, int64_t pct, int attr);
 /* The colour of a level of core/alerts.h's table: green, yellow, red. */
 int tui_colour(int level);
 /* The colour of a quota used pct%: its level's, by the same table. */
-int tui_level(int pct);
+int tui_level(int64_t pct);
 /* An expense's label for messages: "e3 ₹899.00 colab-pro", made
  * harmless.  Returns buf. */
 char *tui_expense_label(const struct tui *t, char *buf, size_t n,

@@ -230,16 +230,16 @@ tui_colour(int level)
 }
 
 int
-tui_level(int pct)
+tui_level(int64_t pct)
 {
 	/* A quota used pct% has the level of pct of 100. */
 	return tui_colour(alerts_level(ALS_QUOTA, pct, 100));
 }
 
 void
-tui_gauge(struct tui *t, int y, int x, int w, int pct, int attr)
+tui_gauge(struct tui *t, int y, int x, int w, int64_t pct, int attr)
 {
-	int fill = pct <= 0 ? 0 : pct >= 100 ? w : (pct * w + 50) / 100;
+	int fill = pct <= 0 ? 0 : pct >= 100 ? w : (int)((pct * w + 50) / 100);
 
 	if (pct > 0 && fill == 0)
 		fill = 1;

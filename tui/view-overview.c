@@ -224,7 +224,8 @@ draw_quotas(struct tui *t, int y, int y1)
 				    cv->g->down);
 		}
 		x += gw + 1;
-		x += cv_printf(cv, y, x, -1, lvl | CA_BOLD, "%4d%%", st->pct);
+		x += cv_printf(cv, y, x, -1, lvl | CA_BOLD, "%4lld%%",
+		    (long long)st->pct);
 		x += cv_printf(cv, y, x + 1, -1, 0, "%7s of %-6s %-5s",
 		    amount(b1, sizeof b1, q, st->used), amount(b2, sizeof b2,
 		    q, st->limit), quota_unit_name(q->unit)) + 1;
@@ -334,9 +335,10 @@ draw_budget(struct tui *t, int y, int y1)
 	x += cv_printf(cv, y, x, -1, CA_BOLD, "%s spent", tui_money(t, m1,
 	    sizeof m1, b->spent, b->currency));
 	if (b->max >= 0) {
-		x += cv_printf(cv, y, x, -1, 0, " (%d%%) %s %s %s", b->pct,
-		    cv->g->dot, tui_money(t, m2, sizeof m2, b->remaining < 0 ?
-		    -b->remaining : b->remaining, b->currency),
+		x += cv_printf(cv, y, x, -1, 0, " (%lld%%) %s %s %s",
+		    (long long)b->pct, cv->g->dot, tui_money(t, m2, sizeof m2,
+		    b->remaining < 0 ? -b->remaining : b->remaining,
+		    b->currency),
 		    b->remaining < 0 ? "over" : "left");
 		fmt_local(m3, sizeof m3, b->me - 1, "%d %b");
 		if (b->basis)
@@ -455,14 +457,14 @@ draw_now(struct tui *t, int y, int y1)
 	for (i = 0; i < sm->cat.nquotas; i++)
 		if (sm->qs[i].pct >= 100) {
 			k = strlen(line);
-			snprintf(line + k, sizeof line - k, "%s%s %d%%",
+			snprintf(line + k, sizeof line - k, "%s%s %lld%%",
 			    k ? "  " : "", sm->cat.quotas[i].platform,
-			    sm->qs[i].pct);
+			    (long long)sm->qs[i].pct);
 		}
 	if (sm->budget.pct >= 100) {
 		k = strlen(line);
-		snprintf(line + k, sizeof line - k, "%sbudget %d%%", k ? "  " :
-		    "", sm->budget.pct);
+		snprintf(line + k, sizeof line - k, "%sbudget %lld%%", k ? "  " :
+		    "", (long long)sm->budget.pct);
 	}
 	if (line[0] != '\0' && y < y1) {
 		cv_put(cv, y, 2, -1, CA_DIM, "out");
@@ -492,9 +494,10 @@ draw_now(struct tui *t, int y, int y1)
 
 		cv_put(cv, y, 2, -1, CA_DIM, "lapse");
 		snprintf(line, sizeof line, "%s resets %s with %s %s unused "
-		    "(%d%%): use it or lose it", q->platform, fmt_when(b2,
+		    "(%lld%%): use it or lose it", q->platform, fmt_when(b2,
 		    sizeof b2, lapse->at, t->now), amount(b1, sizeof b1, q,
-		    lapse->value), quota_unit_name(q->unit), lapse->pct);
+		    lapse->value), quota_unit_name(q->unit),
+		    (long long)lapse->pct);
 		tui_put_safe(t, y++, 8, cv->w - 9, CC_YELLOW, line);
 	}
 	return y;
@@ -746,16 +749,17 @@ alert_text(const struct tui *t, const struct nudge *n, char *buf, size_t len)
 			    t->now), fmt_relative(d, sizeof d, st->runs_out -
 			    t->now));
 		else
-			snprintf(buf, len, "%s quota %d%% used", n->platform,
-			    n->pct);
+			snprintf(buf, len, "%s quota %lld%% used", n->platform,
+			    (long long)n->pct);
 		break;
 	case NUDGE_BUDGET:
 		if (n->value > n->limit)
-			snprintf(buf, len, "budget over by %s (%d%%)",
+			snprintf(buf, len, "budget over by %s (%lld%%)",
 			    tui_money(t, a, sizeof a, n->value - n->limit,
-			    sm->currency), n->pct);
+			    sm->currency), (long long)n->pct);
 		else
-			snprintf(buf, len, "budget %d%% spent", n->pct);
+			snprintf(buf, len, "budget %lld%% spent",
+			    (long long)n->pct);
 		break;
 	case NUDGE_OPEN:
 		snprintf(buf, len, "#%lld %s open %s, %s (%s %s)",

@@ -152,8 +152,8 @@ platforms_draw(struct tui *t, int y0, int y1)
 				    catalog_absent_word(sel, st));
 			else
 				cv_printf(cv, y++, x + 2, -1, tui_level(
-				    st->pct), "%s used this %s (%d%%)", b3, wn,
-				    st->pct);
+				    st->pct), "%s used this %s (%lld%%)", b3,
+				    wn, (long long)st->pct);
 		}
 	}
 	if (y < y1 && sel->session_cap_s > 0) {

@@ -39,3 +39,11 @@ echo "exit $?"
 gpulog spend --monthly
 echo "exit $?"
 gpulog spend --since 2028-02-01 | grep "spent ("
+echo "undo of a subscription dated months back (its own payments go with it;"
+echo "one recorded later by another command stays, a plain expense):"
+export GPULOG_DB=$PWD/undo.db
+GPULOG_NOW=2026-12-01T12:00:00Z gpulog spend 899INR colab-pro --monthly \
+    -d 2026-10-01 -n "back-dated" >/dev/null
+GPULOG_NOW=2027-01-02T12:00:00Z gpulog spend --since 2026-09-01 | grep -c renewal
+GPULOG_NOW=2027-01-02T12:00:00Z gpulog undo
+GPULOG_NOW=2027-01-02T12:00:00Z gpulog spend --since 2026-09-01

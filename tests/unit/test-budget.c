@@ -88,6 +88,17 @@ test_convert(void)
 	    251);
 	CHECK_EQ_INT(fx_convert(-3, "USD", "INR", jul15, fx, 2, &missing),
 	    -251);
+	/* A product past 2^63 is exact: $10^11 (10^13 cents) at 83.50 is
+	 * 8.35 x 10^20 before the division, 8.35 x 10^14 paise after; and
+	 * back.  Past the totals' limit (10^15) it is held there. */
+	CHECK_EQ_INT(fx_convert(INT64_C(10000000000000), "USD", "INR", jul15,
+	    fx, 2, &missing), INT64_C(835000000000000));
+	CHECK_EQ_INT(fx_convert(INT64_C(835000000000000), "INR", "USD", jul15,
+	    fx, 2, &missing), INT64_C(10000000000000));
+	CHECK_EQ_INT(fx_convert(-INT64_C(10000000000000), "USD", "INR", jul15,
+	    fx, 2, &missing), -INT64_C(835000000000000));
+	CHECK_EQ_INT(fx_convert(INT64_C(100000000000000), "USD", "INR", jul15,
+	    fx, 2, &missing), MONEY_TOTAL_MAX);
 	/* June's rate for a June date: $1.00 = ₹80.00. */
 	CHECK_EQ_INT(fx_convert(100, "USD", "INR", t_utc(2026, 6, 15, 0, 0, 0),
 	    fx, 2, &missing), 8000);
@@ -326,6 +337,17 @@ test_budget_finish(void)
 	CHECK_EQ_INT(b.pct, 100);               /* 100.11 rounded down */
 	CHECK_EQ_INT(b.state, BS_OVER);
 	CHECK_EQ_INT(b.projected, 111000);
+	/* A percentage past 32 bits is kept whole: a top of 1 paisa and
+	 * ₹1,000,000,000 spent is 10^13 %. */
+	{
+		int64_t max = b.max;
+
+		b.max = 1;
+		b.spent = INT64_C(100000000000);
+		budget_finish(&b, now);
+		CHECK_EQ_INT(b.pct, INT64_C(10000000000000));
+		b.max = max;
+	}
 
 	/* Below a range's low end: phase 3 is ₹899 to ₹2,000. */
 	b.min = 89900;

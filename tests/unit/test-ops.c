@@ -670,6 +670,9 @@ test_lost_update(void)
 		    "WHERE id = 1", "was changed by another gpulog meanwhile" },
 		{ "DELETE FROM runs WHERE id = 1",
 		    "another gpulog removed it meanwhile" },
+		/* In the same second: the change time alike. */
+		{ "UPDATE runs SET note = 'theirs' WHERE id = 1",
+		    "was changed by another gpulog meanwhile" },
 	};
 	struct ops o;
 	struct store *s, *s2 = NULL;
@@ -707,7 +710,7 @@ test_lost_update(void)
 			    ops_rm(&o, 1, &res, &e), -1);
 			CHECK_EQ_INT(x.fired, 1);
 			CHECK(strstr(e.msg, races[i].want) != NULL);
-			if (i == 0) {
+			if (i != 1) {
 				get(s, 1, &r);
 				CHECK_EQ_STR(r.note, "theirs");
 				CHECK_EQ_INT(r.end, RUN_OPEN);
@@ -749,6 +752,89 @@ test_lost_update(void)
 	CHECK_EQ_INT(ops_add(&o, &in, &res, &e), 0);
 	CHECK_EQ_INT(res.run.id, 3);
 	ops_result_clear(&res);
+	done(&o, s);
+}
+
+/* An expense edited or removed after another gpulog changed it in the
+ * same second is refused, and the other's change stays; a future
+ * expense's note is edited without --future. */
+static void
+test_expense_race(void)
+{
+	static const char *const sql[] = {
+		"UPDATE expenses SET note = 'theirs' WHERE id = 1",
+		"DELETE FROM expenses WHERE id = 1",
+	};
+	struct ops o;
+	struct store *s, *s2 = NULL;
+	struct ops_expense_in in;
+	struct expense x;
+	struct other oth;
+	struct err e;
+	size_t i, k;
+
+	for (i = 0; i < 2; i++) {
+		for (k = 0; k < 2; k++) {
+			if ((s = fresh(&o)) == NULL)
+				return;
+			expense_init(&x);
+			memset(&in, 0, sizeof in);
+			in.amount = "5USD";
+			in.platform = "vast";
+			in.note = "mine";
+			CHECK_EQ_INT(ops_spend(&o, &in, &x, &e), 0);
+			CHECK(store_open(&s2, path, NOW, &e) == 0);
+			CHECK_EQ_INT(st_exec(s2, "BEGIN IMMEDIATE", &e), 0);
+			oth.s = s2;
+			oth.sql = sql[i];
+			oth.fired = 0;
+			store_busy_wait(s, -1, other_commits, &oth);
+			s->busy_say_ms = 0;
+			memset(&in, 0, sizeof in);
+			in.amount = "7USD";
+			CHECK_EQ_INT(k == 0 ? ops_expense_edit(&o, 1, &in, &x,
+			    &e) : ops_expense_rm(&o, 1, &x, &e), -1);
+			CHECK_EQ_INT(oth.fired, 1);
+			CHECK(strstr(e.msg, i == 0 ? "was changed by another "
+			    "gpulog meanwhile" : "another gpulog removed it "
+			    "meanwhile") != NULL);
+			expense_clear(&x);
+			if (i == 0) {
+				CHECK_EQ_INT(store_get_expense(s, 1, &x, &e), 1);
+				CHECK_EQ_STR(x.note, "theirs");
+				CHECK_EQ_INT(x.amount_minor, 500);
+				expense_clear(&x);
+			}
+			store_close(s2);
+			s2 = NULL;
+			done(&o, s);
+		}
+	}
+
+	if ((s = fresh(&o)) == NULL)
+		return;
+	expense_init(&x);
+	memset(&in, 0, sizeof in);
+	in.amount = "5USD";
+	in.at = "2027-01-05";
+	in.future = 1;
+	CHECK_EQ_INT(ops_spend(&o, &in, &x, &e), 0);
+	memset(&in, 0, sizeof in);
+	in.note = "a later note";
+	if (!CHECK_EQ_INT(ops_expense_edit(&o, x.id, &in, &x, &e), 0))
+		printf("  ops_expense_edit: %s\n", e.msg);
+	in.note = NULL;
+	in.at = "2027-02-05";
+	CHECK_EQ_INT(ops_expense_edit(&o, x.id, &in, &x, &e), 0);
+	expense_clear(&x);
+	memset(&in, 0, sizeof in);
+	in.amount = "5USD";
+	CHECK_EQ_INT(ops_spend(&o, &in, &x, &e), 0);
+	in.amount = NULL;
+	in.at = "2027-01-05";
+	CHECK_EQ_INT(ops_expense_edit(&o, x.id, &in, &x, &e), -1);
+	CHECK_EQ_INT(o.future, 1);
+	expense_clear(&x);
 	done(&o, s);
 }
 
@@ -2015,6 +2101,7 @@ main(void)
 	test_reprice_currency();
 	test_start_stop();
 	test_lost_update();
+	test_expense_race();
 	test_record();
 	test_record_abandon();
 	test_live_journal();
