@@ -205,21 +205,39 @@ out:
 /*
  * A journal's temporary file, BASE.run.PID.tmp, left by a gpulog killed
  * while it wrote (the journal before it, if any, holds the run): removed
- * once its writer is gone and it has not changed for 10 minutes (a writer
- * on another host sharing the folder renames its own within a second).
+ * once its writer is gone: at once when it is a whole journal of this
+ * host; when it is empty and 5 seconds old (a writer, of any host, writes
+ * what it created at once); else (another host's sharing the folder,
+ * whose writer renames its own within a second) when it has not changed
+ * for 10 minutes.
  */
 static void
 stale_tmp(const char *path, long pid)
 {
+	struct ops_journal j;
 	struct stat st;
+	struct err e;
+	char *text = NULL;
+	int fd, mine = 0;
 
 	if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid !=
-	    geteuid() || time(NULL) - st.st_mtime < 600)
+	    geteuid())
 		return;
 	if (pid > 0 && (pid == (long)getpid() || kill((pid_t)pid, 0) == 0 ||
 	    errno == EPERM))
 		return;
-	unlink(path);
+	ops_journal_init(&j);
+	if ((fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)) >= 0) {
+		if ((text = slurp(fd)) != NULL &&
+		    ops_journal_parse(text, &j, &e) == 0 && j.pid == pid)
+			mine = !writer_alive(&j);
+		close(fd);
+	}
+	free(text);
+	ops_journal_clear(&j);
+	if (mine || (st.st_size == 0 && time(NULL) - st.st_mtime >= 5) ||
+	    time(NULL) - st.st_mtime >= 600)
+		unlink(path);
 }
 
 void

@@ -22,8 +22,9 @@
 # suite, whatever the test made of the exit status.  SANITIZED=1 tells the
 # tests it is such a binary, whose processes start some ten times slower
 # and import some four times slower: the tests that repeat one path
-# thousands of times (faults, kill-import, sync-converge) see FEWER=1 and
-# repeat it fewer times, as they do with QUICK=1 (`make test`).
+# hundreds or thousands of times (faults, kill-import, kill-run,
+# sync-converge) see FEWER=1 and repeat it fewer times, as they do with
+# QUICK=1 (`make test`).
 # python3 is the interpreter itself, found once: a version manager's shim
 # on PATH costs half a second a start.
 # Tests run JOBS at a time (tests/pool.inc); what each says is printed in

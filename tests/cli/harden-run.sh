@@ -185,6 +185,29 @@ gpulog log >/dev/null 2>&1
 [ -e "$db.run.999998.tmp" ] || fail "a fresh journal .tmp was removed"
 [ -e "$db.run.1.tmp" ] || fail "a live writer's journal .tmp was removed"
 rm -f "$db.run.999998.tmp" "$db.run.1.tmp"
+# A whole journal of this host in it, its writer gone: removed at once;
+# another host's stays.
+tmpj() {
+	cat <<J
+gpulog-run 1
+pid $1
+host $2
+alive 1796126400
+started 1
+ended 0
+id 0
+uid 0123456789abcdef0123456789abcdef
+platform kaggle
+gpus 1
+start 1796126400
+J
+}
+tmpj 999997 "$(hostname)" >"$db.run.999997.tmp"
+tmpj 999996 elsewhere >"$db.run.999996.tmp"
+gpulog log >/dev/null 2>&1
+[ -e "$db.run.999997.tmp" ] && fail "a whole journal .tmp of a gone writer stayed"
+[ -e "$db.run.999996.tmp" ] || fail "another host's journal .tmp was removed"
+rm -f "$db.run.999996.tmp"
 
 # Statuses 130 and 255 are the command's own, not signals; a signal is.
 for st in 130 255; do
