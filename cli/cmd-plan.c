@@ -30,6 +30,7 @@ const struct opt plan_opts[] = {
 struct plan_acc {
 	struct summary *sm;
 	int64_t spent[PLAN_MONTHS + 1];
+	struct fx_total spent_x[PLAN_MONTHS + 1]; /* spent, exact */
 	int64_t gpu_s[PLAN_MONTHS + 1];
 	int runs[PLAN_MONTHS + 1];
 };
@@ -41,8 +42,8 @@ plan_run(const struct run *r, void *arg)
 	int m = plan_month(p->sm->plan_start, r->start);
 
 	if (m >= 1 && m <= PLAN_MONTHS) {
-		p->spent[m] += summary_convert(p->sm, run_cost_at(r,
-		    p->sm->now), r->currency, r->start);
+		p->spent[m] = summary_add(p->sm, &p->spent_x[m],
+		    run_cost_at(r, p->sm->now), r->currency, r->start);
 		p->gpu_s[m] += (run_end_at(r, p->sm->now) - r->start) *
 		    r->gpus;
 		p->runs[m]++;
@@ -57,8 +58,8 @@ plan_expense(const struct expense *x, void *arg)
 	int m = plan_month(p->sm->plan_start, x->at);
 
 	if (m >= 1 && m <= PLAN_MONTHS && expense_is_spend(x))
-		p->spent[m] += summary_convert(p->sm, x->amount_minor,
-		    x->currency, x->at);
+		p->spent[m] = summary_add(p->sm, &p->spent_x[m],
+		    x->amount_minor, x->currency, x->at);
 	return 0;
 }
 

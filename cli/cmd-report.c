@@ -56,7 +56,15 @@ const struct opt report_opts[] = {
 struct group {
 	char key[72];
 	int64_t runs, gpu_s, spent;
+	struct fx_total spent_x;  /* spent, exact: rounded once */
 	int order;            /* --by phase: the phase's first month */
+};
+
+/* What a run or an expense cost, as it was paid. */
+struct amount {
+	int64_t minor;
+	const char *cur;
+	int64_t t;            /* when: its rate's day */
 };
 
 struct report {
@@ -149,11 +157,12 @@ phase_group(struct report *rp, int64_t t)
 }
 
 static void
-add_to(struct group *g, int64_t runs, int64_t gpu_s, int64_t spent)
+add_to(struct report *rp, struct group *g, int64_t runs, int64_t gpu_s,
+    const struct amount *a)
 {
 	g->runs += runs;
 	g->gpu_s += gpu_s;
-	g->spent += spent;
+	g->spent = summary_add(rp->sm, &g->spent_x, a->minor, a->cur, a->t);
 }
 
 static int
@@ -162,8 +171,7 @@ on_run(const struct run *r, void *arg)
 	struct report *rp = arg;
 	int64_t now = rp->sm->now;
 	int64_t gpu_s = (run_end_at(r, now) - r->start) * r->gpus;
-	int64_t spent = summary_convert(rp->sm, run_cost_at(r, now),
-	    r->currency, r->start);
+	struct amount spent = { run_cost_at(r, now), r->currency, r->start };
 	char key[72];
 	const char *p, *q;
 
@@ -172,12 +180,13 @@ on_run(const struct run *r, void *arg)
 	case BY_DAY:
 	case BY_WEEK:
 	case BY_MONTH:
-		add_to(group_get(rp, time_key(rp, r->start)), 1, gpu_s, spent);
-		add_to(&rp->total, 1, gpu_s, spent);
+		add_to(rp, group_get(rp, time_key(rp, r->start)), 1, gpu_s,
+		    &spent);
+		add_to(rp, &rp->total, 1, gpu_s, &spent);
 		return 0;
 	case BY_PHASE:
-		add_to(phase_group(rp, r->start), 1, gpu_s, spent);
-		add_to(&rp->total, 1, gpu_s, spent);
+		add_to(rp, phase_group(rp, r->start), 1, gpu_s, &spent);
+		add_to(rp, &rp->total, 1, gpu_s, &spent);
 		return 0;
 	case BY_PLATFORM:
 		snprintf(key, sizeof key, "%s", r->platform);
@@ -191,7 +200,7 @@ on_run(const struct run *r, void *arg)
 	default:
 		/* A run counts once in each of its tags. */
 		if (r->tags == NULL) {
-			add_to(group_get(rp, "-"), 1, gpu_s, spent);
+			add_to(rp, group_get(rp, "-"), 1, gpu_s, &spent);
 		} else {
 			for (p = r->tags; *p; p = *q ? q + 1 : q) {
 				q = strchr(p, ',');
@@ -199,14 +208,14 @@ on_run(const struct run *r, void *arg)
 					q = p + strlen(p);
 				snprintf(key, sizeof key, "%.*s",
 				    (int)(q - p), p);
-				add_to(group_get(rp, key), 1, gpu_s, spent);
+				add_to(rp, group_get(rp, key), 1, gpu_s, &spent);
 			}
 		}
-		add_to(&rp->total, 1, gpu_s, spent);
+		add_to(rp, &rp->total, 1, gpu_s, &spent);
 		return 0;
 	}
-	add_to(group_get(rp, key), 1, gpu_s, spent);
-	add_to(&rp->total, 1, gpu_s, spent);
+	add_to(rp, group_get(rp, key), 1, gpu_s, &spent);
+	add_to(rp, &rp->total, 1, gpu_s, &spent);
 	return 0;
 }
 
@@ -214,16 +223,15 @@ static int
 on_expense(const struct expense *x, void *arg)
 {
 	struct report *rp = arg;
-	int64_t spent;
+	struct amount spent = { x->amount_minor, x->currency, x->at };
 	char key[72];
 
 	if ((rp->platform != NULL && strcmp(rp->platform, x->platform) != 0)
 	    || !expense_is_spend(x))
 		return 0;
-	spent = summary_convert(rp->sm, x->amount_minor, x->currency, x->at);
 	if (rp->by == BY_PHASE) {
-		add_to(phase_group(rp, x->at), 0, 0, spent);
-		add_to(&rp->total, 0, 0, spent);
+		add_to(rp, phase_group(rp, x->at), 0, 0, &spent);
+		add_to(rp, &rp->total, 0, 0, &spent);
 		return 0;
 	}
 	if (rp->by <= BY_MONTH)
@@ -233,8 +241,8 @@ on_expense(const struct expense *x, void *arg)
 		    "(other spend)");
 	else
 		snprintf(key, sizeof key, "(other spend)");
-	add_to(group_get(rp, key), 0, 0, spent);
-	add_to(&rp->total, 0, 0, spent);
+	add_to(rp, group_get(rp, key), 0, 0, &spent);
+	add_to(rp, &rp->total, 0, 0, &spent);
 	return 0;
 }
 

@@ -69,7 +69,8 @@ const struct opt run_opts[] = {
 };
 
 #define TICK_MS 200            /* the loop's longest sleep */
-#define HEARTBEAT_MS 10000     /* the journal's sign of life */
+#define HEARTBEAT_MS 10000     /* the journal's sign of life, unless
+                                  GPULOG_HEARTBEAT_MS says (for tests) */
 #define OPEN_WAIT_MS 2000      /* the open's wait for the lock */
 
 /* "200ms", "0.5" (seconds), or a duration such as "2m", into ms > 0. */
@@ -432,6 +433,7 @@ cmd_run(struct ctx *c, const struct args *a)
 	int idle_on;
 	char *jpath = NULL;
 	int64_t interval = 5000, t0, el, next_sample, next_beat, end_ms;
+	int64_t beat = HEARTBEAT_MS;
 	int i, code = 0, signo = 0, rc = EXIT_USAGE, opened;
 	pid_t pid;
 
@@ -447,6 +449,20 @@ cmd_run(struct ctx *c, const struct args *a)
 	if (summary_load_catalog(&sm, c->s, c->now, &e) < 0) {
 		rc = cli_err(EXIT_FAIL, &e);
 		goto out;
+	}
+	if ((v = getenv("GPULOG_HEARTBEAT_MS")) != NULL) {
+		char *endp;
+		long long hb;
+
+		errno = 0;
+		hb = strtoll(v, &endp, 10);
+		if (errno != 0 || endp == v || *endp != '\0' || hb < 100 ||
+		    hb > 600000) {
+			rc = cli_fail(EXIT_USAGE, "run: GPULOG_HEARTBEAT_MS: "
+			    "expected milliseconds from 100 to 600000");
+			goto out;
+		}
+		beat = hb;
 	}
 	guess_platform(c, &sm, guess, &why);
 	if (opt_has(a, RO_PLATFORM))
@@ -582,7 +598,7 @@ cmd_run(struct ctx *c, const struct args *a)
 	if (opened)
 		say_started(&res, why, pid);
 	next_sample = t0;
-	next_beat = t0 + HEARTBEAT_MS;
+	next_beat = t0 + beat;
 	for (;;) {
 		int64_t now_ms, wake;
 
@@ -590,7 +606,7 @@ cmd_run(struct ctx *c, const struct args *a)
 			break;
 		now_ms = run_proc_mono_ms();
 		if (now_ms >= next_beat) {
-			next_beat = now_ms + HEARTBEAT_MS;
+			next_beat = now_ms + beat;
 			j.alive = res.run.start + (now_ms - t0) / 1000;
 			/* A run the database was too busy to take at the
 			 * start is offered again, waiting little. */

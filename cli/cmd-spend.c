@@ -77,6 +77,7 @@ struct spend_list {
 	int mode;                 /* 0 text, 1 json, 2 csv */
 	int n;
 	int64_t total;            /* in the display currency */
+	struct fx_total total_x;  /* total, exact: rounded once */
 };
 
 static int
@@ -104,7 +105,7 @@ list_one(const struct expense *x, void *arg)
 		cli_print_expense(l->c, x);
 	}
 	if (expense_is_spend(x))
-		l->total += summary_convert(l->sm, x->amount_minor,
+		l->total = summary_add(l->sm, &l->total_x, x->amount_minor,
 		    x->currency, x->at);
 	l->n++;
 	return 0;

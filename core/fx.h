@@ -45,4 +45,26 @@ int64_t fx_convert(int64_t minor, const char *from, const char *to, int64_t t,
 int64_t fx_convert_on(int64_t minor, const char *from, const char *to,
     int64_t day, const struct fx_point *fx, size_t n, int *missing);
 
+/*
+ * A total in one currency of amounts each converted at its own day's rate:
+ * each is added exactly (in millionths of a minor unit: a dollar amount
+ * in rupees is exact, a rupee amount in dollars exact to a millionth of a
+ * cent), and the sum is rounded once to the minor unit, halves away from
+ * zero, and held by money_hold().  Zeroed, it is an empty total.
+ */
+__extension__ typedef __int128 fx_wide;
+struct fx_total {
+	fx_wide micro;
+};
+
+/* Adds minor of from, converted into to at day's rate as fx_convert_on()
+ * converts (unconverted without a rate, *missing then set), to t; returns
+ * the total so far (fx_total_minor()). */
+int64_t fx_total_add(struct fx_total *t, int64_t minor, const char *from,
+    const char *to, int64_t day, const struct fx_point *fx, size_t n,
+    int *missing);
+
+/* The total rounded once to the minor unit and held. */
+int64_t fx_total_minor(const struct fx_total *t);
+
 #endif

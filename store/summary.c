@@ -372,20 +372,36 @@ summary_run_warnings(const struct summary *sm, const struct run *r,
 	return n;
 }
 
-int64_t
-summary_convert(struct summary *sm, int64_t minor, const char *cur, int64_t t)
+/* The local day number of t (the last one kept: runs come mostly in time
+ * order, so most conversions need no calendar arithmetic). */
+static int64_t
+day_of(struct summary *sm, int64_t t)
 {
-	if (cur[0] == '\0' || minor == 0 || strcmp(cur, sm->currency) == 0)
-		return minor;
-	/* Runs come mostly in time order: the last local day is kept, so
-	 * most conversions need no calendar arithmetic. */
 	if (t < sm->day_lo || t >= sm->day_hi) {
 		sm->day_lo = local_day_start(t);
 		sm->day_hi = local_day_start(sm->day_lo + DAY_S + 3600);
 		sm->day_no = local_day_number(t);
 	}
-	return fx_convert_on(minor, cur, sm->currency, sm->day_no, sm->cat.fx,
-	    sm->cat.nfx, &sm->budget.fx_missing);
+	return sm->day_no;
+}
+
+int64_t
+summary_convert(struct summary *sm, int64_t minor, const char *cur, int64_t t)
+{
+	if (cur[0] == '\0' || minor == 0 || strcmp(cur, sm->currency) == 0)
+		return minor;
+	return fx_convert_on(minor, cur, sm->currency, day_of(sm, t),
+	    sm->cat.fx, sm->cat.nfx, &sm->budget.fx_missing);
+}
+
+int64_t
+summary_add(struct summary *sm, struct fx_total *acc, int64_t minor,
+    const char *cur, int64_t t)
+{
+	if (cur[0] == '\0' || minor == 0 || strcmp(cur, sm->currency) == 0)
+		return fx_total_add(acc, minor, "", "", 0, NULL, 0, NULL);
+	return fx_total_add(acc, minor, cur, sm->currency, day_of(sm, t),
+	    sm->cat.fx, sm->cat.nfx, &sm->budget.fx_missing);
 }
 
 static int
@@ -393,9 +409,8 @@ month_run(const struct run *r, void *arg)
 {
 	struct summary *sm = arg;
 
-	/* Held sums: each term is within MONEY_TOTAL_MAX (budget.h). */
-	sm->budget.spent = money_hold(sm->budget.spent + summary_convert(sm,
-	    run_cost_at(r, sm->now), r->currency, r->start));
+	sm->budget.spent = summary_add(sm, &sm->spent_x, run_cost_at(r,
+	    sm->now), r->currency, r->start);
 	sm->month_gpu_s += (run_end_at(r, sm->now) - r->start) * r->gpus;
 	sm->month_runs++;
 	return 0;
@@ -407,14 +422,13 @@ static int
 month_expense(const struct expense *x, void *arg)
 {
 	struct summary *sm = arg;
-	int64_t v;
 
 	if (!expense_is_spend(x))
 		return 0;
-	v = summary_convert(sm, x->amount_minor, x->currency, x->at);
-
-	sm->budget.spent = money_hold(sm->budget.spent + v);
-	sm->budget.lump = money_hold(sm->budget.lump + v);
+	sm->budget.spent = summary_add(sm, &sm->spent_x, x->amount_minor,
+	    x->currency, x->at);
+	sm->budget.lump = summary_add(sm, &sm->lump_x, x->amount_minor,
+	    x->currency, x->at);
 	return 0;
 }
 
@@ -475,9 +489,8 @@ month_coming(const struct expense *x, void *arg)
 	for (n = 1; (t = local_month_same_day(x->at, n)) < sm->budget.me;
 	    n++)
 		if (t > sm->now && t >= sm->budget.ms)
-			sm->budget.coming = money_hold(sm->budget.coming +
-			    summary_convert(sm, x->amount_minor, x->currency,
-			    t));
+			sm->budget.coming = summary_add(sm, &sm->coming_x,
+			    x->amount_minor, x->currency, t);
 	return 0;
 }
 
@@ -504,9 +517,9 @@ collect_credit(const struct expense *x, void *arg)
 		c->since = x->at;
 	}
 	c = &sm->credits[k];
-	c->total = money_hold(c->total + fx_convert_on(x->amount_minor,
-	    x->currency, c->currency, local_day_number(x->at), sm->cat.fx,
-	    sm->cat.nfx, NULL));
+	c->total = fx_total_add(&c->total_x, x->amount_minor, x->currency,
+	    c->currency, local_day_number(x->at), sm->cat.fx, sm->cat.nfx,
+	    NULL);
 	return 0;
 }
 
@@ -520,10 +533,9 @@ credit_run(const struct run *r, void *arg)
 {
 	struct credit_walk *w = arg;
 
-	w->c->used = money_hold(w->c->used + fx_convert_on(run_cost_at(r,
-	    w->sm->now), r->currency, w->c->currency,
-	    local_day_number(r->start), w->sm->cat.fx, w->sm->cat.nfx,
-	    NULL));
+	w->c->used = fx_total_add(&w->c->used_x, run_cost_at(r, w->sm->now),
+	    r->currency, w->c->currency, local_day_number(r->start),
+	    w->sm->cat.fx, w->sm->cat.nfx, NULL);
 	return 0;
 }
 
@@ -641,6 +653,9 @@ summary_load(struct summary *sm, struct store *s, int64_t now, struct err *e)
 		if (summary_refresh_quota(sm, s, (int)i, e) < 0)
 			return -1;
 	budget_init(&sm->budget, sm->currency, now);
+	memset(&sm->spent_x, 0, sizeof sm->spent_x);
+	memset(&sm->lump_x, 0, sizeof sm->lump_x);
+	memset(&sm->coming_x, 0, sizeof sm->coming_x);
 	if (sm->phase != NULL) {
 		sm->budget.min = summary_convert(sm,
 		    sm->phase->budget_min_minor, sm->phase->currency, now);

@@ -12,6 +12,7 @@
 #include "core/alerts.h"
 #include "core/budget.h"
 #include "core/catalog.h"
+#include "core/fx.h"
 #include "core/model.h"
 #include "core/plan.h"
 #include "core/quota.h"
@@ -26,6 +27,7 @@ struct summary_credit {
 	char currency[4];
 	int64_t since;                /* the first top-up */
 	int64_t total, used, left;    /* minor units */
+	struct fx_total total_x, used_x; /* total and used, exact */
 };
 
 struct summary {
@@ -73,6 +75,8 @@ struct summary {
 	size_t nnudges;
 
 	int64_t day_lo, day_hi, day_no;  /* summary_convert()'s last day */
+	struct fx_total spent_x, lump_x, coming_x; /* budget.spent, .lump
+	                                 and .coming, exact (fx_total) */
 };
 
 /* Loads the catalog only (platforms, quotas, rates, phases, fx, plan
@@ -134,6 +138,13 @@ int summary_refresh_quota(struct summary *sm, struct store *s, int i,
  */
 int summary_run_warnings(const struct summary *sm, const struct run *r,
     int64_t now, const char **w, char caps[2][96]);
+
+/* Adds minor units of cur at time t, converted into the display currency,
+ * to the exact total acc (core/fx.h), noting in budget.fx_missing when no
+ * rate was known; returns the total rounded once.  Every total of money
+ * in the display currency is made so. */
+int64_t summary_add(struct summary *sm, struct fx_total *acc, int64_t minor,
+    const char *cur, int64_t t);
 
 /* Converts minor units of cur at time t into the display currency; notes
  * in budget.fx_missing when no rate was known. */

@@ -159,6 +159,7 @@ struct tui {
 	struct run latest[TUI_LATEST];
 	int nlatest;
 	int64_t day_spend[32];    /* this local month, display currency */
+	struct fx_total day_x[32]; /* day_spend, exact: rounded once */
 	int ndays;
 
 	struct runs_view runs;
@@ -169,6 +170,7 @@ struct tui {
 
 	/* Plan and Reports */
 	int64_t plan_spent[PLAN_MONTHS + 2];
+	struct fx_total plan_x[PLAN_MONTHS + 2]; /* plan_spent, exact */
 	int64_t plan_gpu_s[PLAN_MONTHS + 2];
 	int plan_runs[PLAN_MONTHS + 2];
 	int64_t week_start[TUI_WEEKS_MAX];

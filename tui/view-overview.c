@@ -40,8 +40,9 @@ day_bucket(int64_t b, const char *platform, const char *cur, int64_t cost,
 	(void)gpu_s;
 	(void)runs;
 	if (d >= 0 && d < 32)
-		t->day_spend[d] += fx_convert(cost, cur, t->sm.currency, b,
-		    t->sm.cat.fx, t->sm.cat.nfx, NULL);
+		t->day_spend[d] = fx_total_add(&t->day_x[d], cost, cur,
+		    t->sm.currency, local_day_number(b), t->sm.cat.fx,
+		    t->sm.cat.nfx, NULL);
 	return 0;
 }
 
@@ -53,8 +54,9 @@ day_expense(const struct expense *x, void *arg)
 	    local_day_number(t->sm.budget.ms);
 
 	if (d >= 0 && d < 32 && expense_is_spend(x))
-		t->day_spend[d] += fx_convert(x->amount_minor, x->currency,
-		    t->sm.currency, x->at, t->sm.cat.fx, t->sm.cat.nfx, NULL);
+		t->day_spend[d] = fx_total_add(&t->day_x[d], x->amount_minor,
+		    x->currency, t->sm.currency, local_day_number(x->at),
+		    t->sm.cat.fx, t->sm.cat.nfx, NULL);
 	return 0;
 }
 
@@ -76,6 +78,7 @@ overview_load(struct tui *t, struct err *e)
 			return -1;
 	}
 	memset(t->day_spend, 0, sizeof t->day_spend);
+	memset(t->day_x, 0, sizeof t->day_x);
 	t->ndays = (int)(local_day_number(b->me - 1) -
 	    local_day_number(b->ms) + 1);
 	if (page_buckets(t->s, b->ms, b->me, day_bucket, t, e) < 0 ||
@@ -87,9 +90,10 @@ overview_load(struct tui *t, struct err *e)
 		    local_day_number(b->ms);
 
 		if (r->start >= b->ms && r->start < b->me && d < 32)
-			t->day_spend[d] += fx_convert(run_cost_at(r, t->now),
-			    r->currency, t->sm.currency, r->start, t->sm.cat.fx,
-			    t->sm.cat.nfx, NULL);
+			t->day_spend[d] = fx_total_add(&t->day_x[d],
+			    run_cost_at(r, t->now), r->currency,
+			    t->sm.currency, local_day_number(r->start),
+			    t->sm.cat.fx, t->sm.cat.nfx, NULL);
 	}
 	return 0;
 }

@@ -25,7 +25,8 @@ month_bucket(int64_t b, const char *platform, const char *cur, int64_t cost,
 
 	(void)platform;
 	if (m >= 1 && m <= PLAN_MONTHS) {
-		t->plan_spent[m] += summary_convert(&t->sm, cost, cur, b);
+		t->plan_spent[m] = summary_add(&t->sm, &t->plan_x[m], cost,
+		    cur, b);
 		t->plan_gpu_s[m] += gpu_s;
 		t->plan_runs[m] += (int)runs;
 	}
@@ -39,8 +40,8 @@ month_expense(const struct expense *x, void *arg)
 	int m = plan_month(t->sm.plan_start, x->at);
 
 	if (m >= 1 && m <= PLAN_MONTHS && expense_is_spend(x))
-		t->plan_spent[m] += summary_convert(&t->sm, x->amount_minor,
-		    x->currency, x->at);
+		t->plan_spent[m] = summary_add(&t->sm, &t->plan_x[m],
+		    x->amount_minor, x->currency, x->at);
 	return 0;
 }
 
@@ -52,6 +53,7 @@ plan_load(struct tui *t, struct err *e)
 	size_t i;
 
 	memset(t->plan_spent, 0, sizeof t->plan_spent);
+	memset(t->plan_x, 0, sizeof t->plan_x);
 	memset(t->plan_gpu_s, 0, sizeof t->plan_gpu_s);
 	memset(t->plan_runs, 0, sizeof t->plan_runs);
 	if (page_buckets(t->s, since, until, month_bucket, t, e) < 0 ||
@@ -62,7 +64,7 @@ plan_load(struct tui *t, struct err *e)
 		int m = plan_month(t->sm.plan_start, r->start);
 
 		if (m >= 1 && m <= PLAN_MONTHS) {
-			t->plan_spent[m] += summary_convert(&t->sm,
+			t->plan_spent[m] = summary_add(&t->sm, &t->plan_x[m],
 			    run_cost_at(r, t->now), r->currency, r->start);
 			t->plan_gpu_s[m] += (run_end_at(r, t->now) - r->start)
 			    * r->gpus;

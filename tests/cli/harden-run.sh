@@ -1,6 +1,7 @@
 # `gpulog run` never loses its run: every signal that would end gpulog
 # ends the run properly; killed with -9, the next command ends the run
-# when it was last seen alive (the journal's sign of life, every 10 s);
+# when it was last seen alive (the journal's sign of life, every 10 s, or
+# GPULOG_HEARTBEAT_MS);
 # a journal left by a gpulog that could not save is applied by the next
 # command; a lock held by another process is waited for; and a run being
 # recorded is refused to rm, cancel, stop and undo.
@@ -64,13 +65,25 @@ done
 kill -TERM $pid; wait $pid
 [ "$(open_count)" = 0 ] || fail "the guarded run did not end"
 
-# Killed with -9 after its first sign of life: the next command ends the
-# run then, 10 s in, not now.
-GPULOG_NOW= gpulog run -p kaggle --no-sample -- sleep 60 2>kill.err &
+GPULOG_HEARTBEAT_MS=5 gpulog run -p kaggle -- true 2>hb.err
+[ $? = 2 ] || fail "GPULOG_HEARTBEAT_MS=5: not a usage error"
+grep -q "GPULOG_HEARTBEAT_MS: expected milliseconds from 100 to 600000" hb.err ||
+    fail "GPULOG_HEARTBEAT_MS=5: $(cat hb.err)"
+
+# Killed with -9 after a sign of life 2 s in (a beat every 300 ms here,
+# GPULOG_HEARTBEAT_MS): the next command ends the run then, not now.
+GPULOG_NOW= GPULOG_HEARTBEAT_MS=300 \
+    gpulog run -p kaggle --no-sample -- sleep 60 2>kill.err &
 pid=$!
 wait_open 1
-sleep 10.6
+i=0
+until [ "$(sed -n 's/^alive //p' "$db.run.$pid" 2>/dev/null)" -ge \
+    "$(($(sed -n 's/^start //p' "$db.run.$pid" 2>/dev/null) + 2))" ] 2>/dev/null ||
+    [ $i -ge 200 ]; do
+	sleep 0.05; i=$((i + 1))
+done
 kill -9 $pid; wait $pid 2>/dev/null
+sleep 2  # now is 4 s in or more
 ls "$db".run.$pid >/dev/null 2>&1 || fail "no journal after kill -9"
 GPULOG_NOW= gpulog log --json >kill.json 2>kill.err2
 grep -q "is gone; the run ends" kill.err2 ||
@@ -78,7 +91,7 @@ grep -q "is gone; the run ends" kill.err2 ||
 python3 -c '
 import json, sys
 r = json.load(open("kill.json"))[0]
-sys.exit(0 if r["end"] is not None and 10 <= r["duration_s"] <= 11
+sys.exit(0 if r["end"] is not None and 2 <= r["duration_s"] <= 3
     else 1)' ||
     fail "the killed run is still open: $(cat kill.json)"
 ls "$db".run.$pid >/dev/null 2>&1 && fail "the journal is left after recovery"

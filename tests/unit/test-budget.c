@@ -99,6 +99,32 @@ test_convert(void)
 	    fx, 2, &missing), -INT64_C(835000000000000));
 	CHECK_EQ_INT(fx_convert(INT64_C(100000000000000), "USD", "INR", jul15,
 	    fx, 2, &missing), MONEY_TOTAL_MAX);
+	/* A total adds exact amounts and rounds once: ₹1.00 three times is
+	 * 3 x 1.1976 cents = 3.59 cents, $0.04 (each rounded: 3 cents);
+	 * dollars into rupees are exact; a refund takes away exactly. */
+	{
+		struct fx_total tot;
+		int day = (int)DAYN(2026, 7, 15);
+
+		memset(&tot, 0, sizeof tot);
+		CHECK_EQ_INT(fx_total_add(&tot, 100, "INR", "USD", day, fx, 2,
+		    &missing), 1);
+		CHECK_EQ_INT(fx_total_add(&tot, 100, "INR", "USD", day, fx, 2,
+		    &missing), 2);
+		CHECK_EQ_INT(fx_total_add(&tot, 100, "INR", "USD", day, fx, 2,
+		    &missing), 4);
+		CHECK_EQ_INT(fx_total_add(&tot, 7, "USD", "USD", day, fx, 2,
+		    &missing), 11);
+		CHECK_EQ_INT(fx_total_add(&tot, -300, "INR", "USD", day, fx, 2,
+		    &missing), 7);
+		memset(&tot, 0, sizeof tot);
+		/* 1 cent = 83.5 paise, twice: 167, where each rounded is 168. */
+		fx_total_add(&tot, 1, "USD", "INR", day, fx, 2, &missing);
+		CHECK_EQ_INT(fx_total_add(&tot, 1, "USD", "INR", day, fx, 2,
+		    &missing), 167);
+		CHECK_EQ_INT(fx_total_minor(&tot), 167);
+		CHECK_EQ_INT(missing, 0);
+	}
 	/* June's rate for a June date: $1.00 = ₹80.00. */
 	CHECK_EQ_INT(fx_convert(100, "USD", "INR", t_utc(2026, 6, 15, 0, 0, 0),
 	    fx, 2, &missing), 8000);
