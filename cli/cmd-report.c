@@ -57,6 +57,9 @@ struct group {
 	char key[72];
 	int64_t runs, gpu_s, spent;
 	struct fx_total spent_x;  /* spent, exact: rounded once */
+	int64_t used;         /* --week-of P: what P's runs used of P's quota
+	                         in this window, in the quota's unit */
+	int unit;             /* ... that unit */
 	int order;            /* --by phase: the phase's first month */
 };
 
@@ -165,6 +168,32 @@ add_to(struct report *rp, struct group *g, int64_t runs, int64_t gpu_s,
 	g->spent = summary_add(rp->sm, &g->spent_x, a->minor, a->cur, a->t);
 }
 
+/*
+ * --week-of P: what run r (on P) used of P's quota, by the rule status
+ * counts it by (quota_run_use()), in each window it spans: a run across a
+ * reset counts in both weeks, each its part, as the quota counts it.
+ */
+static void
+add_use(struct report *rp, const struct run *r)
+{
+	const struct quota *q = rp->week_of;
+	int64_t now = rp->sm->now, end = run_end_at(r, now), t, lo, hi, u;
+	int64_t cu = summary_cu_rate(rp->sm, r->platform, r->gpu);
+	struct group *g;
+
+	for (t = r->start; t < end; t = hi) {
+		quota_window(q, t, &lo, &hi);
+		if (hi <= t)
+			break;
+		u = quota_run_use(q, r, lo, hi, now, cu);
+		g = group_get(rp, time_key(rp, t));
+		g->used += u;
+		g->unit = q->unit;
+		rp->total.used += u;
+		rp->total.unit = q->unit;
+	}
+}
+
 static int
 on_run(const struct run *r, void *arg)
 {
@@ -176,6 +205,9 @@ on_run(const struct run *r, void *arg)
 	const char *p, *q;
 
 	savings_add(&rp->saved, r);
+	if (rp->week_of != NULL && strcmp(r->platform,
+	    rp->week_of->platform) == 0)
+		add_use(rp, r);
 	switch (rp->by) {
 	case BY_DAY:
 	case BY_WEEK:
@@ -286,6 +318,16 @@ group_hours(const void *rec, int64_t now)
 	return hours_centi(((const struct group *)rec)->gpu_s);
 }
 
+/* --week-of: the quota's use in hundredths of its unit (hours, units). */
+static int64_t
+group_used(const void *rec, int64_t now)
+{
+	const struct group *g = rec;
+
+	(void)now;
+	return quota_centi(g->unit, g->used);
+}
+
 /* A group of --json and --csv; the first field's name is the grouping's
  * (day, platform, ...), the last's spent_ and the display currency. */
 static const struct field group_fields[] = {
@@ -295,34 +337,39 @@ static const struct field group_fields[] = {
 	    .value = group_hours },
 	{ .shown = "gpu_seconds", .kind = FK_INT64, AT(gpu_s) },
 	{ .shown = "spent_minor", .kind = FK_MONEY, AT(spent) },
+	/* With --week-of only (the table's last field). */
+	{ .shown = "quota_used", .csv = "quota_used", .kind = FK_CENTI,
+	    .value = group_used },
 };
 #define NGROUP (sizeof group_fields / sizeof group_fields[0])
 
 /* group_fields named for rp into t: key names the group's column in both,
  * total leaves it out of --json (the total row). */
-static void
+static size_t
 group_table(struct field *t, const struct report *rp, const char *spent,
     int total)
 {
 	memcpy(t, group_fields, sizeof group_fields);
 	t[0].shown = total ? NULL : report_groups[rp->by];
 	t[0].csv = report_groups[rp->by];
-	t[NGROUP - 1].csv = spent;
+	t[NGROUP - 2].csv = spent;
+	return rp->week_of != NULL ? NGROUP : NGROUP - 1;
 }
 
 static void
 print_row(struct ctx *c, const struct report *rp, const struct group *g,
     int mode, int first)
 {
-	char h[32], m[48], spent[16];
+	char h[32], m[48], spent[16], u[48];
 	struct field t[NGROUP];
+	size_t nt;
 	char *line;
 
 	snprintf(spent, sizeof spent, "spent_%s", rp->sm->currency);
-	group_table(t, rp, spent, g == &rp->total);
+	nt = group_table(t, rp, spent, g == &rp->total);
 	switch (mode) {
 	case 1:
-		line = fields_json(t, NGROUP, g, FIELDS_SPACED, c->now);
+		line = fields_json(t, nt, g, FIELDS_SPACED, c->now);
 		if (g == &rp->total)
 			fputs(line, stdout);
 		else
@@ -330,7 +377,7 @@ print_row(struct ctx *c, const struct report *rp, const struct group *g,
 		free(line);
 		break;
 	case 2:
-		line = fields_csv(t, NGROUP, g, c->now);
+		line = fields_csv(t, nt, g, c->now);
 		puts(line);
 		free(line);
 		break;
@@ -339,11 +386,17 @@ print_row(struct ctx *c, const struct report *rp, const struct group *g,
 
 		char pad[64], key[160];
 
-		printf("  %s %6lld %9s %s\n", cli_pad(key, sizeof key, safe, 20,
-		    0), (long long)g->runs,
-		    fmt_hours(h, sizeof h, g->gpu_s), cli_pad(pad, sizeof pad,
-		    cli_money(c, m, sizeof m, g->spent, rp->sm->currency), 16,
-		    1));
+		u[0] = '\0';
+		if (rp->week_of != NULL) {
+			char a[32];
+
+			snprintf(u, sizeof u, " %9s", fmt_quota_amount(a,
+			    sizeof a, rp->week_of->unit, g->used));
+		}
+		printf("  %s %6lld %9s%s %s\n", cli_pad(key, sizeof key, safe,
+		    20, 0), (long long)g->runs, fmt_hours(h, sizeof h,
+		    g->gpu_s), u, cli_pad(pad, sizeof pad, cli_money(c, m,
+		    sizeof m, g->spent, rp->sm->currency), 16, 1));
 		free(safe);
 	}
 	}
@@ -549,10 +602,11 @@ cmd_report(struct ctx *c, const struct args *a)
 	} else if (mode == 2) {
 		char spent[16];
 		struct field t[NGROUP];
+		size_t nt;
 
 		snprintf(spent, sizeof spent, "spent_%s", sm.currency);
-		group_table(t, &rp, spent, 0);
-		cli_csv_header(t, NGROUP);
+		nt = group_table(t, &rp, spent, 0);
+		cli_csv_header(t, nt);
 		for (i = 0; i < rp.n; i++)
 			print_row(c, &rp, &rp.g[i], 2, 0);
 		print_row(c, &rp, &rp.total, 2, 0);
@@ -571,8 +625,14 @@ cmd_report(struct ctx *c, const struct args *a)
 		chart_row(c, &rp, &rp.total, what, -1, (int)width);
 		printf("%s", cli_color(c, C_OFF));
 	} else {
-		printf("%s  %-20s %6s %9s %16s%s\n", cli_color(c, C_BOLD),
-		    report_groups[rp.by], "runs", "GPU-h", "spent",
+		char uh[48] = "";
+
+		/* --week-of P: P's meter, as its quota counts (Kaggle's
+		 * session hours). */
+		if (rp.week_of != NULL)
+			snprintf(uh, sizeof uh, " %9.9s", rp.week_of->platform);
+		printf("%s  %-20s %6s %9s%s %16s%s\n", cli_color(c, C_BOLD),
+		    report_groups[rp.by], "runs", "GPU-h", uh, "spent",
 		    cli_color(c, C_OFF));
 		for (i = 0; i < rp.n; i++)
 			print_row(c, &rp, &rp.g[i], 0, 0);

@@ -2,7 +2,9 @@
 # 00:00 UTC, 05:30 in India), so a run just before the reset counts in the
 # week before; ISO weeks beside it; report --by phase: the plan's phases
 # in its order, runs and expenses by the plan month they start in, and
-# what falls outside the plan; mistakes exit 2.
+# what falls outside the plan; mistakes exit 2.  With -p kaggle, the
+# kaggle column counts a run across the reset in both weeks, as status
+# does.
 export TZ=Asia/Kolkata
 gpulog plan --start 2026-07-01 >/dev/null
 gpulog add kaggle 2026-06-10 10:00-11:00 >/dev/null
@@ -28,3 +30,14 @@ gpulog report --by day --week-of kaggle
 echo "exit $?"
 gpulog report -b p
 echo "exit $?"
+echo "a run across the reset: its part in each week, as status counts it:"
+gpulog add kaggle 2026-11-28 03:30-07:30 --gpus 2 >/dev/null 2>&1
+gpulog report --week-of kaggle -p kaggle
+gpulog report --week-of kaggle -p kaggle --json >wk.json
+gpulog status --json >st.json
+python3 -c '
+import json
+wk = json.load(open("wk.json"))["groups"][-1]
+q = [q for q in json.load(open("st.json"))["quotas"] if q["platform"] == "kaggle"][0]
+print("this week:", wk["quota_used"], "status:", q["used"],
+    "equal" if abs(wk["quota_used"] - q["used"]) < 0.005 else "DIFFERENT")'
