@@ -20,7 +20,8 @@ const struct opt tui_opts[] = {
 	{ T_WIDTH, 0, "width", "W", "columns for --dump (default 80)" },
 	{ T_HEIGHT, 0, "height", "H", "rows for --dump (default 24)" },
 	{ T_THEME, 0, "theme", "THEME", "colours for a dark or light "
-	    "background, or auto (COLORFGBG; default)" },
+	    "background, or auto (asks the terminal, else COLORFGBG; "
+	    "default)" },
 	{ 0, 0, NULL, NULL, NULL },
 };
 

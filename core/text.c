@@ -224,6 +224,53 @@ text_is_name(const char *s, size_t max, const char *forbid)
 	return 1;
 }
 
+/* A component of 1 to 4 hex digits at *p, scaled to 0..65535; -1 when
+ * there is none. */
+static long
+hex_component(const char **p, const char *end)
+{
+	long v = 0, max = 0;
+	int k = 0;
+
+	while (*p < end && k < 4 && isxdigit((unsigned char)**p)) {
+		int c = (unsigned char)**p;
+
+		v = v * 16 + (isdigit(c) ? c - '0' : (tolower(c) - 'a' + 10));
+		max = max * 16 + 15;
+		(*p)++;
+		k++;
+	}
+	return k == 0 ? -1 : v * 65535 / max;
+}
+
+int
+text_osc11_light(const char *s, size_t n)
+{
+	const char *end = s + n, *p;
+	long rgb[3];
+	int i;
+
+	for (p = s; p + 9 <= end; p++) {
+		const char *q;
+
+		if (memcmp(p, "\033]11;rgb:", 9) != 0)
+			continue;
+		q = p + 9;
+		for (i = 0; i < 3; i++) {
+			if ((rgb[i] = hex_component(&q, end)) < 0)
+				break;
+			if (i < 2 && (q >= end || *q++ != '/'))
+				break;
+		}
+		if (i < 3)
+			continue;
+		/* Luma in 0..65535 x 1000. */
+		return 299 * rgb[0] + 587 * rgb[1] + 114 * rgb[2] >=
+		    65535L * 1000 / 2;
+	}
+	return -1;
+}
+
 int
 text_color_wanted(const char *no_color_env, int is_tty)
 {

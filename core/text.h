@@ -63,6 +63,15 @@ extern const char text_tag_rule[];
  */
 int text_color_wanted(const char *no_color_env, int is_tty);
 
+/*
+ * A terminal's answer to the OSC 11 query (its background colour), as in
+ * "\033]11;rgb:ffff/ffff/dddd\033\\" (or ended by BEL), anywhere in the
+ * n bytes at s: 1 when the colour is light (its luma, 0.299 R + 0.587 G +
+ * 0.114 B, at least half of white), 0 when dark, -1 when s holds no such
+ * answer.  Each component has 1 to 4 hex digits, scaled to its width.
+ */
+int text_osc11_light(const char *s, size_t n);
+
 /* The valid UTF-8 sequence at s: its length, with its code point in *cp;
  * 0 when the bytes are not UTF-8 (overlong, a surrogate, past U+10FFFF,
  * cut short). */

@@ -9,11 +9,15 @@
 #include "tui/tui.h"
 
 #include <curses.h>
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "core/alerts.h"
 #include "core/clock.h"
@@ -806,17 +810,92 @@ tui_theme_parse(const char *s)
 	return -1;
 }
 
-/* 1 when the theme is for a light background.  COLORFGBG's last field is
- * the background's colour number: 7 (white) or 9 to 15 (bright) is
- * light. */
+/* 1 when the n bytes at s end with a device attributes answer,
+ * "\033[?...c". */
+static int
+da1_answered(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = n; i-- > 0 && s[i] != '\033';)
+		;
+	return i + 3 < n && s[i + 1] == '[' && s[i + 2] == '?' &&
+	    s[n - 1] == 'c';
+}
+
+static int64_t
+mono_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/*
+ * Asks the terminal for its background colour (OSC 11), then for its
+ * device attributes (DA1), which every terminal answers, so that one that
+ * ignores OSC 11 costs no wait; waits at most 150 ms.  1 light, 0 dark,
+ * -1 no answer (text_osc11_light()).
+ */
+static int
+query_background(void)
+{
+	static const char ask[] = "\033]11;?\033\\\033[c";
+	struct termios old, raw;
+	char buf[256];
+	size_t n = 0;
+	int64_t until;
+	int fd;
+
+	if ((fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)) < 0)
+		return -1;
+	if (tcgetattr(fd, &old) != 0) {
+		close(fd);
+		return -1;
+	}
+	raw = old;
+	raw.c_lflag &= ~(tcflag_t)(ICANON | ECHO);
+	raw.c_cc[VMIN] = 0;
+	raw.c_cc[VTIME] = 0;
+	if (tcsetattr(fd, TCSANOW, &raw) == 0 &&
+	    write(fd, ask, sizeof ask - 1) == (ssize_t)(sizeof ask - 1)) {
+		until = mono_ms() + 150;
+		while (n < sizeof buf && !da1_answered(buf, n)) {
+			struct pollfd p = { fd, POLLIN, 0 };
+			int64_t left = until - mono_ms();
+			ssize_t k;
+
+			if (left <= 0 || poll(&p, 1, (int)left) <= 0 ||
+			    (k = read(fd, buf + n, sizeof buf - n)) <= 0)
+				break;
+			n += (size_t)k;
+		}
+	}
+	tcsetattr(fd, TCSANOW, &old);
+	close(fd);
+	return text_osc11_light(buf, n);
+}
+
+/*
+ * 1 when the theme is for a light background.  auto asks the terminal
+ * (OSC 11, query_background()); without an answer, COLORFGBG's last field
+ * is the background's colour number: 7 (white) or 9 to 15 (bright) is
+ * light; else dark.  The terminal is asked once.
+ */
 static int
 theme_light(int theme)
 {
+	static int asked = -2;
 	const char *v, *semi;
 	int bg;
 
 	if (theme != TUI_THEME_AUTO)
 		return theme == TUI_THEME_LIGHT;
+	if (asked == -2)
+		asked = query_background();
+	if (asked >= 0)
+		return asked;
 	if ((v = getenv("COLORFGBG")) == NULL || (semi = strrchr(v, ';')) ==
 	    NULL)
 		return 0;
@@ -964,6 +1043,9 @@ read_key(struct tui *t)
 static void
 start_screen(struct tui *t)
 {
+	/* Asked before curses takes the terminal. */
+	int light = t->cfg.color ? theme_light(t->cfg.theme) : 0;
+
 	initscr();
 	screen_up = 1;
 	raw();
@@ -985,8 +1067,7 @@ start_screen(struct tui *t)
 		start_color();
 		use_default_colors();
 		for (i = 1; i <= 7; i++)
-			init_pair(i, curses_color(i, theme_light(
-			    t->cfg.theme)), -1);
+			init_pair(i, curses_color(i, light), -1);
 	}
 }
 

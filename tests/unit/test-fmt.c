@@ -423,6 +423,30 @@ test_color(void)
 	CHECK_EQ_INT(text_color_wanted("1", 0), 0);
 }
 
+/* The answers terminals give to OSC 11: xterm's 4-digit components after
+ * ST or BEL, 2-digit ones, with a DA1 answer around them; anything else
+ * is no answer. */
+static void
+test_osc11(void)
+{
+#define L(s) text_osc11_light(s, sizeof s - 1)
+	CHECK_EQ_INT(L("\033]11;rgb:ffff/ffff/ffff\033\\"), 1);
+	CHECK_EQ_INT(L("\033]11;rgb:0000/0000/0000\007"), 0);
+	CHECK_EQ_INT(L("\033]11;rgb:1e1e/1e1e/2e2e\033\\\033[?64;1;2c"), 0);
+	CHECK_EQ_INT(L("\033]11;rgb:fd/f6/e3\007\033[?62c"), 1);
+	/* Pure green is light by luma (0.587), pure blue dark (0.114). */
+	CHECK_EQ_INT(L("\033]11;rgb:0000/ffff/0000\007"), 1);
+	CHECK_EQ_INT(L("\033]11;rgb:0000/0000/ffff\007"), 0);
+	/* Half grey: 0x8000 is past half. */
+	CHECK_EQ_INT(L("\033]11;rgb:8000/8000/8000\007"), 1);
+	CHECK_EQ_INT(L("\033]11;rgb:7000/7000/7000\007"), 0);
+	CHECK_EQ_INT(L("\033[?64;1;2c"), -1);
+	CHECK_EQ_INT(L("\033]11;rgb:ffff/ffff\007"), -1);
+	CHECK_EQ_INT(L("\033]11;rgb:zz/ff/ff\007"), -1);
+	CHECK_EQ_INT(L(""), -1);
+#undef L
+}
+
 int
 main(void)
 {
@@ -433,5 +457,6 @@ main(void)
 	test_safe();
 	test_match();
 	test_color();
+	test_osc11();
 	return t_done();
 }
