@@ -472,16 +472,41 @@ static const struct {
 	{ NULL, NULL },
 };
 
-/* One line of the help at row *y, when it lies in the window. */
+/* One entry of the help from row *y, each row drawn when it lies in the
+ * window: help wraps at spaces onto as many rows as it needs, never cut. */
 static void
 help_line(struct tui *t, int *y, int y0, int y1, const char *name,
     const char *help)
 {
-	if (*y >= y0 && *y < y1) {
-		cv_put(&t->cv, *y, 3, 12, CA_BOLD, name);
-		cv_put(&t->cv, *y, 16, t->cv.w - 17, 0, help);
-	}
-	(*y)++;
+	size_t w = t->cv.w > 27 ? (size_t)t->cv.w - 17 : 10, n, k;
+	char row[512];
+	int first = 1;
+
+	do {
+		/* The longest head of help that fits w columns, cut at a
+		 * space when the rest goes on. */
+		n = text_cut(help, w);
+		if (help[n] != '\0') {
+			for (k = n; k > 0 && help[k] != ' '; k--)
+				;
+			if (k > 0)
+				n = k;
+		}
+		if (n >= sizeof row)
+			n = sizeof row - 1;
+		memcpy(row, help, n);
+		row[n] = '\0';
+		if (*y >= y0 && *y < y1) {
+			if (first)
+				cv_put(&t->cv, *y, 3, 12, CA_BOLD, name);
+			cv_put(&t->cv, *y, 16, t->cv.w - 17, 0, row);
+		}
+		(*y)++;
+		first = 0;
+		help += n;
+		while (*help == ' ')
+			help++;
+	} while (*help != '\0' && n > 0);
 }
 
 static void
@@ -491,6 +516,38 @@ help_section(struct tui *t, int *y, int y0, int y1, const char *title)
 	if (*y >= y0 && *y < y1)
 		tui_section(t, *y, 1, t->cv.w - 2, title);
 	(*y)++;
+}
+
+/* The help's last section: what the symbols and colours mean, and what
+ * the mouse does. */
+static void
+help_legend(struct tui *t, int *y, int y0, int y1)
+{
+	static const char *const colour[] = { "green", "yellow", "red" };
+	const struct glyphs *g = t->cv.g;
+	char gauge[64], levels[160];
+	size_t k = 0;
+	int i;
+
+	help_section(t, y, y0, y1, "Symbols and the mouse");
+	snprintf(gauge, sizeof gauge, "%s%s%s%s%s", g->full, g->full,
+	    g->shade, g->light, g->light);
+	help_line(t, y, y0, y1, gauge, "a gauge: used, the budget's range "
+	    "(from its low end to its top), what is left");
+	help_line(t, y, y0, y1, g->down, "pace: where an even use of the "
+	    "quota, or spend to the budget's top, would be by now");
+	help_line(t, y, y0, y1, g->mark, "Plan: this plan month");
+	/* The levels, from core/alerts.h's table. */
+	for (i = 0; i < AL_NLEVELS && k < sizeof levels; i++)
+		k += (size_t)snprintf(levels + k, sizeof levels - k,
+		    "%s%s %s%s%d%%", i ? ", " : "",
+		    colour[alerts_levels[i].colour], alerts_levels[i].word,
+		    i ? " from " : " below ", alerts_levels[i ? i : 1].pct);
+	help_line(t, y, y0, y1, "colours", levels);
+	help_line(t, y, y0, y1, g->dot, "separates the figures of a line");
+	help_line(t, y, y0, y1, "click", "a tab: its view; a row of Runs, "
+	    "Platforms or Expenses: select it");
+	help_line(t, y, y0, y1, "wheel", "scroll the list or the help");
 }
 
 /* The help screen: the keys of this view and of every view, from the key
@@ -528,6 +585,7 @@ draw_help(struct tui *t, int y0, int y1)
 			help_line(t, &y, y0 + 1, y1, form_keys[i].name,
 			    form_keys[i].help);
 	}
+	help_legend(t, &y, y0 + 1, y1);
 	total = y + t->help_top - (y0 + 1);
 	cv_fill(cv, y0, 0, cv->w, 0, " ");
 	snprintf(title, sizeof title, "Keys of %s", tui_views[t->view].name);
