@@ -18,6 +18,7 @@
 
 #include "cli/cli.h"
 #include "core/clock.h"
+#include "core/cloud.h"
 #include "core/fmt.h"
 #include "core/model.h"
 #include "core/snapshot.h"
@@ -70,6 +71,11 @@ struct import {
 	int bar;
 	int64_t size;
 	struct timespec last;
+	/* --api: the provider's instances, kept for ops_billed_record()
+	 * once the import is saved. */
+	char provider[32];
+	struct cloud_instance *inst;
+	size_t ninst;
 };
 
 /* The importer named in (a unique prefix will do), or NULL after a usage
@@ -204,7 +210,14 @@ sink_instances(void *arg, const char *provider,
 {
 	struct import *im = arg;
 
-	return ops_import_instances(&im->w, provider, v, n, complete, e);
+	if (ops_import_instances(&im->w, provider, v, n, complete, e) < 0)
+		return -1;
+	snprintf(im->provider, sizeof im->provider, "%s", provider);
+	im->inst = xrealloc(im->inst, (im->ninst + n + 1) * sizeof *im->inst);
+	if (n > 0)
+		memcpy(im->inst + im->ninst, v, n * sizeof *v);
+	im->ninst += n;
+	return 0;
 }
 
 static int
@@ -701,6 +714,10 @@ import_main(struct ctx *c, const struct args *a, int catalog_only)
 		snprintf(val, sizeof val, "%lld", (long long)c->now);
 		if (ops_setting_mark(&c->ops, key, val, &e) < 0)
 			cli_warn("%s", e.msg);
+		/* Which stopped instances are still billed for their disk. */
+		if (im.provider[0] != '\0' && ops_billed_record(&c->ops,
+		    im.provider, im.inst, im.ninst, &e) < 0)
+			cli_warn("%s", e.msg);
 	}
 	report(&im, 0, api ? api_name(imp->name) : n > 1 ? "the files" :
 	    strcmp(first, "-") == 0 ? "stdin" : first);
@@ -720,6 +737,7 @@ out:
 	for (i = 0; i < nin; i++)
 		if (in[i] != stdin)
 			fclose(in[i]);
+	free(im.inst);
 	import_extra_free(&im.extra);
 	for (k = 0; k < im.nnotices; k++)
 		free(im.notices[k]);

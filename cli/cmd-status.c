@@ -321,6 +321,13 @@ cli_print_nudge(FILE *f, struct ctx *c, const struct summary *sm,
 		    (long long)n->run_id, n->platform, fmt_local(d, sizeof d,
 		    n->at, "%a %H:%M"), fmt_duration(b, sizeof b, n->value));
 		break;
+	case NUDGE_BILLED:
+		fprintf(f, "%s instance %s is stopped but its disk is still "
+		    "billed, %s (seen %s ago): destroy it when its data is "
+		    "not needed", n->platform, n->what, fmt_rate(b, sizeof b,
+		    n->value, "USD", 0), fmt_duration(b2, sizeof b2, c->now >
+		    n->at ? c->now - n->at : 0));
+		break;
 	case NUDGE_PACK:
 		fprintf(f, "%s pack e%lld: %s of %s %s left expire %s (%s)",
 		    n->platform, (long long)n->run_id, amount(b, sizeof b, q,
@@ -373,7 +380,7 @@ static void
 print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 {
 	char b[96], b2[96], b3[64], rel[32], pk[160];
-	size_t i;
+	size_t i, nb;
 
 	printf("%sQuotas%s\n", cli_color(c, C_BOLD), cli_color(c, C_OFF));
 	if (sm->cat.nquotas == 0)
@@ -503,6 +510,18 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 		putchar('\n');
 	}
 
+	/* Instances no run shows: stopped, and still billed for their
+	 * disk, as the last refresh saw them. */
+	for (i = 0, nb = 0; i < sm->nnudges; i++) {
+		if (sm->nudges[i].kind != NUDGE_BILLED)
+			continue;
+		if (nb++ == 0)
+			printf("\n%sStopped instances, still billed%s\n",
+			    cli_color(c, C_BOLD), cli_color(c, C_OFF));
+		printf("  %s! %s", cli_color(c, level_color(
+		    sm->nudges[i].level)), cli_color(c, C_OFF));
+		cli_print_nudge(stdout, c, sm, &sm->nudges[i]);
+	}
 	if (sm->nopen == 0)
 		return;
 	printf("\n%sOpen runs%s\n", cli_color(c, C_BOLD), cli_color(c, C_OFF));
@@ -582,7 +601,8 @@ print_nudges_json(struct ctx *c, const struct summary *sm,
 		else
 			printf("null");
 		printf(", \"percent\": ");
-		if (n->kind == NUDGE_OPEN || n->kind == NUDGE_IDLE)
+		if (n->kind == NUDGE_OPEN || n->kind == NUDGE_IDLE ||
+		    n->kind == NUDGE_BILLED)
 			printf("null");
 		else
 			printf("%lld", (long long)n->pct);

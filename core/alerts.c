@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/budget.h"
+#include "core/cloud.h"
 #include "core/gpu.h"
 #include "core/model.h"
 #include "core/quota.h"
@@ -26,6 +27,7 @@ const char *const nudge_kinds[NUDGE_NKINDS + 1] = {
 	[NUDGE_LAPSE] = "lapse",
 	[NUDGE_PACK] = "pack",
 	[NUDGE_IDLE] = "idle",
+	[NUDGE_BILLED] = "billed",
 };
 
 int
@@ -223,6 +225,15 @@ alerts_nudges(const struct nudge_input *in, struct nudge *out, size_t max)
 		n.value = p->left;
 		n.limit = p->units;
 		n.at = p->expires;
+		put(out, max, &count, &n);
+	}
+	for (i = 0; i < in->nbilled; i++) {
+		const struct cloud_billed *bi = &in->billed[i];
+
+		start(&n, NUDGE_BILLED, AL_NEAR, bi->provider);
+		snprintf(n.what, sizeof n.what, "%s", bi->id);
+		n.value = bi->micro_h;
+		n.at = bi->seen;
 		put(out, max, &count, &n);
 	}
 	return count;

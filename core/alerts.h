@@ -15,6 +15,7 @@
 #include <stdint.h>
 
 struct budget_status;
+struct cloud_billed;
 struct platform;
 struct quota;
 struct quota_status;
@@ -108,11 +109,12 @@ enum nudge_kind {
 	NUDGE_LAPSE,   /* use it or lose it */
 	NUDGE_PACK,    /* a pack expiring within 7 days with units left */
 	NUDGE_IDLE,    /* a paid run's GPUs idle (`gpulog run` says so) */
+	NUDGE_BILLED,  /* a stopped instance still billed for its disk */
 	NUDGE_NKINDS
 };
 
-/* "quota", "budget", "open", "lapse", "pack", "idle": --check's words,
- * by kind. */
+/* "quota", "budget", "open", "lapse", "pack", "idle", "billed": --check's
+ * words, by kind. */
 extern const char *const nudge_kinds[NUDGE_NKINDS + 1]; /* NULL last */
 
 struct nudge {
@@ -128,15 +130,17 @@ struct nudge {
 	                       of the limit that will lapse */
 	int64_t value;      /* quota: used; budget: spent; open: seconds
 	                       open; lapse: what will lapse (quota's unit);
-	                       pack: its units left; idle: seconds idle */
+	                       pack: its units left; idle: seconds idle;
+	                       billed: USD millionths an hour */
 	int64_t limit;      /* quota: its limit; budget: its top; open: the
 	                       limit passed; lapse: the quota's limit;
 	                       pack: its units */
 	int64_t at;         /* quota, lapse: the reset (0 for a rolling
 	                       window); open: the run's start; pack: when it
 	                       expires; idle: when the idleness began;
-	                       budget: 0 */
+	                       billed: when it was last seen; budget: 0 */
 	int past_cap;       /* open: 1 when limit is the session cap */
+	char what[48];      /* billed: the instance's id */
 };
 
 /* What alerts_nudges() reads; the arrays are borrowed for the call. */
@@ -146,6 +150,9 @@ struct nudge_input {
 	const int64_t *cu_centi_h;         /* per quota: hundredths of a
 	                                      unit a GPU-hour burns */
 	size_t nquotas;
+	const struct cloud_billed *billed;  /* stopped instances still
+	                                       billed, as last seen */
+	size_t nbilled;
 	const struct budget_status *budget; /* or NULL */
 	const struct run *open;
 	size_t nopen;
@@ -164,7 +171,8 @@ struct nudge_input {
  * Fills out[0..max) with the nudges, quotas first, then the budget, open
  * runs and lapses, each in its input's order, and returns how many there
  * are (which may exceed max; only max are written).  At most
- * 2 * nquotas + 1 + 2 * nopen + npacks.  An idle run is a nudge only on a
+ * 2 * nquotas + 1 + 2 * nopen + npacks + nbilled; a billed instance
+ * is a nudge at near, after the packs.  An idle run is a nudge only on a
  * paid platform (alerts_paid()).
  */
 size_t alerts_nudges(const struct nudge_input *in, struct nudge *out,

@@ -1,11 +1,13 @@
 /*
  * cloud.h: an instance rented from a cloud provider, as the provider
  * lists it: what importers/cloud.c reads and ops_import_instances() turns
- * into runs.  Types only.
+ * into runs; and the stopped instances still billed for their disk, as
+ * the setting "billed" keeps them between refreshes (core/cloud.c).
  */
 #ifndef GPULOG_CORE_CLOUD_H
 #define GPULOG_CORE_CLOUD_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* An instance's state as its provider says it. */
@@ -33,6 +35,39 @@ struct cloud_instance {
 	int64_t billed_start; /* the time a charges answer billed, */
 	int64_t billed_end;   /* from start to end; 0 when unknown */
 	char label[64];       /* its name or label; "" */
+	int64_t storage_micro_h; /* stopped: USD millionths an hour its kept
+	                       * disk is billed; 0 none or unknown */
 };
+
+/* RunPod bills a stopped pod's volume disk $0.20 a GB a month
+ * (docs.runpod.io/pods/storage, 2026-12): millionths of a dollar, and the
+ * hours of a month it is spread over. */
+#define RUNPOD_STOPPED_VOLUME_MICRO_GB_MONTH 200000
+#define CLOUD_MONTH_H 730
+
+/* A stopped instance its provider still bills for its disk, as the last
+ * import of that provider saw it. */
+struct cloud_billed {
+	char provider[32];    /* "vast", "runpod", "lambda" */
+	char id[48];          /* the provider's id */
+	char label[64];       /* its name; "" */
+	int64_t micro_h;      /* USD millionths an hour */
+	int64_t seen;         /* when that import read it */
+};
+
+/*
+ * The setting "billed" with provider's lines replaced by the instances of
+ * v[0..n) that are stopped and billed, seen at now: a line each,
+ * "PROVIDER<TAB>ID<TAB>MICRO_H<TAB>SEEN<TAB>LABEL" (in the id and label,
+ * anything but printable ASCII becomes '?').  old is the setting's value ("" when none).
+ * Returns malloc'd text.
+ */
+char *cloud_billed_edit(const char *old, const char *provider,
+    const struct cloud_instance *v, size_t n, int64_t now);
+
+/* Reads up to max instances from the setting's text into out; returns
+ * how many (lines that do not parse are skipped). */
+size_t cloud_billed_parse(const char *text, struct cloud_billed *out,
+    size_t max);
 
 #endif

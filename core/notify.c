@@ -35,6 +35,11 @@ notify_key(const struct nudge *n, int64_t month, char *buf, size_t len)
 		snprintf(buf, len, "%s:%.32s:%lld", kind, n->platform,
 		    (long long)n->at);
 		break;
+	case NUDGE_BILLED:
+		/* Once an instance: each refresh sees it anew. */
+		snprintf(buf, len, "%s:%.24s:%.40s", kind, n->platform,
+		    n->what);
+		break;
 	default:
 		snprintf(buf, len, "%s:%lld:%lld", kind, (long long)n->run_id,
 		    (long long)n->at);

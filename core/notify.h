@@ -21,7 +21,8 @@ struct nudge;
  * (its reset; 0 for a rolling window), "budget:over:1764547200" (the
  * month's start, month), "open:42:near" (a paid run open too long; over:
  * past its session cap), "lapse:kaggle:1764979200" (the reset),
- * "pack:3" (the expense).  A quota that passes from near to over, the
+ * "pack:3" (the expense), "billed:vast:31000002" (the instance, once
+ * however often it is seen).  A quota that passes from near to over, the
  * next week's quota and the next month's budget are new conditions.
  */
 char *notify_key(const struct nudge *n, int64_t month, char *buf,

@@ -248,6 +248,14 @@ cloud_parse_vast(const char *buf, size_t len, const char *name,
 		str(o, "actual_status", status, sizeof status);
 		v->state = strcmp(status, "running") == 0 || strcmp(status,
 		    "loading") == 0 ? CS_RUNNING : CS_STOPPED;
+		/* A stopped instance still pays storage_total_cost, dollars
+		 * an hour for its disk. */
+		if (v->state == CS_STOPPED && num(o, "storage_total_cost",
+		    &x) == 1 && (x < 0 || micro(x, &v->storage_micro_h) < 0)) {
+			bad(e, name, "instances", i, "storage_total_cost",
+			    "expected dollars an hour");
+			goto out;
+		}
 		i++;
 	}
 	next_token(root, next);
@@ -442,8 +450,18 @@ cloud_parse_runpod(const char *buf, size_t len, const char *name,
 		str(o, "desiredStatus", status, sizeof status);
 		if (strcmp(status, "RUNNING") == 0)
 			v->state = CS_RUNNING;
-		else if (strcmp(status, "EXITED") == 0)
+		else if (strcmp(status, "EXITED") == 0) {
+			double gb = 0;
+
 			v->state = CS_STOPPED;
+			/* Its volume disk is kept, and billed (the container
+			 * disk is not). */
+			if (num(o, "volumeInGb", &gb) == 1 && gb > 0 &&
+			    gb < 1e6)
+				v->storage_micro_h = (int64_t)(gb *
+				    RUNPOD_STOPPED_VOLUME_MICRO_GB_MONTH /
+				    CLOUD_MONTH_H + 0.5);
+		}
 		else if (strcmp(status, "TERMINATED") == 0)
 			v->state = CS_GONE;
 		else {

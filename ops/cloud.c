@@ -269,3 +269,30 @@ out:
 	held_free(&h);
 	return rc;
 }
+
+struct billed_arg {
+	const char *provider;
+	const struct cloud_instance *v;
+	size_t n;
+	int64_t now;
+};
+
+static int
+edit_billed(const char *old, char **out, void *arg)
+{
+	const struct billed_arg *b = arg;
+
+	*out = cloud_billed_edit(old, b->provider, b->v, b->n, b->now);
+	return 1;
+}
+
+int
+ops_billed_record(struct ops *o, const char *provider,
+    const struct cloud_instance *v, size_t n, struct err *e)
+{
+	struct billed_arg b = { provider, v, n, o->now };
+
+	o->field = OPS_F_NONE;
+	return store_edit_setting(o->s, "billed", edit_billed, &b, e) < 0 ?
+	    -1 : 0;
+}

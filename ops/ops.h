@@ -422,6 +422,15 @@ int ops_import_instances(struct ops_import *im, const char *provider,
     const struct cloud_instance *v, size_t n, int complete, struct err *e);
 
 /*
+ * Keeps which of provider's instances v[0..n) are stopped and still
+ * billed for their disk (core/cloud.h), seen now, in the setting "billed"
+ * (outside any change: undo does not unsee them), for status, the
+ * dashboard and notify.  Returns 0 or -1.
+ */
+int ops_billed_record(struct ops *o, const char *provider,
+    const struct cloud_instance *v, size_t n, struct err *e);
+
+/*
  * After an import that added runs, the reconcile placeholders of Kaggle's
  * current week that the log no longer needs: while the week's logged
  * time is past Kaggle's own figure, placeholders are removed, latest

@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "core/clock.h"
+#include "core/cloud.h"
 #include "core/err.h"
 #include "core/fmt.h"
 #include "core/fx.h"
@@ -577,7 +578,8 @@ load_nudges(struct summary *sm)
 {
 	struct nudge_input in;
 	int64_t *cu = xcalloc(sm->cat.nquotas + 1, sizeof *cu);
-	size_t i, max = 2 * sm->cat.nquotas + 1 + 2 * sm->nopen + sm->npacks;
+	size_t i, max = 2 * sm->cat.nquotas + 1 + 2 * sm->nopen + sm->npacks +
+	    sm->nbilled;
 
 	for (i = 0; i < sm->cat.nquotas; i++)
 		cu[i] = summary_cu_rate(sm, sm->cat.quotas[i].platform, "");
@@ -594,10 +596,33 @@ load_nudges(struct summary *sm)
 	in.nplatforms = sm->cat.nplatforms;
 	in.packs = sm->packs;
 	in.npacks = sm->npacks;
+	in.billed = sm->billed;
+	in.nbilled = sm->nbilled;
 	in.now = sm->now;
 	sm->nudges = xcalloc(max, sizeof *sm->nudges);
 	sm->nnudges = alerts_nudges(&in, sm->nudges, max);
 	free(cu);
+}
+
+/* The stopped instances still billed, from the setting "billed". */
+static int
+load_billed(struct summary *sm, struct store *s, struct err *e)
+{
+	enum { MAX_BILLED = 64 };
+	char *buf = xmalloc(MAX_BILLED * 256);
+	int rc;
+
+	sm->billed = xcalloc(MAX_BILLED, sizeof *sm->billed);
+	sm->nbilled = 0;
+	if ((rc = store_get_setting(s, "billed", buf, MAX_BILLED * 256, e)) <
+	    0) {
+		free(buf);
+		return -1;
+	}
+	if (rc == 1)
+		sm->nbilled = cloud_billed_parse(buf, sm->billed, MAX_BILLED);
+	free(buf);
+	return 0;
 }
 
 /* What the settings say of each open run: its idleness, as `gpulog run`
@@ -675,7 +700,7 @@ summary_load(struct summary *sm, struct store *s, int64_t now, struct err *e)
 	memset(&f, 0, sizeof f);
 	f.open_only = 1;
 	if (store_each_run(s, &f, collect_open, sm, e) < 0 ||
-	    load_open_notes(sm, s, e) < 0)
+	    load_open_notes(sm, s, e) < 0 || load_billed(sm, s, e) < 0)
 		return -1;
 	load_nudges(sm);
 	return 0;
@@ -698,6 +723,7 @@ summary_free(struct summary *sm)
 	free(sm->open_idle);
 	free(sm->open_seen);
 	free(sm->nudges);
+	free(sm->billed);
 	free(sm->packs);
 	free(sm->hist);
 	free(sm->credits);

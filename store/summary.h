@@ -69,6 +69,10 @@ struct summary {
 	                                 * (summary_load() only) */
 	size_t ncredits;
 
+	struct cloud_billed *billed;  /* stopped instances still billed
+	                                 for their disk, as each provider's
+	                                 last import saw them */
+	size_t nbilled;
 	struct nudge *nudges;         /* what needs attention now, by
 	                                 alerts_nudges(): status, --check,
 	                                 --short and the overview read it */

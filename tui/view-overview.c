@@ -776,6 +776,12 @@ alert_text(const struct tui *t, const struct nudge *n, char *buf, size_t len)
 		snprintf(buf, len, "#%lld %s GPU idle %s", (long long)n->run_id,
 		    n->platform, fmt_duration(d, sizeof d, n->value));
 		break;
+	case NUDGE_BILLED:
+		snprintf(buf, len, "%s %s stopped, disk billed %s (seen %s "
+		    "ago)", n->platform, n->what, fmt_rate(a, sizeof a,
+		    n->value, "USD", 0), fmt_duration(d, sizeof d, t->now >
+		    n->at ? t->now - n->at : 0));
+		break;
 	case NUDGE_LAPSE:
 		if (q != NULL)
 			snprintf(buf, len, "%s resets %s with %s %s unused",

@@ -3,7 +3,8 @@
 # or stored; both pages of Vast's instances; an instance destroyed before
 # any import known only from its charges; refreshes through a day of
 # instances starting, stopping and going, each GPU-hour and dollar
-# counted once; a removed run that stays removed; 401, 429 and a
+# counted once; a removed run that stays removed; stopped instances
+# whose disks are still billed, a nudge each, sent once; 401, 429 and a
 # malformed answer that write nothing.  Checks itself.
 G=${GPULOG:-gpulog}
 D=${DATA:-$(cd "$(dirname "$0")/../data" && pwd)}
@@ -105,6 +106,25 @@ grep -q '^runpod xedezhzb9la3ye@1796120080 2026-12-01T10:14:40Z None 0 1 RTX 409
 grep -q '^runpod 4wq7kbzc1ty0ws@1796025600 2026-11-30T08:00:00Z 2026-11-30T11:30:00Z 1183 2 A100 80GB$' r ||
     fail "the exited pod, stopped when lastStatusChange says: $(cat r)"
 grep -q 'c9k2m1x0w8q7zz' r && fail "a CPU pod became a run"
+
+# Stopped, their disks still billed: Vast's storage_total_cost, RunPod's
+# 200 GB volume at $0.20 a GB a month (730 h); a nudge each, sent once.
+GPULOG_NOW=2026-12-01T12:25:00Z "$G" status >st
+grep -q 'vast instance 31000002 is stopped but its disk is still billed, \$0.0133/h (seen 25m ago)' st ||
+    fail "status of a stopped vast instance: $(cat st)"
+grep -q 'runpod instance 4wq7kbzc1ty0ws is stopped but its disk is still billed, \$0.054795/h' st ||
+    fail "status of an exited pod with a volume: $(cat st)"
+grep -q 'c9k2m1x0w8q7zz\|xedezhzb9la3ye is stopped' st &&
+    fail "a running pod or one without a volume said billed: $(cat st)"
+GPULOG_NOW=2026-12-01T12:25:00Z "$G" status --check=billed >/dev/null
+[ $? = 3 ] || fail "status --check=billed: not exit 3"
+GPULOG_NOW=2026-12-01T12:25:00Z "$G" notify --via stdout >n1
+GPULOG_VAST_URL=$U/ok GPULOG_NOW=2026-12-01T12:35:00Z "$G" import vast --api \
+    >/dev/null 2>&1
+GPULOG_NOW=2026-12-01T12:35:00Z "$G" notify --via stdout >n2
+[ "$(grep -c 'is stopped but its disk is still billed' n1)" = 2 ] ||
+    fail "notify of the billed instances: $(cat n1)"
+grep -q 'still billed' n2 && fail "a billed instance sent twice: $(cat n2)"
 
 GPULOG_LAMBDA_URL=$U/ok run import lambda --api
 expect 0 "lambda ok"

@@ -3,11 +3,14 @@
  * (quota, budget, open run, use it or lose it), and the market rate that
  * prices what the free tiers saved.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/alerts.h"
 #include "core/budget.h"
 #include "core/catalog.h"
+#include "core/cloud.h"
+#include "core/notify.h"
 #include "core/model.h"
 #include "core/quota.h"
 #include "t.h"
@@ -508,6 +511,64 @@ test_idle(void)
 	run_clear(&open[1]);
 }
 
+/* Stopped instances still billed: the setting's lines per provider, a
+ * nudge each, and notify's condition once an instance. */
+static void
+test_billed(void)
+{
+	struct cloud_instance v[3];
+	struct cloud_billed b[8];
+	struct nudge out[8];
+	struct nudge_input in;
+	char *t1, *t2, key[NOTIFY_KEY_MAX];
+	size_t n;
+
+	memset(v, 0, sizeof v);
+	snprintf(v[0].id, sizeof v[0].id, "31000002");
+	v[0].state = CS_STOPPED;
+	v[0].storage_micro_h = 13300;
+	snprintf(v[0].label, sizeof v[0].label, "tab\there\033[2J");
+	snprintf(v[1].id, sizeof v[1].id, "31000001");
+	v[1].state = CS_RUNNING;
+	v[1].storage_micro_h = 13300;
+	snprintf(v[2].id, sizeof v[2].id, "31000009");
+	v[2].state = CS_STOPPED;          /* no storage billed */
+	t1 = cloud_billed_edit("runpod\tpod1\t54795\t100\t\n", "vast", v,
+	    3, 200);
+	CHECK_EQ_STR(t1, "runpod\tpod1\t54795\t100\t\n"
+	    "vast\t31000002\t13300\t200\ttab?here?[2J\n");
+	/* A later import of vast replaces its lines, and keeps runpod's. */
+	v[0].state = CS_RUNNING;
+	t2 = cloud_billed_edit(t1, "vast", v, 3, 300);
+	CHECK_EQ_STR(t2, "runpod\tpod1\t54795\t100\t\n");
+	n = cloud_billed_parse(t1, b, 8);
+	CHECK_EQ_INT(n, 2);
+	CHECK_EQ_STR(b[1].provider, "vast");
+	CHECK_EQ_STR(b[1].id, "31000002");
+	CHECK_EQ_INT(b[1].micro_h, 13300);
+	CHECK_EQ_INT(b[1].seen, 200);
+	CHECK_EQ_INT(cloud_billed_parse("junk\n\nvast\tx\t0\t1\t\n", b, 8), 0);
+
+	memset(&in, 0, sizeof in);
+	n = cloud_billed_parse(t1, b, 8);
+	in.billed = b;
+	in.nbilled = n;
+	in.now = 400;
+	CHECK_EQ_INT(alerts_nudges(&in, out, 8), 2);
+	CHECK_EQ_INT(out[1].kind, NUDGE_BILLED);
+	CHECK_EQ_INT(out[1].level, AL_NEAR);
+	CHECK_EQ_STR(out[1].what, "31000002");
+	CHECK_EQ_INT(out[1].value, 13300);
+	CHECK_EQ_STR(notify_key(&out[1], 0, key, sizeof key),
+	    "billed:vast:31000002");
+	/* Seen again later: the same condition. */
+	out[1].at = 900;
+	CHECK_EQ_STR(notify_key(&out[1], 0, key, sizeof key),
+	    "billed:vast:31000002");
+	free(t1);
+	free(t2);
+}
+
 int
 main(void)
 {
@@ -518,5 +579,6 @@ main(void)
 	test_lapse();
 	test_pack();
 	test_market();
+	test_billed();
 	return t_done();
 }
