@@ -65,6 +65,19 @@ check "8x" "$(sql "SELECT gpu, gpus FROM runs WHERE id = $n")" "H100 80GB|8"
 check "8x peak" "$(sql "SELECT peak_mem_mib, mean_util_pct FROM run_metrics
     WHERE run_id = $n")" "61259|92"
 
+# An H200 (driver 580.159.04) busy with a matmul, as `gpulog run`
+# sampled it on the real tool: its name is the catalog's, its memory
+# whole.
+smi nvidia-smi-580.159.04-h200-busy.csv
+check "h200 line" "$(ended | sed 's/, [0-9.]* Wh//')" \
+    "1x H200, peak 1651 of 143771 MiB, mean utilisation 100%"
+check "h200 metrics" "$(sql "SELECT r.gpu, m.peak_mem_mib, m.mem_total_mib,
+    m.mean_util_pct FROM runs r JOIN run_metrics m ON m.run_id = r.id
+    WHERE r.id = $n")" "H200|1651|143771|100"
+smi nvidia-smi-580.159.04-h200-idle.csv
+check "h200 idle" "$(ended | sed 's/, [0-9.]* Wh//')" \
+    "1x H200, peak 0 of 143771 MiB, mean utilisation 0%"
+
 # A runaway nvidia-smi: the same GPU 1820 times is one GPU.
 smi nvidia-smi-470.82-t4-no-power.csv 1820
 check "runaway" "$(sql "SELECT gpu, gpus FROM runs WHERE id = $n")" "T4|1"
