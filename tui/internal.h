@@ -89,6 +89,9 @@ struct runs_view {
 	int64_t want_id;          /* put the cursor on this run when shown */
 	int64_t delete_id;        /* the run a delete asks about */
 	int64_t stop_id;          /* the run the Overview's s asks about */
+	int wp, wg, wc;           /* the platform, GPU and cost columns'
+	                             widths so far: they only grow, so that
+	                             filtering and paging never move them */
 };
 
 /* The Expenses view: the newest expenses, newest first. */

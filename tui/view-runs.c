@@ -843,8 +843,12 @@ runs_draw(struct tui *t, int y0, int y1)
 	y++;
 	x = 1;
 	cv_fill(cv, y, 0, cv->w, CA_BOLD | CA_UL, " ");
-	/* The platform, GPU and cost columns are as wide as what the page
-	 * shows (up to 10 a column), so that the notes get what is left. */
+	/* The platform, GPU and cost columns are as wide as what the pages
+	 * shown so far held (up to 10 a column, 12 the cost), so that the
+	 * notes get what is left and a filter or a new page moves nothing. */
+	wp = rv->wp > wp ? rv->wp : wp;
+	wg = rv->wg > wg ? rv->wg : wg;
+	wc = rv->wc > wc ? rv->wc : wc;
 	for (i = 0; i < rv->n; i++) {
 		char *sp = text_safe(rv->rows[i].platform);
 		int k = cv_width(sp);
@@ -858,6 +862,9 @@ runs_draw(struct tui *t, int y0, int y1)
 		k = cv_width(cost);
 		wc = k > wc ? (k > 12 ? 12 : k) : wc;
 	}
+	rv->wp = wp;
+	rv->wg = wg;
+	rv->wc = wc;
 	/* Wide, a run's reference follows its number: the same on every
 	 * machine, which rm and edit take too. */
 	x = cv_printf(cv, y, x, -1, CA_BOLD | CA_UL, "%6s  %s%-*s %-7s %6s  ",

@@ -1,6 +1,7 @@
 # filter: the Runs view's filter applies as it is typed, with its fields
-# (+tag, p:platform, @project, g:GPU) and free text; Esc clears it; a
-# resize refills the list and its counter at once.  40 runs, 6 of them
+# (+tag, p:platform, @project, g:GPU) and free text, its columns keeping
+# their widths; Esc clears it; a resize refills the list and its counter
+# at once.  40 runs, 6 of them
 # tagged lora among others, as `gpulog log` shows "+llm,lora".
 i=0
 while [ $i -lt 40 ]; do
@@ -20,12 +21,16 @@ start 80 24 -- tui || exit 1
 wait_for "Latest runs" || exit 1
 keys 2; wait_for "Runs · 40 · newest first" || exit 1
 wait_for "1–19 of 40" || exit 1
+heading=$(pane | grep -m1 ' #  start')
 # Typed a key at a time, without Enter: each key narrows the list.
 keys /; wait_for "Filter:" || exit 1
 typed "+"; wait_for 'Runs · 40 matching "+"' || exit 1
 typed "lora"; wait_for 'Runs · 6 matching "+lora"' || exit 1
 wait_for "1–6 of 6" || exit 1
 screen tag || exit 1
+# The columns keep their widths while the list narrows.
+[ "$(pane | grep -m1 ' #  start')" = "$heading" ] ||
+    { echo "the columns moved: $(pane | grep -m1 ' #  start')"; exit 1; }
 # Fields narrow together; Backspace widens again.
 typed " g:a1"; wait_for 'Runs · 0 matching "+lora g:a1"' || exit 1
 wait_for "no run matches the filter" || exit 1
