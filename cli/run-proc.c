@@ -28,7 +28,7 @@ static volatile sig_atomic_t late_sig;  /* SIGINT, SIGTERM or SIGHUP
 static volatile sig_atomic_t tty_fd = -1;
 
 /* Every signal whose default would end gpulog and leave the run open, and
- * SIGTSTP: each goes on to the command.  SIGKILL cannot be caught, which
+ * SIGTSTP and SIGCONT: each goes on to the command.  SIGKILL cannot be caught, which
  * the journal's sign of life is for.  A signal gpulog itself would cause
  * by a fault (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGTRAP, SIGSYS) is
  * left as it is. */
@@ -47,7 +47,7 @@ static const int forwarded[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE,
  * Passes a signal on to the command's process group.  The command runs in
  * a group of its own, so that a signal sent to gpulog's group (kill -- -PGID,
  * a shell's kill %1) reaches it once, through gpulog; one the terminal
- * sends (Ctrl-C, Ctrl-\\, Ctrl-Z) goes to the terminal's foreground group,
+ * sends (Ctrl-C, Ctrl-\, Ctrl-Z) goes to the terminal's foreground group,
  * which is the command's while it runs, and not to gpulog.
  */
 static void
