@@ -45,8 +45,8 @@ const struct cmd cli_cmds[] = {
 	    "start a run again as an earlier one was (the newest by default)",
 	    "The new run has the earlier one's platform, GPU and GPU count, "
 	    "note, project and\ntags; it is priced as `start` prices it." },
-	{ "run", cmd_run, run_opts, 1, -1, "[-p PLATFORM] [-g GPU] [-n NOTE] "
-	    "[options] -- COMMAND [ARGS...]",
+	{ "run", cmd_run, run_opts, 1, -1, "[-p PLATFORM] [-g GPU] [options] "
+	    "-- COMMAND [ARGS...]",
 	    "run a training command and record it, sampling nvidia-smi",
 	    "The run is open while COMMAND runs and ends with it; gpulog "
 	    "exits with its\nstatus (128+N when signal N killed it).  "
@@ -54,7 +54,7 @@ const struct cmd cli_cmds[] = {
 	    "colab-free or colab-pro in Colab, else local.\nOn a platform "
 	    "billed by the hour it warns once when the GPU stays under\n"
 	    "--idle-pct (5%) busy for --idle-for (15m), and `status "
-	    "--check=idle` and `notify`\ntell of it while it lasts." },
+	    "--check=idle` and\n`notify` tell of it while it lasts." },
 	{ "stop", cmd_stop, stop_opts, 0, 1, "[ID] [--at TIME]",
 	    "end an open run (the only open one, when no ID is given)", NULL },
 	{ "cancel", cmd_cancel, no_opts, 0, 1, "[ID]",
@@ -126,7 +126,7 @@ const struct cmd cli_cmds[] = {
 	{ "plan", cmd_plan, plan_opts, 0, 0, "[--start DATE] [--json | --csv]",
 	    "the 13-month plan, or set when month 1 starts", NULL },
 	{ "platforms", cmd_platforms, platforms_opts, 0, 2,
-	    "[set KEY [options] | export [-o FILE] | import FILE] [--json]",
+	    "[set KEY [options] | export [-o FILE] | import FILE]",
 	    "the catalog of platforms, quotas and rates; or change it",
 	    "`platforms export` writes the catalog alone in the export's "
 	    "format;\n`platforms import FILE` reads one back, each fact "
