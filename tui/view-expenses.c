@@ -194,18 +194,27 @@ exp_delete(struct tui *t)
 	return TUI_DRAW;
 }
 
-/* An expense's kind column: "spend", "credit", "pack of 100". */
+/* An expense's kind column: "spend", "credit", "pack of 100 CU" (the
+ * units in the quota's unit, whole ones without decimals). */
 static void
-row_kind(const struct expense *x, char *buf, size_t n)
+row_kind(const struct tui *t, const struct expense *x, char *buf, size_t n)
 {
 	char u[32];
-	int k = expense_kind(x);
+	int k = expense_kind(x), qi;
 
-	if (k == EXP_PACK && x->units_centi >= 0)
-		snprintf(buf, n, "pack of %s", fmt_centi(u, sizeof u,
-		    x->units_centi));
-	else
+	if (k == EXP_PACK && x->units_centi >= 0) {
+		if (x->units_centi % 100 == 0)
+			snprintf(u, sizeof u, "%lld",
+			    (long long)(x->units_centi / 100));
+		else
+			fmt_centi(u, sizeof u, x->units_centi);
+		qi = catalog_quota_index(&t->sm.cat, x->platform);
+		snprintf(buf, n, "pack of %s%s%s", u, qi >= 0 ? " " : "",
+		    qi >= 0 ? quota_unit_name(t->sm.cat.quotas[qi].unit) :
+		    "");
+	} else {
 		snprintf(buf, n, "%s", expense_kind_name(k));
+	}
 }
 
 void
@@ -216,7 +225,7 @@ expenses_draw(struct tui *t, int y0, int y1)
 	struct canvas *cv = &t->cv;
 	int wide = cv->w >= 110, y = y0, x, i, rows = y1 - y0 - 2;
 	int wd = wide ? 20 : 11, wk = 11, wa = 12;
-	char head[160], m1[48], m2[48], when[32], kind[32], money[48];
+	char head[160], m1[48], m2[48], when[32], kind[80], money[48];
 
 	if (xv->n >= TUI_EXPENSES_MAX)
 		snprintf(head, sizeof head, "Expenses %s the newest %d %s "
@@ -225,6 +234,13 @@ expenses_draw(struct tui *t, int y0, int y1)
 		snprintf(head, sizeof head, "Expenses %s %d %s newest first",
 		    cv->g->dot, xv->n, cv->g->dot);
 	tui_section(t, y, 1, cv->w - 2, head);
+	/* The kind column is as wide as its longest ("pack of 100 CU"),
+	 * up to 18, never cut while there is room. */
+	for (i = 0; i < xv->n; i++) {
+		row_kind(t, &xv->rows[i], kind, sizeof kind);
+		if (cv_width(kind) > wk)
+			wk = cv_width(kind) > 18 ? 18 : cv_width(kind);
+	}
 	/* This month's, as the Overview's budget splits it. */
 	snprintf(head, sizeof head, " this month: %s in expenses, %s on runs ",
 	    tui_money(t, m1, sizeof m1, b->lump, b->currency), tui_money(t, m2,
@@ -266,7 +282,7 @@ expenses_draw(struct tui *t, int y0, int y1)
 			cv_fill(cv, y, 0, cv->w, base, " ");
 		fmt_local(when, sizeof when, e->at, wide ? "%a %Y-%m-%d %H:%M" :
 		    "%d %b %Y");
-		row_kind(e, kind, sizeof kind);
+		row_kind(t, e, kind, sizeof kind);
 		x = 1;
 		cv_printf(cv, y, x, 6, base | CA_BOLD, "e%lld",
 		    (long long)e->id);
