@@ -411,6 +411,40 @@ draw_budget(struct tui *t, int y, int y1)
 #define NOW_JOB_S 7200
 
 /*
+ * The Now panel's "next" text from column x of row *y: on a screen of 120
+ * columns and 30 rows or more, what does not fit goes on to one more row
+ * (cut at a space), so that the reason is read whole while there is room;
+ * else it is cut.
+ */
+static void
+next_line(struct tui *t, int *y, int y1, int x, const char *text)
+{
+	struct canvas *cv = &t->cv;
+	char *safe = text_safe(text);
+	size_t w = (size_t)(cv->w - x - 1), n, k;
+
+	n = text_cut(safe, w);
+	if (safe[n] != '\0' && cv->w >= 120 && cv->h >= 30 && *y + 1 < y1) {
+		for (k = n; k > 0 && safe[k] != ' '; k--)
+			;
+		if (k > 0)
+			n = k;
+		{
+			char *head = xstrndup(safe, n);
+
+			cv_put(cv, (*y)++, x, (int)w, 0, head);
+			free(head);
+		}
+		while (safe[n] == ' ')
+			n++;
+		cv_put(cv, (*y)++, 8, cv->w - 9, 0, safe + n);
+	} else {
+		cv_put(cv, (*y)++, x, (int)w, 0, safe);
+	}
+	free(safe);
+}
+
+/*
  * The Now panel: where the next job should go (the first row of `gpulog
  * where 2h`, by core/where.c's ranking), what is exhausted (quotas and
  * the budget at 100% or more), what is burning money (open paid runs),
@@ -453,7 +487,7 @@ draw_now(struct tui *t, int y, int y1)
 			x += 1 + tui_put_safe(t, y, x + 1, 12, 0, rows[0].gpu);
 		snprintf(line, sizeof line, " %s a 2h job: %s", cv->g->dot,
 		    rows[0].why);
-		tui_put_safe(t, y++, x, cv->w - x - 1, 0, line);
+		next_line(t, &y, y1, x, line);
 	}
 	free(rows);
 	/* Exhausted: quotas used up, and the budget past its top. */
