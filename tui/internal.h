@@ -299,6 +299,9 @@ void tui_gauge(struct tui *t, int y, int x, int w, int64_t pct, int attr);
 int tui_colour(int level);
 /* The colour of a quota used pct%: its level's, by the same table. */
 int tui_level(int64_t pct);
+
+/* Milliseconds on the monotonic clock: for intervals, not dates. */
+int64_t tui_mono_ms(void);
 /* An expense's label for messages: "e3 ₹899.00 colab-pro", made
  * harmless.  Returns buf. */
 char *tui_expense_label(const struct tui *t, char *buf, size_t n,

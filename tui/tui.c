@@ -881,8 +881,8 @@ da1_answered(const char *s, size_t n)
 	    s[n - 1] == 'c';
 }
 
-static int64_t
-mono_ms(void)
+int64_t
+tui_mono_ms(void)
 {
 	struct timespec ts;
 
@@ -918,10 +918,10 @@ query_background(void)
 	raw.c_cc[VTIME] = 0;
 	if (tcsetattr(fd, TCSANOW, &raw) == 0 &&
 	    write(fd, ask, sizeof ask - 1) == (ssize_t)(sizeof ask - 1)) {
-		until = mono_ms() + 150;
+		until = tui_mono_ms() + 150;
 		while (n < sizeof buf && !da1_answered(buf, n)) {
 			struct pollfd p = { fd, POLLIN, 0 };
-			int64_t left = until - mono_ms();
+			int64_t left = until - tui_mono_ms();
 			ssize_t k;
 
 			if (left <= 0 || poll(&p, 1, (int)left) <= 0 ||

@@ -77,15 +77,6 @@ query(const struct tui *t, struct page_query *q)
 	q->now = t->now;
 }
 
-static int64_t
-mono_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 static void
 clear_rows(struct runs_view *rv)
 {
@@ -298,7 +289,7 @@ job_step(struct tui *t, struct err *e)
 	query(t, &q);
 	filtered = page_filtered(&q);
 	span = span_of(t, filtered);
-	t0 = mono_ms();
+	t0 = tui_mono_ms();
 	if (j->kind == JOB_FILL) {
 		tk.rows = rv->rows;
 		tk.n = &rv->n;
@@ -310,7 +301,7 @@ job_step(struct tui *t, struct err *e)
 	}
 	n = page_scan(t->s, &q, j->have_from ? &j->from : NULL, j->incl, back,
 	    j->want, span, take, &tk, &next, &done, e);
-	span_took(t, filtered, mono_ms() - t0, n >= 0 && n < j->want &&
+	span_took(t, filtered, tui_mono_ms() - t0, n >= 0 && n < j->want &&
 	    !done);
 	if (n < 0) {
 		j->kind = JOB_NONE;
@@ -364,13 +355,13 @@ count_step(struct tui *t, struct err *e)
 	struct page_query q;
 	struct page_key next;
 	int done, filtered, rc;
-	int64_t t0 = mono_ms();
+	int64_t t0 = tui_mono_ms();
 
 	query(t, &q);
 	filtered = page_filtered(&q);
 	rc = page_count_span(t->s, &q, rv->count_have_next ? &rv->count_next :
 	    NULL, span_of(t, filtered), &rv->count_acc, &next, &done, e);
-	span_took(t, filtered, mono_ms() - t0, rc == 0 && !done);
+	span_took(t, filtered, tui_mono_ms() - t0, rc == 0 && !done);
 	if (rc < 0) {
 		rv->counting = 0;
 		return -1;
@@ -395,7 +386,7 @@ runs_busy(const struct tui *t)
 int
 runs_work(struct tui *t, int budget_ms)
 {
-	int64_t until = mono_ms() + budget_ms;
+	int64_t until = tui_mono_ms() + budget_ms;
 	struct err e;
 	int changed = 0, rc;
 
@@ -413,7 +404,7 @@ runs_work(struct tui *t, int budget_ms)
 			return 1;
 		}
 		changed |= rc;
-	} while (mono_ms() < until);
+	} while (tui_mono_ms() < until);
 	return changed;
 }
 
