@@ -68,6 +68,8 @@ put_fixed(FILE *f, int64_t v, int digits)
 	char frac[24];
 	int i;
 
+	if (digits < 0 || digits > 18)
+		digits = 18;
 	for (i = 0; i < digits; i++)
 		scale *= 10;
 	fprintf(f, "%s%lld", v < 0 ? "-" : "", (long long)(v < 0 ? -v : v) /
@@ -157,7 +159,8 @@ put_catalog(FILE *f, struct store *s, int last, struct err *e)
 	struct phase *ph = NULL;
 	struct fx_point *fx = NULL;
 	size_t np, nq, nr, nph, nfx, i;
-	int rc = -1;
+	int64_t exact;
+	int rc = -1, places;
 
 	if (store_load_platforms(s, &p, &np, e) < 0 ||
 	    store_load_quotas(s, &q, &nq, e) < 0 ||
@@ -184,15 +187,12 @@ put_catalog(FILE *f, struct store *s, int last, struct err *e)
 		/* The unit of the amount (hours of either meter are
 		 * "gpu_hours", as before the meter), and the meter. */
 		fprintf(f, ", \"unit\": \"%s\", \"meter\": \"%s\", "
-		    "\"amount\": ", quota_meter(q[i].unit)->rated ?
-		    quota_unit_json(q[i].unit) : "gpu_hours",
+		    "\"amount\": ", quota_meter(q[i].unit)->amount,
 		    quota_meter_name(q[i].unit));
 		/* Seconds as hours to the micro-hour, or compute units
 		 * (credits) from hundredths: both read back exactly. */
-		if (quota_meter(q[i].unit)->rated)
-			put_fixed(f, q[i].amount, 2);
-		else
-			put_fixed(f, (q[i].amount * 1000000 + 1800) / 3600, 6);
+		exact = quota_exact(q[i].unit, q[i].amount, &places);
+		put_fixed(f, exact, places);
 		fprintf(f, ", \"window\": \"%s\", \"reset_wday\": %d, "
 		    "\"reset_mday\": %d, \"reset_min\": %d, "
 		    "\"rolling_days\": %d", quota_window_word(q[i].window),

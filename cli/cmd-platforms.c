@@ -162,11 +162,8 @@ show_json(struct ctx *c, struct summary *sm)
 		    "\"amount\": %s, \"window\": \"%s\", \"reset_wday\": %d, "
 		    "\"reset_mday\": %d, \"reset_min\": %d, "
 		    "\"rolling_days\": %d",
-		    quota_meter(q->unit)->rated ? quota_unit_json(q->unit) :
-		    "gpu_hours", quota_meter_name(q->unit),
-		    quota_meter(q->unit)->rated ? fmt_centi(b, sizeof b,
-		    q->amount) : fmt_centi(b, sizeof b, q->amount * 100 /
-		    3600),
+		    quota_meter(q->unit)->amount, quota_meter_name(q->unit),
+		    fmt_quota_json(b, sizeof b, q->unit, q->amount),
 		    quota_window_word(q->window), q->reset_wday, q->reset_mday,
 		    q->reset_min, q->rolling_days);
 		json_provenance(q->platform, FACT_QUOTA, NULL, q->modified,

@@ -134,11 +134,31 @@ fmt_centi(char *buf, size_t n, int64_t c)
 	return buf;
 }
 
+/* 10 to the power of p, for p of 0 to 18. */
+static int64_t
+pow10i(int p)
+{
+	int64_t v = 1;
+
+	while (p-- > 0)
+		v *= 10;
+	return v;
+}
+
 char *
 fmt_quota_amount(char *buf, size_t n, int unit, int64_t v)
 {
-	return quota_meter(unit)->rated ? fmt_centi(buf, n, v) :
-	    fmt_hours(buf, n, v);
+	const struct quota_meter *m = quota_meter(unit);
+	int64_t one = pow10i(m->places);
+	int64_t u = (llabs(v) * one + m->scale / 2) / m->scale;
+
+	if (m->places == 0)
+		snprintf(buf, n, "%s%lld", v < 0 && u ? "-" : "",
+		    (long long)u);
+	else
+		snprintf(buf, n, "%s%lld.%0*lld", v < 0 && u ? "-" : "",
+		    (long long)(u / one), m->places, (long long)(u % one));
+	return buf;
 }
 
 char *
@@ -158,8 +178,20 @@ fmt_quota_left(char *buf, size_t n, int unit, int64_t remaining)
 int64_t
 quota_centi(int unit, int64_t v)
 {
-	return quota_meter(unit)->rated ? v : (v * 100 + (v >= 0 ? 1800 :
-	    -1800)) / 3600;
+	int64_t scale = quota_meter(unit)->scale;
+
+	return (v * 100 + (v >= 0 ? scale / 2 : -(scale / 2))) / scale;
+}
+
+int64_t
+quota_exact(int unit, int64_t v, int *places)
+{
+	int64_t scale = quota_meter(unit)->scale;
+
+	for (*places = 0; *places < 6; ++*places)
+		if (pow10i(*places) % scale == 0)
+			return v * (pow10i(*places) / scale);
+	return (v * 1000000 + (v >= 0 ? scale / 2 : -(scale / 2))) / scale;
 }
 
 char *

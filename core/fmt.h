@@ -41,9 +41,11 @@ char *fmt_centi(char *buf, size_t n, int64_t centi);
 int64_t hours_centi(int64_t secs);
 char *fmt_hours_centi(char *buf, size_t n, int64_t secs);
 
-/* An amount of a quota in its unit (enum quota_unit): GPU-seconds as
- * hours to a tenth ("12.5"), compute units to a hundredth ("12.34").
- * fmt_quota_limit() drops a whole number's ".0" ("30", "12.34"). */
+/* An amount of a quota in its unit (enum quota_unit): the stored amount
+ * over its meter's scale, rounded half away from zero to its places
+ * (seconds as hours to a tenth, "12.5"; compute units to a hundredth,
+ * "12.34").  fmt_quota_limit() drops a whole number's ".0" of a meter
+ * that counts time ("30", "12.34"). */
 char *fmt_quota_amount(char *buf, size_t n, int unit, int64_t v);
 char *fmt_quota_limit(char *buf, size_t n, int unit, int64_t v);
 
@@ -55,6 +57,12 @@ char *fmt_quota_left(char *buf, size_t n, int unit, int64_t remaining);
  * hundredths: hours (seconds rounded to the nearest hundredth, halves
  * away from zero) or the unit itself (compute units, credits). */
 int64_t quota_centi(int unit, int64_t v);
+
+/* An amount v of a quota in unit as the export writes it, to be read
+ * back exactly: in the fewest decimals (up to 6, set in *places) that
+ * hold it exactly (compute units: 2), else in millionths rounded half
+ * away from zero (seconds as hours: to the micro-hour). */
+int64_t quota_exact(int unit, int64_t v, int *places);
 
 /* The same as a JSON number with two decimals. */
 char *fmt_quota_json(char *buf, size_t n, int unit, int64_t v);

@@ -203,9 +203,9 @@ setting_travels(const char *key)
 }
 
 static const struct quota_meter meters[] = {
-#define QUOTA_METER_ROW(e, store, word, json, label, brief, rated, per_gpu, \
-    name, text) { e, store, word, json, label, brief, rated, per_gpu, name, \
-    text },
+#define QUOTA_METER_ROW(e, store, word, json, label, brief, amount, rated, \
+    per_gpu, scale, places, name, text) { e, store, word, json, label, \
+    brief, amount, rated, per_gpu, scale, places, name, text },
 	QUOTA_METERS(QUOTA_METER_ROW)
 #undef QUOTA_METER_ROW
 };

@@ -207,11 +207,16 @@ struct platform {
  *   its label after an amount ("12.5 GPU-h", "3.00 CU");
  *   its suffix in `status --short` ("cu") and in --quota's amount
  *     ("100cu/month"; the hours meters share "h");
+ *   the word of its amounts in the export and `platforms --json`
+ *     ("unit": the hours meters share "gpu_hours", as before meters);
  *   rated: 1 when a run uses it at its GPU's rate a GPU-hour (the
- *     platform's rates, `platforms set --cu-rate`), kept in hundredths
- *     and shown to a hundredth; 0 when it counts seconds, shown as hours
- *     to a tenth;
+ *     platform's rates, `platforms set --cu-rate`); 0 when it counts
+ *     a run's seconds;
  *   per_gpu: 1 when a run's GPUs multiply its use;
+ *   scale: what one shown unit is in the stored amount (3600 seconds an
+ *     hour; 100 hundredths a compute unit or credit);
+ *   places: the decimals it is shown with (an hour to a tenth, a
+ *     compute unit to a hundredth);
  *   its name in a sentence ("compute units");
  *   what it counts, in words.
  * GPU-hours: Lightning AI's old free tier; session hours: Kaggle's;
@@ -219,18 +224,21 @@ struct platform {
  * rate: Lightning AI's free tier since 2025.
  */
 #define QUOTA_METERS(X) \
-	X(QU_GPU_S, "gpu_s", "gpu", "gpu_hours", "GPU-h", "h", 0, 1, \
-	    "GPU-hours", "GPU-hours (duration times GPUs)") \
-	X(QU_CU, "cu", "units", "compute_units", "CU", "cu", 1, 1, \
-	    "compute units", "compute units at each GPU's rate") \
-	X(QU_SESSION_S, "session_s", "session", "session_hours", "h", "h", 0, \
-	    0, "session hours", "session hours, whatever the GPU count") \
-	X(QU_CREDIT, "credit", "credits", "credits", "credits", "cr", 1, 1, \
-	    "credits", "credits (dollars) at each GPU's hourly rate")
+	X(QU_GPU_S, "gpu_s", "gpu", "gpu_hours", "GPU-h", "h", "gpu_hours", \
+	    0, 1, 3600, 1, "GPU-hours", "GPU-hours (duration times GPUs)") \
+	X(QU_CU, "cu", "units", "compute_units", "CU", "cu", \
+	    "compute_units", 1, 1, 100, 2, "compute units", \
+	    "compute units at each GPU's rate") \
+	X(QU_SESSION_S, "session_s", "session", "session_hours", "h", "h", \
+	    "gpu_hours", 0, 0, 3600, 1, "session hours", \
+	    "session hours, whatever the GPU count") \
+	X(QU_CREDIT, "credit", "credits", "credits", "credits", "cr", \
+	    "credits", 1, 1, 100, 2, "credits", \
+	    "credits (dollars) at each GPU's hourly rate")
 
 enum quota_unit {
-#define QUOTA_METER_ENUM(e, store, word, json, label, brief, rated, per_gpu, \
-    name, text) e,
+#define QUOTA_METER_ENUM(e, store, word, json, label, brief, amount, rated, \
+    per_gpu, scale, places, name, text) e,
 	QUOTA_METERS(QUOTA_METER_ENUM)
 #undef QUOTA_METER_ENUM
 	QU_COUNT
@@ -238,8 +246,8 @@ enum quota_unit {
 
 struct quota_meter {
 	int unit;            /* enum quota_unit */
-	const char *store, *word, *json, *label, *brief;
-	int rated, per_gpu;
+	const char *store, *word, *json, *label, *brief, *amount;
+	int rated, per_gpu, scale, places;
 	const char *name, *text;
 };
 

@@ -668,10 +668,13 @@ parse_int(const char *s, const char *what, int64_t min, int64_t max,
 	return 0;
 }
 
-/* The rated meter whose suffix (its brief, "cu", or its word, "credits")
- * ends amount, cut off it; else -1. */
+/*
+ * The meter whose suffix ends amount, cut off it: its brief ("h", "cu")
+ * or, for a rated meter, its word ("credits"), the first row of the list
+ * that matches (the hours meters share "h": QU_GPU_S's); else -1.
+ */
 static int
-rated_suffix(char *amount)
+meter_suffix(char *amount)
 {
 	const struct quota_meter *m;
 	size_t n = strlen(amount), k;
@@ -679,7 +682,7 @@ rated_suffix(char *amount)
 
 	for (u = 0; u < QU_COUNT; u++) {
 		m = quota_meter(u);
-		for (i = 0; m->rated && i < 2; i++) {
+		for (i = 0; i < (m->rated ? 2 : 1); i++) {
 			k = strlen(i == 0 ? m->brief : m->word);
 			if (n > k && strcasecmp(amount + n - k, i == 0 ?
 			    m->brief : m->word) == 0) {
@@ -689,6 +692,32 @@ rated_suffix(char *amount)
 		}
 	}
 	return -1;
+}
+
+/* The suffixes meter_suffix() knows, in words: "h (GPU-hours), cu
+ * (compute units) or cr (credits)". */
+static void
+meter_suffixes(char *buf, size_t n)
+{
+	const char *seen[QU_COUNT];
+	size_t ns = 0, i, k;
+	int u;
+
+	buf[0] = '\0';
+	for (u = 0; u < QU_COUNT; u++) {
+		for (i = 0; i < ns && strcmp(seen[i], quota_meter(u)->brief);
+		    i++)
+			;
+		if (i == ns)
+			seen[ns++] = quota_meter(u)->brief;
+	}
+	for (i = 0; i < ns; i++) {
+		for (u = 0; strcmp(quota_meter(u)->brief, seen[i]); u++)
+			;
+		k = strlen(buf);
+		snprintf(buf + k, n - k, "%s%s (%s)", i == 0 ? "" : i + 1 ==
+		    ns ? " or " : ", ", seen[i], quota_meter(u)->name);
+	}
 }
 
 int
@@ -712,21 +741,19 @@ parse_quota(const char *s, struct quota *out, struct err *e)
 		return err_set(e, "invalid quota \"%s\": %s", s, expect);
 	memcpy(amount, s, n);
 	amount[n] = '\0';
-	if ((unit = rated_suffix(amount)) >= 0) {
-		if (parse_fixed(amount, 2, "quota amount", &v, e) < 0)
-			return -1;
-		q->unit = unit;
-	} else {
-		if (amount[n - 1] != 'h' && amount[n - 1] != 'H')
-			return err_set(e, "invalid quota \"%s\": the amount "
-			    "needs a unit, h (GPU-hours), cu (compute units) "
-			    "or cr (credits); %s", s, expect);
-		amount[n - 1] = '\0';
-		if (parse_fixed(amount, 2, "quota amount", &v, e) < 0)
-			return -1;
-		v = v * 36; /* hundredths of an hour to seconds */
-		q->unit = QU_GPU_S;
+	if ((unit = meter_suffix(amount)) < 0) {
+		char units[160];
+
+		meter_suffixes(units, sizeof units);
+		return err_set(e, "invalid quota \"%s\": the amount needs a "
+		    "unit, %s; %s", s, units, expect);
 	}
+	/* In hundredths of the unit, then in the meter's stored scale
+	 * (hours: 36 s a hundredth). */
+	if (parse_fixed(amount, 2, "quota amount", &v, e) < 0)
+		return -1;
+	v = v * quota_meter(unit)->scale / 100;
+	q->unit = unit;
 	if (v <= 0)
 		return err_set(e, "invalid quota \"%s\": the amount must be "
 		    "more than zero", s);

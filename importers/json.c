@@ -517,21 +517,20 @@ get_amount(struct rd *d, const cJSON *o, int64_t scale, int64_t *out)
 static int
 read_quota(struct rd *d, const cJSON *o, struct quota *q)
 {
-	/* The amount's unit: the hours meters' is "gpu_hours", a rated
-	 * meter's its JSON word; the meters in enum quota_unit's order. */
+	/* The amount's unit (the hours meters share "gpu_hours") and the
+	 * meter, in enum quota_unit's order. */
 	const char *units[QU_COUNT], *meters[QU_COUNT];
 	int m, u;
 
 	for (u = 0; u < QU_COUNT; u++) {
-		units[u] = quota_meter(u)->rated ? quota_unit_json(u) :
-		    "gpu_hours";
+		units[u] = quota_meter(u)->amount;
 		meters[u] = quota_meter_name(u);
 	}
 	memset(q, 0, sizeof *q);
 	if (get_key(d, o, "platform", REQUIRED, q->platform,
 	    sizeof q->platform, "kaggle") < 0 ||
 	    get_choice(d, o, "unit", units, QU_COUNT, &q->unit) < 0 ||
-	    get_amount(d, o, quota_meter(q->unit)->rated ? 100 : 3600,
+	    get_amount(d, o, quota_meter(q->unit)->scale,
 	    &q->amount) < 0
 	    || get_choice(d, o, "window", quota_window_words, QW_COUNT,
 	    &q->window) < 0 ||

@@ -43,9 +43,10 @@ collect_pack(const struct expense *x, void *arg)
 	k.quota = qi;
 	k.at = x->at;
 	k.expires = x->at + (int64_t)p->pack_days * DAY_S;
-	/* Hundredths of a compute unit, or of an hour (36 s). */
-	k.units = quota_meter(sm->cat.quotas[qi].unit)->rated ?
-	    x->units_centi : x->units_centi * 36;
+	/* Hundredths of the quota's unit in its stored amount: a compute
+	 * unit's as they are, an hour's as 36 s. */
+	k.units = x->units_centi * quota_meter(sm->cat.quotas[qi].unit)->scale /
+	    100;
 	k.left = k.units;
 	sm->hist = xrealloc(sm->hist, (sm->nhist + 1) * sizeof *sm->hist);
 	sm->hist[sm->nhist++] = k;

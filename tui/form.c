@@ -357,8 +357,8 @@ form_open_quota(struct tui *t, const char *platform)
 
 		fmt_quota_limit(a, sizeof a, o->unit, o->amount);
 		/* As --quota spells it: "100cu/month", "30h/week". */
-		snprintf(q, sizeof q, "%s%s/%s", a, quota_meter(o->unit)->rated
-		    ? quota_meter(o->unit)->brief : "h", o->window ==
+		snprintf(q, sizeof q, "%s%s/%s", a, quota_meter(o->unit)->brief,
+		    o->window ==
 		    QW_ROLLING ? "" : quota_window_word(o->window));
 		if (o->window == QW_ROLLING)
 			snprintf(q + strlen(q), sizeof q - strlen(q), "%dd",
