@@ -111,93 +111,79 @@ const size_t catalog_nplatforms =
 const struct quota catalog_quotas[] = {
 	/* Saturday 00:00 UTC is 05:30 in India.  Kaggle counts how long
 	 * the accelerator session runs, whatever its GPU count. */
-	{ "kaggle", QU_SESSION_S, H(30), QW_WEEK, 6, 0, 0, 0, 0 },
+	{ .platform = "kaggle", .unit = QU_SESSION_S, .amount = H(30),
+	    .window = QW_WEEK, .reset_wday = 6 },
 	/* Lightning AI's free tier is credits in dollars (1 credit = $1)
 	 * since 2025; the monthly amount is not published, so it is the
 	 * user's to set (0: not set).  The seed's 80 GPU-hours a month stay
 	 * the plan's words. */
-	{ "lightning", QU_CREDIT, 0, QW_MONTH, 0, 1, 0, 0, 0 },
-	{ "colab-pro", QU_CU, 100 * 100, QW_MONTH, 0, 1, 0, 0, 0 },
-	{ "colab-plus", QU_CU, 600 * 100, QW_MONTH, 0, 1, 0, 0, 0 },
+	{ .platform = "lightning", .unit = QU_CREDIT, .amount = 0,
+	    .window = QW_MONTH, .reset_mday = 1 },
+	{ .platform = "colab-pro", .unit = QU_CU, .amount = 100 * 100,
+	    .window = QW_MONTH, .reset_mday = 1 },
+	{ .platform = "colab-plus", .unit = QU_CU, .amount = 600 * 100,
+	    .window = QW_MONTH, .reset_mday = 1 },
 	/* A pack's 100 CU: what buying once gives (BILL_UNITS). */
-	{ "colab-payg", QU_CU, 100 * 100, QW_MONTH, 0, 1, 0, 0, 0 },
+	{ .platform = "colab-payg", .unit = QU_CU, .amount = 100 * 100,
+	    .window = QW_MONTH, .reset_mday = 1 },
 };
 const size_t catalog_nquotas = sizeof catalog_quotas / sizeof catalog_quotas[0];
 
+/* A GPU's hourly price in dollars (typical, lowest and highest seen; 0:
+ * not known) on platform, true at date when; and what a GPU-hour burns
+ * of a rated meter, in hundredths. */
+#define PRICE(p, g, typical, low, high, when) { .platform = p, .gpu = g, \
+	.currency = "USD", .rate_micro = USD(typical), .low_micro = USD(low), \
+	.high_micro = USD(high), .updated = when, .source = "catalog" }
+#define BURN(p, g, centi, when) { .platform = p, .gpu = g, \
+	.currency = "USD", .cu_centi_h = centi, .updated = when, \
+	.source = "catalog" }
+/* Colab's GPUs burn compute units at the same rate on Pro, Pro+ and pay
+ * as you go, as users measured them (2026-03).  Its A100s are the SXM4
+ * parts; the G4 is an RTX PRO 6000. */
+#define COLAB_BURNS(p) \
+	BURN(p, "T4", 119, COLAB_CU_TIME), \
+	BURN(p, "L4", 171, COLAB_CU_TIME), \
+	BURN(p, "A100 40GB", 540, COLAB_CU_TIME), \
+	BURN(p, "A100 80GB", 752, COLAB_CU_TIME), \
+	BURN(p, "RTX PRO 6000", 871, COLAB_CU_TIME)
+
 const struct rate catalog_rates[] = {
-	{ "vast", "RTX 3090", "USD", USD(0.135), USD(0.07), USD(0.20), 0,
-	    CATALOG_TIME, "catalog" },
-	{ "vast", "RTX 4090", "USD", USD(0.325), USD(0.25), USD(0.40), 0,
-	    CATALOG_TIME, "catalog" },
-	{ "vast", "A100 40GB", "USD", USD(0.80), USD(0.60), USD(1.00), 0,
-	    CATALOG_TIME, "catalog" },
-	{ "vast", "A100 80GB", "USD", USD(1.15), USD(0.80), USD(1.50), 0,
-	    CATALOG_TIME, "catalog" },
-	{ "vast", "H100 80GB", "USD", USD(2.65), USD(1.80), USD(3.50), 0,
-	    CATALOG_TIME, "catalog" },
-	{ "vast", "V100", "USD", USD(0.225), USD(0.15), USD(0.30), 0,
-	    CATALOG_TIME, "catalog" },
+	PRICE("vast", "RTX 3090", 0.135, 0.07, 0.20, CATALOG_TIME),
+	PRICE("vast", "RTX 4090", 0.325, 0.25, 0.40, CATALOG_TIME),
+	PRICE("vast", "A100 40GB", 0.80, 0.60, 1.00, CATALOG_TIME),
+	PRICE("vast", "A100 80GB", 1.15, 0.80, 1.50, CATALOG_TIME),
+	PRICE("vast", "H100 80GB", 2.65, 1.80, 3.50, CATALOG_TIME),
+	PRICE("vast", "V100", 0.225, 0.15, 0.30, CATALOG_TIME),
 	/* RunPod's community cloud (runpod.io/pricing, 2026-09); its RTX
 	 * 3090 is the seed's figure. */
-	{ "runpod", "RTX 3090", "USD", USD(0.17), 0, 0, 0, CATALOG_TIME,
-	    "catalog" },
-	{ "runpod", "RTX 4090", "USD", USD(0.34), 0, 0, 0, PRICES_2026_09,
-	    "catalog" },
-	{ "runpod", "A100 80GB", "USD", USD(1.39), 0, 0, 0, PRICES_2026_09,
-	    "catalog" },
-	{ "runpod", "H100 80GB", "USD", USD(2.69), USD(1.99), USD(2.69), 0,
-	    PRICES_2026_09, "catalog" },
+	PRICE("runpod", "RTX 3090", 0.17, 0, 0, CATALOG_TIME),
+	PRICE("runpod", "RTX 4090", 0.34, 0, 0, PRICES_2026_09),
+	PRICE("runpod", "A100 80GB", 1.39, 0, 0, PRICES_2026_09),
+	PRICE("runpod", "H100 80GB", 2.69, 1.99, 2.69, PRICES_2026_09),
 	/* Lambda (lambda.ai/pricing, 2026-09): one A100 40GB; the 80 GB
 	 * part only as 8x, a GPU's share; one H100 PCIe or SXM; one A10. */
-	{ "lambda", "A100 40GB", "USD", USD(1.99), 0, 0, 0, PRICES_2026_09,
-	    "catalog" },
-	{ "lambda", "A100 80GB", "USD", USD(2.79), 0, 0, 0, PRICES_2026_09,
-	    "catalog" },
-	{ "lambda", "H100 80GB", "USD", USD(3.29), USD(3.29), USD(4.29), 0,
-	    PRICES_2026_09, "catalog" },
-	{ "lambda", "A10", "USD", USD(1.29), 0, 0, 0, PRICES_2026_09,
-	    "catalog" },
+	PRICE("lambda", "A100 40GB", 1.99, 0, 0, PRICES_2026_09),
+	PRICE("lambda", "A100 80GB", 2.79, 0, 0, PRICES_2026_09),
+	PRICE("lambda", "H100 80GB", 3.29, 3.29, 4.29, PRICES_2026_09),
+	PRICE("lambda", "A10", 1.29, 0, 0, PRICES_2026_09),
 	/* AWS on demand: p3.2xlarge (one V100); p4d.24xlarge and
 	 * p5.48xlarge (8x A100 40GB at $21.96, 8x H100 at $55.04), a GPU's
 	 * share (2026-11). */
-	{ "cloud", "V100", "USD", USD(3.06), 0, 0, 0, CATALOG_TIME,
-	    "catalog" },
-	{ "cloud", "A100 40GB", "USD", USD(2.745), 0, 0, 0, AWS_2026_11,
-	    "catalog" },
-	{ "cloud", "H100 80GB", "USD", USD(6.88), 0, 0, 0, AWS_2026_11,
-	    "catalog" },
-	/* Colab Pro is paid by the month; its GPUs burn compute units, as
-	 * users measured them (2026-03), at the same rate on Pro+ and pay as
-	 * you go.  Its A100s are the SXM4 parts. */
-	{ "colab-pro", "T4", "USD", 0, 0, 0, 119, COLAB_CU_TIME, "catalog" },
-	{ "colab-pro", "L4", "USD", 0, 0, 0, 171, COLAB_CU_TIME, "catalog" },
-	{ "colab-pro", "A100 40GB", "USD", 0, 0, 0, 540, COLAB_CU_TIME,
-	    "catalog" },
-	{ "colab-pro", "A100 80GB", "USD", 0, 0, 0, 752, COLAB_CU_TIME,
-	    "catalog" },
-	{ "colab-pro", "RTX PRO 6000", "USD", 0, 0, 0, 871, COLAB_CU_TIME,
-	    "catalog" },
-	{ "colab-plus", "T4", "USD", 0, 0, 0, 119, COLAB_CU_TIME, "catalog" },
-	{ "colab-plus", "L4", "USD", 0, 0, 0, 171, COLAB_CU_TIME, "catalog" },
-	{ "colab-plus", "A100 40GB", "USD", 0, 0, 0, 540, COLAB_CU_TIME,
-	    "catalog" },
-	{ "colab-plus", "A100 80GB", "USD", 0, 0, 0, 752, COLAB_CU_TIME,
-	    "catalog" },
-	{ "colab-plus", "RTX PRO 6000", "USD", 0, 0, 0, 871, COLAB_CU_TIME,
-	    "catalog" },
-	{ "colab-payg", "T4", "USD", 0, 0, 0, 119, COLAB_CU_TIME, "catalog" },
-	{ "colab-payg", "L4", "USD", 0, 0, 0, 171, COLAB_CU_TIME, "catalog" },
-	{ "colab-payg", "A100 40GB", "USD", 0, 0, 0, 540, COLAB_CU_TIME,
-	    "catalog" },
-	{ "colab-payg", "A100 80GB", "USD", 0, 0, 0, 752, COLAB_CU_TIME,
-	    "catalog" },
-	{ "colab-payg", "RTX PRO 6000", "USD", 0, 0, 0, 871, COLAB_CU_TIME,
-	    "catalog" },
+	PRICE("cloud", "V100", 3.06, 0, 0, CATALOG_TIME),
+	PRICE("cloud", "A100 40GB", 2.745, 0, 0, AWS_2026_11),
+	PRICE("cloud", "H100 80GB", 6.88, 0, 0, AWS_2026_11),
+	/* Colab is paid by the month or the pack; its GPUs burn units. */
+	COLAB_BURNS("colab-pro"),
+	COLAB_BURNS("colab-plus"),
+	COLAB_BURNS("colab-payg"),
 	/* Lightning AI draws credits at its per-GPU hourly rates: a T4 costs
 	 * $0.43-0.98 an hour of them by cloud; the middle of that range. */
-	{ "lightning", "T4", "USD", 0, 0, 0, 71, LIGHTNING_2026_07,
-	    "catalog" },
+	BURN("lightning", "T4", 71, LIGHTNING_2026_07),
 };
+#undef PRICE
+#undef BURN
+#undef COLAB_BURNS
 const size_t catalog_nrates = sizeof catalog_rates / sizeof catalog_rates[0];
 
 #define SEED "the plan's compute chapter"
