@@ -245,10 +245,13 @@ test_match(void)
 	static const char *const few[] = { "colab", "colab-pro" };
 
 	/* The shipped keys, in order: local colab-free colab-pro kaggle
-	 * lightning vast runpod lambda cloud colab-plus colab-payg. */
-	for (i = 0; i < n && i < 16; i++)
+	 * lightning vast runpod lambda cloud colab-plus colab-payg, and any
+	 * added after them. */
+	if (n > 16)
+		n = 16;
+	for (i = 0; i < n; i++)
 		names[i] = catalog_platforms[i].key;
-	CHECK_EQ_INT(n, 11);
+	CHECK(n >= 11);
 	CHECK_EQ_STR(names[3], "kaggle");
 
 	idx = 99;
