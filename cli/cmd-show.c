@@ -339,7 +339,9 @@ show_run(struct ctx *c, struct summary *sm, const struct run *r, int json)
 
 			printf("  %-10s ", k ? "" : "quota");
 			if (q->window == QW_ROLLING)
-				printf("the last %d days to now", q->rolling_days);
+				printf("the last %d day%s to now",
+				    q->rolling_days, q->rolling_days == 1 ?
+				    "" : "s");
 			else
 				printf("%s %s%s%s", quota_window_name(q, w,
 				    sizeof w), fmt_local(b, sizeof b, wu[k].ws,

@@ -388,7 +388,8 @@ char *
 quota_window_name(const struct quota *q, char *buf, unsigned n)
 {
 	if (q->window == QW_ROLLING)
-		snprintf(buf, n, "%d days", q->rolling_days);
+		snprintf(buf, n, "%d day%s", q->rolling_days,
+		    q->rolling_days == 1 ? "" : "s");
 	else
 		snprintf(buf, n, "%s", quota_window_word(q->window));
 	return buf;

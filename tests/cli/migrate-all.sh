@@ -24,6 +24,16 @@ gpulog --db fresh.db status >/dev/null
 current=$(sqlite3 fresh.db 'PRAGMA user_version')
 [ "$current" -ge 4 ] || fail "fresh database at version $current, older than a fixture"
 
+meters="SELECT group_concat(platform || '=' || unit || '=' || amount, ' ')
+    FROM (SELECT * FROM quotas ORDER BY platform)"
+fresh_meters=$(sqlite3 fresh.db "$meters")
+for want in kaggle=session_s=108000 lightning=credit=0 colab-pro=cu=10000; do
+	case " $fresh_meters " in
+	*" $want "*) ;;
+	*) fail "fresh database: no quota $want in $fresh_meters" ;;
+	esac
+done
+
 for v in 1 2 3 4; do
 	db=$PWD/v$v.db
 	export GPULOG_DB=$db
@@ -50,9 +60,8 @@ for v in 1 2 3 4; do
 	    run_metrics' >/dev/null 2>&1 || fail "v$v: new tables missing"
 	# Schema 6: the Kaggle quota counts session hours; the catalog's
 	# own rows follow the binary, so Lightning's free tier is credits.
-	[ "$(q "SELECT group_concat(platform || '=' || unit, ' ') FROM (SELECT
-	    * FROM quotas ORDER BY platform)")" = \
-	    "colab-payg=cu colab-plus=cu colab-pro=cu kaggle=session_s lightning=credit" ] ||
+	# The same quotas as a new database's.
+	[ "$(q "$meters")" = "$fresh_meters" ] ||
 	    fail "v$v: quota meters: $(q 'SELECT platform, unit FROM quotas')"
 	# Opening again changes nothing more.
 	gpulog status >/dev/null 2>err.$v || fail "v$v: status: $(cat err.$v)"

@@ -119,6 +119,55 @@ test_rate(void)
 	CHECK_EQ_STR(fmt_quota_limit(b, sizeof b, QU_CU, 10000), "100.00");
 	CHECK_EQ_STR(fmt_quota_amount(b, sizeof b, QU_GPU_S, -5400), "-1.5");
 	CHECK_EQ_STR(fmt_centi(b, sizeof b, -250), "-2.50");
+	/* Rounded half away from zero to the meter's places. */
+	CHECK_EQ_STR(fmt_quota_amount(b, sizeof b, QU_SESSION_S, 180), "0.1");
+	CHECK_EQ_STR(fmt_quota_amount(b, sizeof b, QU_SESSION_S, 179), "0.0");
+	CHECK_EQ_STR(fmt_quota_amount(b, sizeof b, QU_GPU_S, -179), "0.0");
+	CHECK_EQ_STR(fmt_quota_amount(b, sizeof b, QU_CREDIT, -1), "-0.01");
+	CHECK_EQ_INT(quota_centi(QU_GPU_S, 18), 1);
+	CHECK_EQ_INT(quota_centi(QU_GPU_S, -18), -1);
+	CHECK_EQ_INT(quota_centi(QU_GPU_S, 17), 0);
+	CHECK_EQ_INT(quota_centi(QU_CU, -19773), -19773);
+}
+
+/* Every meter's row: its amount is shown, sent as JSON and exported by
+ * its scale and places alone, so that a new row needs no code. */
+static void
+test_meters(void)
+{
+	char b[64];
+	int u, places;
+
+	for (u = 0; u < QU_COUNT; u++) {
+		const struct quota_meter *m = quota_meter(u);
+		int64_t one = m->scale, exact;
+		int k;
+
+		CHECK_EQ_INT(m->unit, u);
+		CHECK(m->scale > 0);
+		CHECK(m->places >= 0 && m->places <= 6);
+		/* One shown unit is "1" and its places of zeros. */
+		fmt_quota_amount(b, sizeof b, u, one);
+		CHECK(b[0] == '1');
+		CHECK_EQ_INT(strlen(b), m->places ? (size_t)m->places + 2 : 1);
+		for (k = 2; k < m->places + 2 && b[k] != '\0'; k++)
+			CHECK(b[k] == '0');
+		CHECK_EQ_INT(quota_centi(u, one), 100);
+		exact = quota_exact(u, 3 * one, &places);
+		/* 3 in the fewest places that hold the unit exactly. */
+		CHECK(exact > 0);
+		while (places-- > 0) {
+			CHECK_EQ_INT(exact % 10, 0);
+			exact /= 10;
+		}
+		CHECK_EQ_INT(exact, 3);
+		CHECK(quota_meter(u)->amount != NULL);
+	}
+	/* Hours to the micro-hour; compute units from their hundredths. */
+	CHECK_EQ_INT(quota_exact(QU_GPU_S, 1, &places), 278);
+	CHECK_EQ_INT(places, 6);
+	CHECK_EQ_INT(quota_exact(QU_CU, 12345, &places), 12345);
+	CHECK_EQ_INT(places, 2);
 }
 
 static void
@@ -456,6 +505,7 @@ main(void)
 	test_money();
 	test_rate();
 	test_duration();
+	test_meters();
 	test_times();
 	test_safe();
 	test_match();

@@ -17,6 +17,7 @@
 #include "core/err.h"
 #include "core/model.h"
 #include "core/parse.h"
+#include "core/quota.h"
 #include "tests/unit/t.h"
 
 #define IST (5 * 3600 + 30 * 60) /* Asia/Kolkata is UTC+05:30, no DST */
@@ -492,8 +493,25 @@ test_quota(void)
 	CHECK_EQ_INT(parse_quota("80h/month", &q, &e), 0);
 	CHECK_EQ_INT(q.reset_mday, 15);
 
+	/* A rated meter by its word too; the one-day rolling window. */
+	memset(&q, 0, sizeof q);
+	CHECK_EQ_INT(parse_quota("15credits/1d", &q, &e), 0);
+	CHECK_EQ_INT(q.unit, QU_CREDIT);
+	CHECK_EQ_INT(q.amount, 1500);
+	CHECK_EQ_INT(q.rolling_days, 1);
+	{
+		char w[32];
+
+		CHECK_EQ_STR(quota_window_name(&q, w, sizeof w), "1 day");
+		q.rolling_days = 7;
+		CHECK_EQ_STR(quota_window_name(&q, w, sizeof w), "7 days");
+	}
+
+	/* Without a unit: the units the meters know, from their rows. */
 	memset(&q, 0, sizeof q);
 	CHECK_EQ_INT(parse_quota("30/week", &q, &e), -1);
+	CHECK(strstr(e.msg, "needs a unit, h (GPU-hours), cu (compute "
+	    "units) or cr (credits);") != NULL);
 	CHECK_EQ_INT(parse_quota("30h", &q, &e), -1);
 	CHECK_EQ_INT(parse_quota("0h/week", &q, &e), -1);
 	CHECK_EQ_INT(parse_quota("30h/fortnight", &q, &e), -1);
