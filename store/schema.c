@@ -126,7 +126,13 @@ static const char *const migrations[] = {
 	 * GPU-hours, Colab's compute units.  A Kaggle quota in hours
 	 * becomes session-metered; the others stay as they were. */
 	"UPDATE quotas SET unit = 'session_s' WHERE platform = 'kaggle' AND"
-	" unit = 'gpu_s';",
+	" unit = 'gpu_s';"
+	/* An undo of an earlier change puts it back in session hours too. */
+	"UPDATE undolog SET sql = replace(sql, 'unit=''gpu_s''',"
+	" 'unit=''session_s''') WHERE sql LIKE"
+	" 'UPDATE quotas SET platform=''kaggle'',%';"
+	"UPDATE undolog SET sql = replace(sql, '''kaggle'',''gpu_s''',"
+	" '''kaggle'',''session_s''') WHERE sql LIKE 'INSERT INTO quotas(%';",
 
 	/* 7: an expense is a plain spend, a pack of a quota's units (Colab's
 	 * compute units, units_centi hundredths of the quota's unit) or
@@ -155,7 +161,44 @@ static const char *const migrations[] = {
 	" removed_at INTEGER NOT NULL, PRIMARY KEY (kind, key))"
 	" WITHOUT ROWID;"
 	"CREATE TABLE duplicates (uid_a TEXT NOT NULL, uid_b TEXT NOT NULL,"
-	" found INTEGER NOT NULL, PRIMARY KEY (uid_a, uid_b)) WITHOUT ROWID;",
+	" found INTEGER NOT NULL, PRIMARY KEY (uid_a, uid_b)) WITHOUT ROWID;"
+	/* What the user had changed of the catalog before it was stamped is
+	 * theirs, not the built-in rows' that each start refreshes: a
+	 * platform or quota a change in the undo history wrote, and a quota
+	 * unlike every one the catalog shipped until now (Kaggle's 30 h a
+	 * week from Sat 00:00 UTC, in session hours since 6; Lightning's
+	 * 80 GPU-hours and Colab Pro's 100 compute units a month from the
+	 * 1st).  Stamped with the time of the latest change that wrote it,
+	 * else of the latest change.  A shipped quota the user removed
+	 * leaves a tombstone, so that it stays removed. */
+	"CREATE TEMP TABLE user_rows AS SELECT substr(sql, 1, instr(sql,"
+	" ' WHERE rowid=') - 1) AS what, CAST(substr(sql, instr(sql,"
+	" ' WHERE rowid=') + 13) AS INTEGER) AS row, max(c.at) AS at"
+	" FROM undolog u JOIN changes c ON c.id = u.change_id"
+	" WHERE instr(sql, ' WHERE rowid=') > 0 GROUP BY 1, 2;"
+	"UPDATE platforms SET modified = coalesce((SELECT max(at) FROM"
+	" temp.user_rows WHERE row = platforms.rowid AND (what LIKE"
+	" 'UPDATE platforms SET %' OR what = 'DELETE FROM platforms')),"
+	" (SELECT max(at) FROM changes), 1) WHERE rowid IN (SELECT row FROM"
+	" temp.user_rows WHERE what LIKE 'UPDATE platforms SET %'"
+	" OR what = 'DELETE FROM platforms');"
+	"UPDATE quotas SET modified = coalesce((SELECT max(at) FROM"
+	" temp.user_rows WHERE row = quotas.rowid AND (what LIKE"
+	" 'UPDATE quotas SET %' OR what = 'DELETE FROM quotas')),"
+	" (SELECT max(at) FROM changes), 1) WHERE rowid IN (SELECT row FROM"
+	" temp.user_rows WHERE what LIKE 'UPDATE quotas SET %'"
+	" OR what = 'DELETE FROM quotas') OR NOT ((platform = 'kaggle' AND"
+	" unit = 'session_s' AND amount = 108000 AND win = 'week' AND"
+	" reset_wday = 6 AND reset_min = 0) OR (platform = 'lightning' AND"
+	" unit = 'gpu_s' AND amount = 288000 AND win = 'month' AND"
+	" reset_mday = 1 AND reset_min = 0) OR (platform = 'colab-pro' AND"
+	" unit = 'cu' AND amount = 10000 AND win = 'month' AND"
+	" reset_mday = 1 AND reset_min = 0));"
+	"INSERT OR IGNORE INTO tombstones SELECT 'quota', key,"
+	" coalesce((SELECT max(at) FROM changes), 1) FROM platforms WHERE"
+	" key IN ('kaggle', 'lightning', 'colab-pro') AND key NOT IN"
+	" (SELECT platform FROM quotas);"
+	"DROP TABLE temp.user_rows;",
 
 	/* 9: the highest run id ever given, so that an id an undo took back
 	 * is never given again (a change's new runs start above it).  A
