@@ -21,6 +21,7 @@
 
 #include "cli/cli.h"
 #include "core/text.h"
+#include "importers/json.h"
 #include "store/store.h"
 
 enum { S_NAME = 1, S_DRY_RUN };
@@ -244,21 +245,57 @@ own_tmp(char *tmp)
 }
 
 /*
+ * What own's file was last written from: the database's export count
+ * (store_export_count()), the export format and the file's fingerprint,
+ * in buf; -1 on failure.
+ */
+static int
+own_state(struct ctx *c, const char *path, char *buf, size_t n,
+    struct err *e)
+{
+	char fp[FP_MAX];
+	int64_t count;
+
+	if (store_export_count(c->s, &count, e) < 0)
+		return -1;
+	fingerprint(path, fp, sizeof fp);
+	snprintf(buf, n, "%lld %d %s", (long long)count, JSON_EXPORT_FORMAT,
+	    fp);
+	return fp[0] == '\0' ? 1 : 0;
+}
+
+/*
  * Writes this machine's file: everything it holds, through a temporary
  * name beside it, renamed over it once on disk, so that a sync tool never
- * copies half a file; left alone when nothing in it changed.
+ * copies half a file; left alone when nothing in it changed.  Nothing is
+ * read when nothing the export carries was written since this file was
+ * (the same export count, format and file: the setting sync.own.FILE).
  */
 static int
 write_own(struct ctx *c, const char *dir, const char *own, const char *name,
     int *changed, struct err *e)
 {
 	char *path = cli_path_join(dir, own), *tmp, tname[96];
+	char key[160], was[FP_MAX + 48], now[FP_MAX + 48];
 	FILE *f = NULL;
-	int fd, ok = 0;
+	int fd, ok = 0, rc;
+	int64_t count = 0;
+	char fp[FP_MAX];
+	struct err inner;
 
+	*changed = 0;
+	snprintf(key, sizeof key, "sync.own.%s", own);
+	if ((rc = own_state(c, path, now, sizeof now, e)) < 0) {
+		free(path);
+		return -1;
+	}
+	if (rc == 0 && store_get_setting(c->s, key, was, sizeof was,
+	    &inner) == 1 && strcmp(was, now) == 0) {
+		free(path);
+		return 0;
+	}
 	snprintf(tname, sizeof tname, ".%s.tmpXXXXXX", own);
 	tmp = cli_path_join(dir, tname);
-	*changed = 0;
 	if ((fd = own_tmp(tmp)) < 0) {
 		err_set(e, "%s: cannot write: %s", path, strerror(errno));
 		goto out;
@@ -270,7 +307,9 @@ write_own(struct ctx *c, const char *dir, const char *own, const char *name,
 	}
 	if (store_read_begin(c->s, e) < 0)
 		goto out;
-	if (cli_export_doc(f, path, c, name, e) < 0) {
+	/* The count read in the export's own snapshot. */
+	if (store_export_count(c->s, &count, e) < 0 ||
+	    cli_export_doc(f, path, c, name, e) < 0) {
 		store_read_end(c->s);
 		goto out;
 	}
@@ -283,15 +322,20 @@ write_own(struct ctx *c, const char *dir, const char *own, const char *name,
 	/* f stays open, and so locked, until the rename. */
 	if (same_bytes(tmp, path)) {
 		ok = 1;
-		goto out;
-	}
-	/* A sync tool copies the file with the mode it has: the spend in
-	 * it is the user's own (mkstemp's 0600). */
-	if (rename(tmp, path) != 0) {
+	} else if (rename(tmp, path) != 0) {
+		/* A sync tool copies the file with the mode it has: the
+		 * spend in it is the user's own (mkstemp's 0600). */
 		err_set(e, "%s: cannot write: %s", path, strerror(errno));
 		goto out;
+	} else {
+		*changed = ok = 1;
 	}
-	*changed = ok = 1;
+	/* Noted outside any change, as the peers' files are. */
+	fingerprint(path, fp, sizeof fp);
+	snprintf(now, sizeof now, "%lld %d %s", (long long)count,
+	    JSON_EXPORT_FORMAT, fp);
+	if (fp[0] != '\0' && ops_setting_mark(&c->ops, key, now, &inner) < 0)
+		cli_warn("%s", inner.msg);
 out:
 	if (!*changed)
 		unlink(tmp);

@@ -238,7 +238,7 @@ due(struct ops *o, const struct expense *sub, int *added, struct err *e)
 {
 	struct expense p;
 	char key[48], val[24], sid[48];
-	int last, kept, n, k;
+	int last, kept, n, k, own;
 	int64_t t;
 
 	if (sub->uid[0] == '\0')
@@ -249,6 +249,12 @@ due(struct ops *o, const struct expense *sub, int *added, struct err *e)
 		return -1;
 	if (k == 1 && (kept = atoi(val)) > last)
 		last = kept;
+	/* Outside a change, the payments due and their mark in a
+	 * transaction of their own. */
+	if (local_month_same_day(sub->at, last + 1) > o->now)
+		return 0;
+	if ((own = store_write_begin(o->s, e)) < 0)
+		return -1;
 	for (n = last + 1; (t = local_month_same_day(sub->at, n)) <= o->now;
 	    n++) {
 		expense_init(&p);
@@ -264,12 +270,15 @@ due(struct ops *o, const struct expense *sub, int *added, struct err *e)
 		snprintf(val, sizeof val, "%d", n);
 		k = store_record_expense(o->s, &p, 1, e);
 		expense_clear(&p);
-		if (k < 0 || store_set_setting(o->s, key, val, e) < 0)
+		if (k < 0 || store_set_setting(o->s, key, val, e) < 0) {
+			if (own)
+				store_rollback(o->s);
 			return -1;
+		}
 		if (added != NULL)
 			*added += k;
 	}
-	return 0;
+	return own ? store_write_commit(o->s, e) : 0;
 }
 
 /* Reads expense id into x; a missing one fails naming it. */

@@ -38,7 +38,14 @@ struct store {
 	                        * a removal's time): store_set_clock() */
 	int uid_seeded;        /* store_seed_uids() was called */
 	uint64_t uid_seed;
+	int exported;          /* the open transaction wrote a record the
+	                          export carries (store_exported()) */
+	int exported_late;     /* ... or a write outside a transaction did */
 };
+
+/* Before a write transaction commits: when it wrote anything the export
+ * carries (s->exported), counts it in counters' "export". */
+int store_exported(struct store *s, struct err *e);
 
 /* Prepares sql or fails with the database's reason. */
 int st_prepare(struct store *s, sqlite3_stmt **st, const char *sql,

@@ -518,11 +518,13 @@ schema_refresh_catalog(struct store *s, struct err *e)
 		st_fail(s, e, "refresh the catalog");
 		goto fail;
 	}
-	if (st_exec(s, "COMMIT", e) < 0)
+	s->exported = 1;
+	if (store_exported(s, e) < 0 || st_exec(s, "COMMIT", e) < 0)
 		goto fail;
 	return 0;
 fail:
 	sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	s->exported = 0;
 	return -1;
 }
 
@@ -592,7 +594,9 @@ schema_migrate(struct store *s, int64_t now, struct err *e)
 	    (s->opened_version == 0 && load_catalog(s, now, e) < 0))
 		goto fail;
 	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", target);
-	if (st_exec(s, sql, e) < 0 || st_exec(s, "COMMIT", e) < 0)
+	s->exported = 1;
+	if (st_exec(s, sql, e) < 0 || store_exported(s, e) < 0 ||
+	    st_exec(s, "COMMIT", e) < 0)
 		goto fail;
 	return 0;
 fail:

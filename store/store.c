@@ -342,6 +342,88 @@ exec_waiting(struct store *s, const char *sql)
 	return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
+/* The tables the export writes whose rows have rowids (settings travel
+ * by key, tombstones have no rowid: their writers say so themselves). */
+static const char *const exported_tables[] = { "runs", "run_metrics",
+	"expenses", "quota_snapshots", "platforms", "quotas", "rates",
+	"phases", "fx" };
+
+/* sqlite3_update_hook(): a row of an exported table was written, inside
+ * a transaction that store_exported() closes, or (exported_late) on its
+ * own. */
+static void
+on_write(void *arg, int op, const char *db, const char *table,
+    sqlite3_int64 row)
+{
+	struct store *s = arg;
+	size_t i;
+
+	(void)op;
+	(void)row;
+	if (strcmp(db, "main") != 0)
+		return;
+	for (i = 0; i < sizeof exported_tables / sizeof exported_tables[0];
+	    i++)
+		if (strcmp(table, exported_tables[i]) == 0) {
+			if (sqlite3_get_autocommit(s->db))
+				s->exported_late = 1;
+			else
+				s->exported = 1;
+			return;
+		}
+}
+
+int
+store_exported(struct store *s, struct err *e)
+{
+	if (!s->exported)
+		return 0;
+	if (st_exec(s, "INSERT INTO counters VALUES ('export', 1) ON "
+	    "CONFLICT(name) DO UPDATE SET value = value + 1", e) < 0)
+		return -1;
+	s->exported = 0;
+	return 0;
+}
+
+int
+store_export_count(struct store *s, int64_t *n, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	*n = 0;
+	if (st_prepare(s, &st, "SELECT value FROM counters WHERE name = "
+	    "'export'", e) < 0)
+		return -1;
+	rc = sqlite3_step(st);
+	if (rc == SQLITE_ROW)
+		*n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 :
+	    st_fail(s, e, "read the database");
+}
+
+int
+store_write_begin(struct store *s, struct err *e)
+{
+	if (!sqlite3_get_autocommit(s->db))
+		return 0;
+	if (st_exec(s, "BEGIN IMMEDIATE", e) < 0)
+		return -1;
+	return 1;
+}
+
+int
+store_write_commit(struct store *s, struct err *e)
+{
+	if (store_exported(s, e) < 0 || st_exec(s, "COMMIT", e) < 0) {
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+		s->exported = 0;
+		return -1;
+	}
+	return 0;
+}
+
 /* Opens the connection and reads the schema, which proves the file is a
  * database at all; 0, or the SQLite code with e's message. */
 static int
@@ -363,6 +445,7 @@ open_db(struct store *s, const char *path, int flags, struct err *e)
 		goto fail;
 	}
 	sqlite3_busy_handler(s->db, busy_handler, s);
+	sqlite3_update_hook(s->db, on_write, s);
 	sqlite3_extended_result_codes(s->db, 0);
 	if ((rc = sqlite3_prepare_v2(s->db, "SELECT count(*) FROM "
 	    "sqlite_master", -1, &st, NULL)) != SQLITE_OK ||
@@ -585,6 +668,14 @@ store_close(struct store *s)
 		return;
 	if (s->in_change)
 		store_rollback(s);
+	/* A write made outside any transaction (none should be) is counted
+	 * late rather than never. */
+	if (s->exported_late && !s->readonly) {
+		struct err ignored;
+
+		s->exported = 1;
+		store_exported(s, &ignored);
+	}
 	sqlite3_close(s->db);
 	free(s);
 }
@@ -732,7 +823,8 @@ store_commit(struct store *s, struct err *e)
 		return st_fail(s, e, "save the change");
 	if (st_exec(s, "DELETE FROM undolog WHERE change_id <= (SELECT "
 	    "max(id) - 500 FROM changes); DELETE FROM changes WHERE id <= "
-	    "(SELECT max(id) - 500 FROM changes)", e) < 0)
+	    "(SELECT max(id) - 500 FROM changes)", e) < 0 ||
+	    store_exported(s, e) < 0)
 		return -1;
 	if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK)
 		return st_fail(s, e, "save the change");
@@ -751,6 +843,7 @@ store_rollback(struct store *s)
 	s->in_change = 0;
 	s->merging = 0;
 	s->change_id = 0;
+	s->exported = 0;
 }
 
 /* Runs a prepared write to completion and finalizes it. */
@@ -779,8 +872,10 @@ static const struct {
 /*
  * Undo is a change of its own: what it puts back or restores is stamped
  * with the store's clock (after any tombstone of it, whose removal it
- * takes back), so that on another machine it wins over the state it
- * undid.  The triggers live while the undo runs (on is 0 drops them).
+ * takes back: a second later in the same second), so that on another
+ * machine it wins over the state it undid.  An update's stamp keeps a
+ * later one (the insert's, after a tombstone).  The triggers live while
+ * the undo runs (on is 0 drops them).
  */
 static int
 undo_stamps(struct store *s, int on, struct err *e)
@@ -814,8 +909,8 @@ undo_stamps(struct store *s, int on, struct err *e)
 			    "= new.%s;", stamped[i].kind, k);
 		snprintf(sql + strlen(sql), sizeof sql - strlen(sql), " END; "
 		    "CREATE TEMP TRIGGER stamp_%s_upd AFTER UPDATE ON main.%s "
-		    "BEGIN UPDATE %s SET modified = gpulog_now() WHERE rowid = "
-		    "new.rowid; END;", t, t, t);
+		    "BEGIN UPDATE %s SET modified = max(gpulog_now(), "
+		    "new.modified) WHERE rowid = new.rowid; END;", t, t, t);
 		if (st_exec(s, sql, e) < 0)
 			return -1;
 	}
@@ -939,7 +1034,11 @@ store_undo_checked(struct store *s, char *what, size_t len,
 		if (rc < 0)
 			goto fail;
 	}
-	if ((merge ? unmerge_marks(s, 0, e) : undo_stamps(s, 0, e)) < 0)
+	/* Its statements write settings and tombstones too: counted
+	 * whatever they were. */
+	s->exported = 1;
+	if ((merge ? unmerge_marks(s, 0, e) : undo_stamps(s, 0, e)) < 0 ||
+	    store_exported(s, e) < 0)
 		goto fail;
 	if (sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
 		st_fail(s, e, "undo");
@@ -984,6 +1083,8 @@ store_delete_setting(struct store *s, const char *key, struct err *e)
 	if (st_prepare(s, &st, "DELETE FROM settings WHERE key = ?", e) < 0)
 		return -1;
 	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
+	if (setting_travels(key))
+		s->exported = 1;
 	return st_step_done(s, st, "save a setting", e);
 }
 
@@ -1079,7 +1180,8 @@ store_edit_setting(struct store *s, const char *key,
 	rc = edit(old != NULL ? old : "", &nw, arg);
 	if (rc == 1 && store_set_setting(s, key, nw, e) < 0)
 		rc = -1;
-	if (rc >= 0 && st_exec(s, "COMMIT", e) < 0)
+	if (rc >= 0 && (store_exported(s, e) < 0 ||
+	    st_exec(s, "COMMIT", e) < 0))
 		rc = -1;
 	if (rc < 0)
 		st_exec(s, "ROLLBACK", NULL);
@@ -1102,6 +1204,12 @@ store_set_setting(struct store *s, const char *key, const char *value,
 	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 3, s->clock);
+	if (setting_travels(key)) {
+		if (sqlite3_get_autocommit(s->db))
+			s->exported_late = 1;
+		else
+			s->exported = 1;
+	}
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "save a setting");

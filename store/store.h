@@ -109,6 +109,24 @@ void store_rollback(struct store *s);
  * processes write meanwhile (an export, for one).
  */
 int store_read_begin(struct store *s, struct err *e);
+
+/*
+ * How many write transactions have changed what the export carries
+ * (runs, metrics, expenses, snapshots, the catalog, exchange rates,
+ * the settings that travel, tombstones), counted in the same
+ * transaction as the write: equal counts, the same export.
+ */
+int store_export_count(struct store *s, int64_t *n, struct err *e);
+
+/*
+ * A write outside any change (not undone by `gpulog undo`), in one
+ * transaction: store_write_begin() returns 1 when it began one, 0 when
+ * one is open already (then the caller's commit counts it), -1 on
+ * failure; store_write_commit() commits what store_write_begin()
+ * returned 1 for, or rolls it back and fails.
+ */
+int store_write_begin(struct store *s, struct err *e);
+int store_write_commit(struct store *s, struct err *e);
 void store_read_end(struct store *s);
 
 /* Renames the open change (once its id is known: "add #42"). */

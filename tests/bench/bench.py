@@ -302,6 +302,34 @@ def main():
             except SystemExit as e:
                 print("import json: %s" % e, file=sys.stderr)
 
+        # sync with a peer's file of the same history: once primed, with
+        # nothing new (floor: sqlite3 reading what sync compares, the
+        # export count and its notes), and with one run added here before
+        # each (against the nothing-new time: the "at most 2x").
+        if has(gpulog, "sync"):
+            sdir = os.path.join(out, "sync-%d" % n)
+            shutil.rmtree(sdir, ignore_errors=True)
+            os.makedirs(sdir)
+            shutil.copy(xjson, os.path.join(sdir, "gpulog-peer.json"))
+            sync = [gpulog, "sync", sdir, "--name", "bench"]
+            for _ in range(2):
+                subprocess.run(sync, env=env, check=True,
+                               stdout=subprocess.DEVNULL)
+            g = measure(sync, env)
+            f = measure(sq + ["SELECT value FROM counters WHERE name ="
+                              " 'export'; SELECT key, value FROM settings"
+                              " WHERE key >= 'sync.' AND key < 'sync/'"],
+                        env)
+            rows.append((n, "sync, nothing new (floor: sqlite3 reading the"
+                         " export count and sync's notes)", g, f))
+
+            def one_more():
+                subprocess.run([gpulog, "add", "kaggle", "1m"], env=env,
+                               check=True, stdout=subprocess.DEVNULL)
+            g1 = measure(sync, env, reps=3, setup=one_more)
+            rows.append((n, "sync, one run added here (floor: sync with"
+                         " nothing new)", g1, g))
+
         # The peers, on the same history: this week's time by tag beside
         # status, and all-time totals beside the weekly report.
         if shutil.which("timew") and shutil.which("hledger"):
