@@ -28,8 +28,8 @@
 #include "store/store.h"
 #include "tui/internal.h"
 
-#define MIN_W 80
-#define MIN_H 23
+#define MIN_W 60
+#define MIN_H 15
 #define POLL_S 1          /* how often the database is asked for news */
 #define RELOAD_S 60       /* figures that move with time: read again */
 #define KEY_BUDGET_MS 12  /* the Runs list's walk after a key, then draw */
@@ -380,8 +380,7 @@ draw_tabs(struct tui *t)
 {
 	struct canvas *cv = &t->cv;
 	char clock[64];
-	int x = 1, v;
-
+	int x = 1, v, short_tabs;
 	int tabs = 0;
 
 	fmt_local(clock, sizeof clock, t->now, cv->w >= 100 ?
@@ -392,12 +391,18 @@ draw_tabs(struct tui *t)
 	/* The program's name goes first when the clock still fits. */
 	if (x + 8 + tabs + cv_width(clock) + 2 <= cv->w)
 		x += cv_put(cv, 0, x, -1, CA_REV | CA_BOLD, "gpulog") + 2;
+	/* Narrower than every name: the other views by their key alone. */
+	short_tabs = x + tabs > cv->w;
 	for (v = 0; v < VIEW_N; v++) {
 		int attr = v == t->view ? CA_BOLD | CC_YELLOW : CA_REV;
 
 		t->tab_x[v] = x;
-		x += cv_printf(cv, 0, x, -1, attr, " %c %s ", tui_views[v].key,
-		    tui_views[v].name);
+		if (short_tabs && v != t->view)
+			x += cv_printf(cv, 0, x, -1, attr, " %c ",
+			    tui_views[v].key);
+		else
+			x += cv_printf(cv, 0, x, -1, attr, " %c %s ",
+			    tui_views[v].key, tui_views[v].name);
 	}
 	t->tab_x[VIEW_N] = x;
 	if (x + cv_width(clock) + 2 <= cv->w)

@@ -20,6 +20,14 @@
 #include "store/store.h"
 #include "tui/internal.h"
 
+/* A screen under 80 columns or 23 rows: the Overview's compact mode,
+ * shorter words and, short of rows, one line a quota. */
+static int
+compact(const struct tui *t)
+{
+	return t->cv.w < 80 || t->cv.h < 23;
+}
+
 static int
 keep_latest(const struct run *r, void *arg)
 {
@@ -187,7 +195,7 @@ static int
 draw_quotas(struct tui *t, int y, int y1)
 {
 	struct canvas *cv = &t->cv;
-	int wide = cv->w >= 120, gw = wide ? 20 : 14;
+	int wide = cv->w >= 120, gw = wide ? 20 : cv->w < 80 ? 8 : 14;
 	char b1[32], b2[32], b3[32], when[160];
 	size_t i;
 
@@ -213,7 +221,9 @@ draw_quotas(struct tui *t, int y, int y1)
 			catalog_absent_text(q, st, p, t->sm.currency,
 			    cv->ascii ? FMT_ASCII : 0, cv->g->dot, when,
 			    sizeof when);
-			y = put_parts(t, y, y1, x, 14, when, CA_DIM, CA_DIM);
+			/* Short of rows, its first line only. */
+			y = put_parts(t, y, cv->h < 23 && y + 1 < y1 ? y + 1 :
+			    y1, x, 14, when, CA_DIM, CA_DIM);
 			continue;
 		}
 		tui_gauge(t, y, x, gw, st->pct, lvl);
@@ -233,10 +243,19 @@ draw_quotas(struct tui *t, int y, int y1)
 		x += cv_printf(cv, y, x + 1, -1, 0, "%7s of %-6s %-5s",
 		    amount(b1, sizeof b1, q, st->used), amount(b2, sizeof b2,
 		    q, st->limit), quota_unit_name(q->unit)) + 1;
-		x += cv_printf(cv, y, x, -1, st->remaining < 0 ? CC_RED : 0,
-		    "%13s", fmt_quota_left(b3, sizeof b3, q->unit,
-		    st->remaining));
+		/* What is left, when it fits (the gauge and the amounts
+		 * tell it on a narrow screen). */
+		fmt_quota_left(b3, sizeof b3, q->unit, st->remaining);
+		if (x + 13 <= cv->w - 1)
+			x += cv_printf(cv, y, x, -1, st->remaining < 0 ?
+			    CC_RED : 0, "%13s", b3);
 		quota_when(t, q, st, when, sizeof when);
+		/* Short of rows, the gauges of every quota before any
+		 * quota's reset line. */
+		if (cv->h < 23) {
+			y++;
+			continue;
+		}
 		if (lapse != NULL) {
 			size_t k = strlen(when);
 
@@ -345,7 +364,10 @@ draw_budget(struct tui *t, int y, int y1)
 		    b->currency),
 		    b->remaining < 0 ? "over" : "left");
 		fmt_local(m3, sizeof m3, b->me - 1, "%d %b");
-		if (b->basis)
+		/* Under 80 columns the state's word, not the pace. */
+		if (cv->w < 80)
+			;
+		else if (b->basis)
 			x += cv_printf(cv, y, x, -1, 0, " %s %dd pace %s by %s",
 			    cv->g->dot, b->pace_days, tui_money(t, m1,
 			    sizeof m1, b->projected, b->currency), m3);
@@ -359,7 +381,8 @@ draw_budget(struct tui *t, int y, int y1)
 		cv_put(cv, y, x + 2, -1, lvl | CA_BOLD,
 		    alerts_budget_word(b));
 	}
-	if (++y >= y1)
+	/* Short of rows, the day bars give way to what comes next. */
+	if (++y >= y1 || cv->h < 23)
 		return y;
 	/* The month's days as one row of bars, today's marked. */
 	x = cv_put(cv, y, 2, -1, CA_DIM, "daily ") + 2;
@@ -580,9 +603,13 @@ draw_plan(struct tui *t, int y, int y1)
 				plats[k] = ' ';
 		x = 8 + tui_put_safe(t, y, 8, cv->w - 40, CA_BOLD, plats);
 
-		x += cv_put(cv, y, x, -1, 0, "  (");
-		x += tui_put_safe(t, y, x, cv->w - x - 30, 0, p->where);
-		x += cv_put(cv, y, x, -1, 0, ")");
+		/* The plan's words, when a few of them fit. */
+		if (cv->w - x - 30 >= 8) {
+			x += cv_put(cv, y, x, -1, 0, "  (");
+			x += tui_put_safe(t, y, x, cv->w - x - 30, 0,
+			    p->where);
+			x += cv_put(cv, y, x, -1, 0, ")");
+		}
 		cv_printf(cv, y, x + 2, cv->w - x - 3, 0, "budget %s%s%s a "
 		    "month", tui_money_whole(t, m1, sizeof m1,
 		    summary_convert(&t->sm, p->budget_min_minor, p->currency,
@@ -857,14 +884,16 @@ overview_draw(struct tui *t, int y0, int y1)
 			cv_printf(cv, y, x + 1, -1, CA_DIM, "(+%zu more)",
 			    others);
 	} else {
-		fmt_local(head, sizeof head, t->now, "%A %d %B %Y, %H:%M");
+		fmt_local(head, sizeof head, t->now, compact(t) ?
+		    "%a %d %b, %H:%M" : "%A %d %B %Y, %H:%M");
 		fmt_local(tz, sizeof tz, t->now, "%Z");
 		x = 1 + cv_printf(cv, y, 1, -1, CA_BOLD, "%s %s", head, tz);
 	}
 	if (al == NULL && t->sm.plan_month >= 1 && t->sm.plan_month <=
 	    PLAN_MONTHS) {
-		x += cv_printf(cv, y, x, -1, 0, " %s plan month %d of %d",
-		    cv->g->dot, t->sm.plan_month, PLAN_MONTHS);
+		x += cv_printf(cv, y, x, -1, 0, compact(t) ? " %s month %d/%d" :
+		    " %s plan month %d of %d", cv->g->dot, t->sm.plan_month,
+		    PLAN_MONTHS);
 		if (t->sm.phase != NULL) {
 			x += cv_printf(cv, y, x, -1, 0, " %s ", cv->g->dot);
 			tui_put_safe(t, y, x, cv->w - x - 1, CA_BOLD | CC_CYAN,

@@ -1,6 +1,6 @@
-# resize: the screen re-lays when the terminal changes size, and below
-# 80x23 (a 24-row terminal inside tmux) says so; growing back shows the
-# dashboard again.
+# resize: the screen re-lays when the terminal changes size: 80x23 (a
+# 24-row terminal inside tmux) and a compact 60x15 are drawn, below that
+# it says so; growing back shows the dashboard again.
 start 80 24 -- tui || exit 1
 wait_for "Latest runs" || exit 1
 tx resize-window -t t -x 80 -y 23
@@ -13,8 +13,22 @@ until pane | sed -n 23p | grep -q "1-6 views"; do
 done
 wait_for "Latest runs" || exit 1
 screen short || exit 1
-tx resize-window -t t -x 60 -y 20
-wait_for "terminal too small: need 80×23, have 60×20" || exit 1
+# Compact down to 60x15: the other tabs by their key, one line a quota,
+# the budget's state word without its pace.
+tx resize-window -t t -x 60 -y 15
+i=0
+until pane | sed -n 15p | grep -q "1-6 views"; do
+	i=$((i + 1))
+	[ $i -lt 100 ] || { pane; exit 1; }
+	sleep 0.05
+done
+wait_for " 1 Overview  2  3  4  5  6" || exit 1
+pane | grep -q "^  kaggle      ░░░░▼░░░    0%     0.0 of 30.0   h$" ||
+    { pane; exit 1; }
+pane | grep -q "left  within$" || { pane; exit 1; }
+screen compact || exit 1
+tx resize-window -t t -x 50 -y 12
+wait_for "terminal too small: need 60×15, have 50×12" || exit 1
 screen small || exit 1
 tx resize-window -t t -x 120 -y 40
 wait_for "Tue 01 Dec 12:00:00" || exit 1
