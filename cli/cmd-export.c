@@ -306,6 +306,7 @@ put_metrics(const char *uid, const struct run_metrics *m, void *arg)
 	put_opt(w->f, "mem_total_mib", m->mem_total_mib);
 	put_opt(w->f, "mean_util_pct", m->mean_util_pct);
 	put_opt(w->f, "energy_wh_milli", m->energy_wh_milli);
+	put_opt(w->f, "own_mem_mib", m->own_mem_mib);
 	fprintf(w->f, ", \"exit_status\": %d, ", m->exit_status);
 	put_str(w->f, "command", m->command);
 	fputc('}', w->f);

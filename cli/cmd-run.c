@@ -325,6 +325,9 @@ report_end(struct ctx *c, const struct run *r, const struct run_metrics *m,
 			    m->peak_mem_mib);
 		else
 			fputs("memory unknown", stderr);
+		if (m->own_mem_mib >= 0)
+			fprintf(stderr, " (the command's own %lld MiB)",
+			    (long long)m->own_mem_mib);
 		if (m->mean_util_pct >= 0)
 			fprintf(stderr, ", mean utilisation %d%%",
 			    m->mean_util_pct);
@@ -579,7 +582,9 @@ cmd_run(struct ctx *c, const struct args *a)
 	w.since = time(NULL);
 	js.path = jpath;
 	js.j = &j;
-	if ((pid = run_proc_spawn(a->npos, a->pos, note_started, &js)) < 0) {
+	if ((pid = run_proc_spawn(a->npos, a->pos, note_started, &js)) >= 0)
+		sp.pid = (long)pid;
+	if (pid < 0) {
 		char *safe = text_safe(a->pos[0]);
 		int err = errno;
 

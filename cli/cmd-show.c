@@ -189,6 +189,11 @@ cli_json_metrics(FILE *f, const struct run_metrics *m, int found)
 		fprintf(f, "%lld", (long long)m->mem_total_mib);
 	else
 		fputs("null", f);
+	fputs(",\"own_mem_mib\":", f);
+	if (m->own_mem_mib >= 0)
+		fprintf(f, "%lld", (long long)m->own_mem_mib);
+	else
+		fputs("null", f);
 	fputs(",\"mean_util_pct\":", f);
 	if (m->mean_util_pct >= 0)
 		fprintf(f, "%d", m->mean_util_pct);
@@ -362,6 +367,9 @@ show_run(struct ctx *c, struct summary *sm, const struct run *r, int json)
 					    (long long)m.mem_total_mib);
 				printf(" MiB");
 			}
+			if (m.own_mem_mib >= 0)
+				printf(" (the command's own %lld MiB)",
+				    (long long)m.own_mem_mib);
 			if (m.mean_util_pct >= 0)
 				printf(", mean use %d%%", m.mean_util_pct);
 			if (m.energy_wh_milli >= 0)

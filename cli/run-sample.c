@@ -30,6 +30,7 @@ sampler_init(struct sampler *sp, int on, const char *visible)
 {
 	memset(sp, 0, sizeof *sp);
 	sp->peak_mib = sp->total_mib = sp->max_total_mib = -1;
+	sp->own_peak_mib = -1;
 	sp->util_max = -1;
 	sp->visible = visible;
 	if (on && !run_proc_on_path("nvidia-smi"))
@@ -70,6 +71,9 @@ set_model(struct sampler *sp, const char *smi_name, int64_t mem_mib)
 static char *const smi_argv[] = { "nvidia-smi",
 	"--query-gpu=index,name,memory.used,memory.total,utilization.gpu,"
 	"power.draw", "--format=csv,noheader,nounits", NULL };
+static char *const apps_argv[] = { "nvidia-smi",
+	"--query-compute-apps=pid,process_name,used_gpu_memory",
+	"--format=csv", NULL };
 static char *const ioreg_argv[] = { "ioreg", "-r", "-d", "1", "-w", "0",
 	"-c", "IOAccelerator", NULL };
 
@@ -210,6 +214,66 @@ take_ioreg(struct sampler *sp, int64_t now_ms)
 	sp->last_ms = now_ms;
 }
 
+/* 1 when pid is the command's process or a descendant of it, followed
+ * up through /proc's parent pids (Linux); 0 otherwise. */
+static int
+ours(const struct sampler *sp, int64_t pid)
+{
+	char path[64], buf[512], *p;
+	long long ppid;
+	int hops;
+	FILE *f;
+	size_t n;
+
+	for (hops = 0; hops < 64 && pid > 1; hops++) {
+		if (pid == sp->pid)
+			return 1;
+		snprintf(path, sizeof path, "/proc/%lld/stat", (long long)pid);
+		if ((f = fopen(path, "r")) == NULL)
+			return 0;
+		n = fread(buf, 1, sizeof buf - 1, f);
+		fclose(f);
+		buf[n] = '\0';
+		/* "pid (name) state ppid ...": the name may hold anything. */
+		if ((p = strrchr(buf, ')')) == NULL ||
+		    sscanf(p + 1, " %*c %lld", &ppid) != 1)
+			return 0;
+		pid = ppid;
+	}
+	return 0;
+}
+
+/* The command's own GPU memory now, from nvidia-smi's compute apps,
+ * kept when it is the highest yet. */
+static void
+take_apps(struct sampler *sp)
+{
+	char *out, *line, *save = NULL;
+	int found = 0, unknown = 0;
+	int64_t sum = 0;
+	struct smi_app a;
+
+	if (sp->pid <= 0)
+		return;
+	out = xmalloc(SMI_OUT_MAX);
+	if (tool_exec(apps_argv, out, SMI_OUT_MAX) == 0) {
+		for (line = strtok_r(out, "\n", &save); line != NULL;
+		    line = strtok_r(NULL, "\n", &save)) {
+			line[strcspn(line, "\r")] = '\0';
+			if (gpu_app_parse(line, &a) < 0 || !ours(sp, a.pid))
+				continue;
+			found = 1;
+			if (a.mem_mib < 0)
+				unknown = 1;
+			else
+				sum += a.mem_mib;
+		}
+		if (found && !unknown && sum > sp->own_peak_mib)
+			sp->own_peak_mib = sum;
+	}
+	free(out);
+}
+
 void
 sampler_take(struct sampler *sp, int64_t now_ms)
 {
@@ -285,6 +349,8 @@ sampler_take(struct sampler *sp, int64_t now_ms)
 		if (count > sp->gpus_seen)
 			sp->gpus_seen = count;
 	}
+	if (count > 0)
+		take_apps(sp);
 	add_energy(sp, now_ms);
 	sp->power_mw = count > 0 && pknown ? power : -1;
 	sp->power_known |= pknown;
@@ -306,5 +372,6 @@ sampler_finish(struct sampler *sp, int64_t end_ms, struct run_metrics *m)
 		    sp->util_n / 2) / sp->util_n) : -1;
 		m->energy_wh_milli = sp->power_known ?
 		    (int64_t)(sp->energy_mw_ms / 3600000.0 + 0.5) : -1;
+		m->own_mem_mib = sp->own_peak_mib;
 	}
 }

@@ -41,6 +41,10 @@ struct sampler {
 	int64_t last_ms;        /* when it was taken; 0 before any */
 	double energy_mw_ms;    /* power times time, summed */
 	const char *visible;    /* CUDA_VISIBLE_DEVICES, or NULL */
+	long pid;               /* the command's process, once started (its
+	                           own GPU memory is its and its
+	                           descendants'); 0 before */
+	int64_t own_peak_mib;   /* their memory at its peak; -1 unknown */
 };
 
 /* Starts sp, sampling when on and nvidia-smi, else ioreg, is on PATH
@@ -60,7 +64,11 @@ void sampler_take(struct sampler *sp, int64_t now_ms);
  * total is kept), the mean utilisation and the energy in thousandths of a
  * watt-hour, each rounded to nearest.  What nvidia-smi never reported
  * ("[N/A]", "[Not Supported]", an empty field: under MIG, utilisation)
- * is -1, unknown, never 0.
+ * is -1, unknown, never 0.  The command's own memory is the peak, over
+ * samples, of what nvidia-smi's compute apps of sp->pid and its
+ * descendants use together (all GPUs); unknown where none of them is
+ * listed (in a container the driver lists the host's pids) or a listed
+ * one's memory is "[N/A]".
  */
 void sampler_finish(struct sampler *sp, int64_t end_ms,
     struct run_metrics *m);

@@ -588,6 +588,29 @@ gpu_smi_parse(const char *line, struct smi_gpu *g)
 	return ok ? 0 : -1;
 }
 
+int
+gpu_app_parse(const char *line, struct smi_app *a)
+{
+	const char *c1 = strchr(line, ','), *c2 = strrchr(line, ',');
+	char mem[32];
+	size_t n;
+	int ok = 1;
+
+	if (c1 == NULL || c2 == c1)
+		return -1;  /* three fields at least */
+	memset(a, 0, sizeof *a);
+	a->pid = field_num(line, (size_t)(c1 - line), 1, &ok);
+	if (!ok || a->pid <= 0)
+		return -1;  /* the header, or a pid unknown */
+	trim_copy(a->name, sizeof a->name, c1 + 1, (size_t)(c2 - c1 - 1));
+	trim_copy(mem, sizeof mem, c2 + 1, strlen(c2 + 1));
+	n = strlen(mem);
+	if (n > 4 && strcmp(mem + n - 4, " MiB") == 0)
+		mem[n - 4] = '\0';
+	a->mem_mib = field_num(mem, strlen(mem), 1, &ok);
+	return ok ? 0 : -1;
+}
+
 /* The number after key (quoted, closing quote included) and "=" or " = "
  * in text, from the first accelerator on; -1 when absent. */
 static int64_t

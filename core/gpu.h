@@ -137,6 +137,24 @@ struct smi_gpu {
 int gpu_smi_parse(const char *line, struct smi_gpu *g);
 
 /*
+ * A line of `nvidia-smi --query-compute-apps=pid,process_name,
+ * used_gpu_memory --format=csv`: "580, python3, 1642 MiB" (the first line
+ * is the header "pid, process_name, used_gpu_memory [MiB]"; with no
+ * process it is the only one).  In a container the driver gives the
+ * host's pids and the name may be "[Not Found]"; the memory "[N/A]" (-1).
+ * The name is what lies between the first and the last comma.
+ */
+struct smi_app {
+	int64_t pid;
+	char name[64];
+	int64_t mem_mib;        /* -1 unknown */
+};
+
+/* Reads line into a.  Returns 0, or -1 when it is no such record (the
+ * header, an error message). */
+int gpu_app_parse(const char *line, struct smi_app *a);
+
+/*
  * A Mac's GPU as `ioreg -r -d 1 -w 0 -c IOAccelerator` prints it (no sudo
  * needed): the first accelerator's PerformanceStatistics and properties.
  * Unknown values are -1 ("" for the model).

@@ -185,6 +185,7 @@ metrics_init(struct run_metrics *m)
 {
 	memset(m, 0, sizeof *m);
 	m->peak_mem_mib = m->mem_total_mib = m->energy_wh_milli = -1;
+	m->own_mem_mib = -1;
 	m->mean_util_pct = -1;
 	m->exit_status = -1;
 }

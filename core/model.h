@@ -322,6 +322,9 @@ struct run_metrics {
 	int64_t mem_total_mib;    /* that GPU's memory; -1 unknown */
 	int mean_util_pct;        /* over samples and GPUs; -1 unknown */
 	int64_t energy_wh_milli;  /* thousandths of a watt-hour; -1 */
+	int64_t own_mem_mib;      /* the peak GPU memory of the command's own
+	                             processes (nvidia-smi's compute apps);
+	                             -1 unknown */
 	int exit_status;          /* as a shell shows it; -1 while running */
 	char *command;            /* owned; the command line, or NULL */
 };

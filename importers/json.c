@@ -696,7 +696,8 @@ read_metrics(struct rd *d, const cJSON *v, char uid[33], struct run_metrics *m)
 	    || get_opt(d, v, "mem_total_mib", EXACT_MAX, &m->mem_total_mib) <
 	    0 || get_opt(d, v, "mean_util_pct", 100, &util) < 0 ||
 	    get_opt(d, v, "energy_wh_milli", EXACT_MAX, &m->energy_wh_milli) <
-	    0 || get_int(d, v, "exit_status", OPTIONAL, -1, 255, -1, &status)
+	    0 || get_opt(d, v, "own_mem_mib", EXACT_MAX, &m->own_mem_mib) < 0
+	    || get_int(d, v, "exit_status", OPTIONAL, -1, 255, -1, &status)
 	    < 0 || get_dup(d, v, "command", &m->command) < 0)
 		return -1;
 	m->mean_util_pct = (int)util;

@@ -126,6 +126,7 @@ ops_journal_text(const struct ops_journal *j)
 	put_int(&b, "mem_total_mib", j->m.mem_total_mib);
 	put_int(&b, "mean_util_pct", j->m.mean_util_pct);
 	put_int(&b, "energy_wh_milli", j->m.energy_wh_milli);
+	put_int(&b, "own_mem_mib", j->m.own_mem_mib);
 	put_int(&b, "exit_status", j->m.exit_status);
 	put_str(&b, "command", j->m.command);
 	return b.p;
@@ -227,6 +228,7 @@ ops_journal_parse(const char *text, struct ops_journal *j, struct err *e)
 		INT("mem_total_mib", j->m.mem_total_mib)
 		INT("mean_util_pct", j->m.mean_util_pct)
 		INT("energy_wh_milli", j->m.energy_wh_milli)
+		INT("own_mem_mib", j->m.own_mem_mib)
 		INT("exit_status", j->m.exit_status)
 		DUP("command", j->m.command)
 #undef STR

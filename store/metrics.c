@@ -36,10 +36,11 @@ metrics_put(struct store *s, const struct run_metrics *m, struct err *e)
 
 	if (st_prepare(s, &st, "INSERT INTO run_metrics(run_id, samples, "
 	    "peak_mem_mib, mem_total_mib, mean_util_pct, energy_wh_milli, "
-	    "exit_status, command) VALUES (?1,?2,?3,?4,?5,?6,?7,?8) "
-	    "ON CONFLICT(run_id) DO UPDATE SET samples=?2, peak_mem_mib=?3, "
-	    "mem_total_mib=?4, mean_util_pct=?5, energy_wh_milli=?6, "
-	    "exit_status=?7, command=?8", e) < 0)
+	    "exit_status, command, own_mem_mib) VALUES (?1,?2,?3,?4,?5,?6,"
+	    "?7,?8,?9) ON CONFLICT(run_id) DO UPDATE SET samples=?2, "
+	    "peak_mem_mib=?3, mem_total_mib=?4, mean_util_pct=?5, "
+	    "energy_wh_milli=?6, exit_status=?7, command=?8, own_mem_mib=?9",
+	    e) < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, m->run_id);
 	sqlite3_bind_int64(st, 2, m->samples);
@@ -49,6 +50,7 @@ metrics_put(struct store *s, const struct run_metrics *m, struct err *e)
 	bind_opt(st, 6, m->energy_wh_milli);
 	bind_opt(st, 7, m->exit_status);
 	st_bind_text(st, 8, m->command);
+	bind_opt(st, 9, m->own_mem_mib);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e,
@@ -70,8 +72,8 @@ metrics_get(struct store *s, int64_t run_id, struct run_metrics *m,
 	int rc;
 
 	if (st_prepare(s, &st, "SELECT samples, peak_mem_mib, mem_total_mib, "
-	    "mean_util_pct, energy_wh_milli, exit_status, command FROM "
-	    "run_metrics WHERE run_id = ?", e) < 0)
+	    "mean_util_pct, energy_wh_milli, exit_status, command, "
+	    "own_mem_mib FROM run_metrics WHERE run_id = ?", e) < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, run_id);
 	rc = sqlite3_step(st);
@@ -85,6 +87,7 @@ metrics_get(struct store *s, int64_t run_id, struct run_metrics *m,
 		m->energy_wh_milli = col_opt(st, 4);
 		m->exit_status = (int)col_opt(st, 5);
 		m->command = st_col_dup(st, 6);
+		m->own_mem_mib = col_opt(st, 7);
 	}
 	sqlite3_finalize(st);
 	if (rc == SQLITE_ROW)

@@ -220,6 +220,10 @@ static const char *const migrations[] = {
 	 * open, where a million runs took seconds of blank screen.  An
 	 * earlier gpulog built it on that open: it may be there. */
 	"CREATE INDEX IF NOT EXISTS runs_length ON runs(end_ts - start_ts);",
+
+	/* 11: the peak GPU memory of a run's own processes, beside its
+	 * GPU's (what nvidia-smi's compute apps show of the command). */
+	"ALTER TABLE run_metrics ADD COLUMN own_mem_mib INTEGER;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] ==
@@ -252,7 +256,8 @@ static const struct {
 	{ "quota_snapshots", { "platform", "taken_at", "used_s", "reserved_s",
 	    "allowed_s", "reset_at", "source" } },
 	{ "run_metrics", { "run_id", "samples", "peak_mem_mib",
-	    "mem_total_mib", "mean_util_pct", "energy_wh_milli", "exit_status",
+	    "mem_total_mib", "mean_util_pct", "energy_wh_milli", "own_mem_mib",
+	    "exit_status",
 	    "command" } },
 };
 

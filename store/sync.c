@@ -547,7 +547,8 @@ store_each_metrics(struct store *s, int (*fn)(const char *uid,
 
 	if (st_prepare(s, &st, "SELECT r.uid, m.samples, m.peak_mem_mib, "
 	    "m.mem_total_mib, m.mean_util_pct, m.energy_wh_milli, "
-	    "m.exit_status, m.command, r.id FROM run_metrics m JOIN runs r ON "
+	    "m.exit_status, m.command, r.id, m.own_mem_mib FROM run_metrics m "
+	    "JOIN runs r ON "
 	    "r.id = m.run_id ORDER BY r.id", e) < 0)
 		return -1;
 	metrics_init(&m);
@@ -561,6 +562,7 @@ store_each_metrics(struct store *s, int (*fn)(const char *uid,
 		m.energy_wh_milli = opt_col(st, 5);
 		m.exit_status = (int)opt_col(st, 6);
 		m.command = st_col_dup(st, 7);
+		m.own_mem_mib = opt_col(st, 9);
 		stop = fn((const char *)sqlite3_column_text(st, 0), &m, arg);
 	}
 	metrics_clear(&m);

@@ -78,6 +78,31 @@ smi nvidia-smi-580.159.04-h200-idle.csv
 check "h200 idle" "$(ended | sed 's/, [0-9.]* Wh//')" \
     "1x H200, peak 0 of 143771 MiB, mean utilisation 0%"
 
+# The command's own memory, from the compute apps: its process and its
+# child's, summed; another process's and a container's host pid
+# ("[Not Found]", "[N/A]") are not its.  With the header alone (nvidia-smi
+# 580.159.04 with no process) it is unknown.
+check "no apps" "$(sql "SELECT own_mem_mib FROM run_metrics WHERE
+    run_id = $n")" "NULL"
+n=$((n + 1))
+rm -f smi.calls apps
+FAKE_SMI_CAPTURE="$DATA/nvidia-smi-580.159.04-h200-busy.csv" \
+    FAKE_SMI_STATE="$PWD/smi.calls" FAKE_SMI_APPS="$PWD/apps" \
+    PATH=$GPUPATH gpulog run -p vast --sample-interval 100ms -- \
+    sh -c 'sleep 2 & { echo "$$, python3, 600 MiB"; echo "$!, python3, 1000 MiB"
+	echo "1, init, 50 MiB"; echo "4194000, [Not Found], [N/A]"; } >apps.tmp
+	mv apps.tmp apps; n=$(wc -l <smi.calls)
+	while [ "$(wc -l <smi.calls)" -lt $((n + 2)) ]; do sleep 0.02; done
+	kill $!' 2>"err$n" || { echo "FAIL run apps"; cat "err$n"; fails=$((fails + 1)); }
+check "apps metrics" "$(sql "SELECT own_mem_mib FROM run_metrics WHERE
+    run_id = $n")" "1600"
+check "apps line" "$(ended | sed 's/, [0-9.]* Wh//')" \
+    "1x H200, peak 1651 of 143771 MiB (the command's own 1600 MiB), mean utilisation 100%"
+gpulog show $n --json | grep -q '"own_mem_mib":1600' ||
+    { echo "FAIL show --json: $(gpulog show $n --json)"; fails=$((fails + 1)); }
+gpulog show $n | grep -q "peak 1651 of 143771 MiB (the command's own 1600 MiB)" ||
+    { echo "FAIL show: $(gpulog show $n)"; fails=$((fails + 1)); }
+
 # A runaway nvidia-smi: the same GPU 1820 times is one GPU.
 smi nvidia-smi-470.82-t4-no-power.csv 1820
 check "runaway" "$(sql "SELECT gpu, gpus FROM runs WHERE id = $n")" "T4|1"

@@ -166,6 +166,32 @@ test_gpu(void)
 	CHECK(gpu_smi_parse("0, T4, 1, 2, 3, 4, 5", &g) < 0);
 	CHECK(gpu_smi_parse("0, T4, x, 2, 3, 4", &g) < 0);
 	CHECK(gpu_smi_parse("", &g) < 0);
+
+	/* --query-compute-apps, as nvidia-smi 580.159.04 printed it on an
+	 * H200 (tests/data/nvidia-smi-580.159.04-h200-compute-apps*.csv). */
+	{
+		struct smi_app a;
+
+		CHECK(gpu_app_parse("pid, process_name, used_gpu_memory [MiB]",
+		    &a) < 0);
+		CHECK(gpu_app_parse("580, python3, 1642 MiB", &a) == 0);
+		CHECK_EQ_INT(a.pid, 580);
+		CHECK_EQ_STR(a.name, "python3");
+		CHECK_EQ_INT(a.mem_mib, 1642);
+		/* A container's: the host's pid, its name not found, its
+		 * memory not available; a name with a comma in it. */
+		CHECK(gpu_app_parse("48213, [Not Found], [N/A]", &a) == 0);
+		CHECK_EQ_INT(a.pid, 48213);
+		CHECK_EQ_STR(a.name, "[Not Found]");
+		CHECK_EQ_INT(a.mem_mib, -1);
+		CHECK(gpu_app_parse("7, /opt/a,b/python, 12 MiB", &a) == 0);
+		CHECK_EQ_STR(a.name, "/opt/a,b/python");
+		CHECK_EQ_INT(a.mem_mib, 12);
+		CHECK(gpu_app_parse("No running processes found", &a) < 0);
+		CHECK(gpu_app_parse("[N/A], python3, 12 MiB", &a) < 0);
+		CHECK(gpu_app_parse("7, python3, lots", &a) < 0);
+		CHECK(gpu_app_parse("7, python3", &a) < 0);
+	}
 }
 
 static void
