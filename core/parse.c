@@ -695,28 +695,33 @@ meter_suffix(char *amount)
 }
 
 /* The suffixes meter_suffix() knows, in words: "h (GPU-hours), cu
- * (compute units) or cr (credits)". */
+ * (compute units) or cr (credits)", each brief once, with the name of the
+ * first meter that has it. */
 static void
 meter_suffixes(char *buf, size_t n)
 {
-	const char *seen[QU_COUNT];
-	size_t ns = 0, i, k;
-	int u;
+	const char *brief;
+	size_t k;
+	int u, v, left = 0;
 
 	buf[0] = '\0';
-	for (u = 0; u < QU_COUNT; u++) {
-		for (i = 0; i < ns && strcmp(seen[i], quota_meter(u)->brief);
-		    i++)
+	for (u = QU_COUNT - 1; u >= 0; u--) {
+		brief = quota_meter(u)->brief;
+		for (v = 0; v < u && strcmp(quota_meter(v)->brief, brief); v++)
 			;
-		if (i == ns)
-			seen[ns++] = quota_meter(u)->brief;
+		if (v == u)
+			left++;  /* the distinct briefs, counted */
 	}
-	for (i = 0; i < ns; i++) {
-		for (u = 0; strcmp(quota_meter(u)->brief, seen[i]); u++)
+	for (u = 0; u < QU_COUNT; u++) {
+		brief = quota_meter(u)->brief;
+		for (v = 0; v < u && strcmp(quota_meter(v)->brief, brief); v++)
 			;
+		if (v < u)
+			continue;
 		k = strlen(buf);
-		snprintf(buf + k, n - k, "%s%s (%s)", i == 0 ? "" : i + 1 ==
-		    ns ? " or " : ", ", seen[i], quota_meter(u)->name);
+		snprintf(buf + k, n - k, "%s%s (%s)", k == 0 ? "" : left == 1 ?
+		    " or " : ", ", brief, quota_meter(u)->name);
+		left--;
 	}
 }
 
