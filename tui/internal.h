@@ -137,6 +137,8 @@ struct tui {
 	int curses, color;
 	int view;
 	int help, help_top;       /* the help screen, and its scroll */
+	int columns;              /* the Overview is drawing one of its two
+	                             columns (a screen of 160 or more) */
 	int tab_x[VIEW_N + 1];    /* where the tabs start on row 0 */
 	int click_y;              /* the row of the last click, or -1 */
 

@@ -28,6 +28,15 @@ compact(const struct tui *t)
 	return t->cv.w < 80 || t->cv.h < 23;
 }
 
+/* Room for the long forms (the 20-cell quota gauges, the next line's
+ * reason wrapped): 120 columns, or one of the two columns of a screen of
+ * 160 or more. */
+static int
+roomy(const struct tui *t)
+{
+	return t->cv.w >= 120 || t->columns;
+}
+
 static int
 keep_latest(const struct run *r, void *arg)
 {
@@ -195,7 +204,7 @@ static int
 draw_quotas(struct tui *t, int y, int y1)
 {
 	struct canvas *cv = &t->cv;
-	int wide = cv->w >= 120, gw = wide ? 20 : cv->w < 80 ? 8 : 14;
+	int wide = roomy(t), gw = wide ? 20 : cv->w < 80 ? 8 : 14;
 	char b1[32], b2[32], b3[32], when[160];
 	size_t i;
 
@@ -333,7 +342,8 @@ draw_budget(struct tui *t, int y, int y1)
 {
 	const struct budget_status *b = &t->sm.budget;
 	struct canvas *cv = &t->cv;
-	char title[128], m1[48], m2[48], m3[48];
+	char title[128], m1[48], m2[48], m3[48], pace[160];
+	const char *word;
 	int x, d, lvl = tui_colour(alerts_budget_level(b));
 	int64_t top = 0, today;
 
@@ -358,28 +368,34 @@ draw_budget(struct tui *t, int y, int y1)
 	x += cv_printf(cv, y, x, -1, CA_BOLD, "%s spent", tui_money(t, m1,
 	    sizeof m1, b->spent, b->currency));
 	if (b->max >= 0) {
-		x += cv_printf(cv, y, x, -1, 0, " (%lld%%) %s %s %s",
-		    (long long)b->pct, cv->g->dot, tui_money(t, m2, sizeof m2,
-		    b->remaining < 0 ? -b->remaining : b->remaining,
-		    b->currency),
+		x += cv_printf(cv, y, x, -1, 0, " (%lld%%) %s ",
+		    (long long)b->pct, cv->g->dot);
+		/* Over: the amount over is said in the level's colour,
+		 * and the state's word is not said again. */
+		x += cv_printf(cv, y, x, -1, b->remaining < 0 ? lvl | CA_BOLD :
+		    0, "%s %s", tui_money(t, m2, sizeof m2, b->remaining < 0 ?
+		    -b->remaining : b->remaining, b->currency),
 		    b->remaining < 0 ? "over" : "left");
 		fmt_local(m3, sizeof m3, b->me - 1, "%d %b");
-		/* Under 80 columns the state's word, not the pace. */
-		if (cv->w < 80)
-			;
-		else if (b->basis)
-			x += cv_printf(cv, y, x, -1, 0, " %s %dd pace %s by %s",
+		if (b->basis)
+			snprintf(pace, sizeof pace, " %s %dd pace %s by %s",
 			    cv->g->dot, b->pace_days, tui_money(t, m1,
 			    sizeof m1, b->projected, b->currency), m3);
 		else if (b->coming > 0)
-			x += cv_printf(cv, y, x, -1, 0, " %s %s by %s with "
+			snprintf(pace, sizeof pace, " %s %s by %s with "
 			    "subscriptions", cv->g->dot, tui_money(t, m1,
 			    sizeof m1, b->projected, b->currency), m3);
 		else
-			x += cv_printf(cv, y, x, -1, 0, " %s no pace yet",
+			snprintf(pace, sizeof pace, " %s no pace yet",
 			    cv->g->dot);
-		cv_put(cv, y, x + 2, -1, lvl | CA_BOLD,
-		    alerts_budget_word(b));
+		/* The state's word always; the pace before it when both
+		 * fit. */
+		word = b->remaining < 0 ? "" : alerts_budget_word(b);
+		if (x + cv_width(pace) + (word[0] != '\0' ? 2 +
+		    cv_width(word) : 0) <= cv->w - 1)
+			x += cv_put(cv, y, x, -1, 0, pace);
+		if (word[0] != '\0')
+			cv_put(cv, y, x + 2, -1, lvl | CA_BOLD, word);
 	}
 	/* Short of rows, the day bars give way to what comes next. */
 	if (++y >= y1 || cv->h < 23)
@@ -447,7 +463,7 @@ next_line(struct tui *t, int *y, int y1, int x, const char *text)
 	size_t w = (size_t)(cv->w - x - 1), n, k;
 
 	n = text_cut(safe, w);
-	if (safe[n] != '\0' && cv->w >= 120 && cv->h >= 30 && *y + 1 < y1) {
+	if (safe[n] != '\0' && roomy(t) && cv->h >= 30 && *y + 1 < y1) {
 		for (k = n; k > 0 && safe[k] != ' '; k--)
 			;
 		if (k > 0)
@@ -748,10 +764,10 @@ draw_right(struct tui *t, int y, int y1)
 
 /*
  * Two columns: the figures on the left (three fifths, their lines being
- * the longest), the plan and runs on the right (two fifths, 80 columns at
- * least).  Each is drawn by the same functions into a canvas of its own
- * width, so each lays out as on a screen that wide, then copied beside
- * the other.
+ * the longest), the plan and runs on the right (two fifths, 80 columns
+ * at least).  Each is drawn by the same functions into
+ * a canvas of its own width, in their long forms (roomy()), so each lays
+ * out as on a wide screen, then copied beside the other.
  */
 static void
 overview_columns(struct tui *t, int y0, int y1)
@@ -760,6 +776,7 @@ overview_columns(struct tui *t, int y0, int y1)
 	int wr = whole.w * 2 / 5 < 80 ? 80 : whole.w * 2 / 5;
 	int wl = whole.w - wr, side;
 
+	t->columns = 1;
 	for (side = 0; side < 2; side++) {
 		cv_init(&col, side ? whole.w - wl : wl, whole.h, whole.ascii);
 		t->cv = col;
@@ -772,6 +789,7 @@ overview_columns(struct tui *t, int y0, int y1)
 		cv_blit(&t->cv, &col, y0, y1, side ? wl : 0);
 		cv_free(&col);
 	}
+	t->columns = 0;
 }
 
 /* The nudge that most needs the user: the highest level, the first of
