@@ -139,6 +139,11 @@ struct tui {
 	int help, help_top;       /* the help screen, and its scroll */
 	int columns;              /* the Overview is drawing one of its two
 	                             columns (a screen of 160 or more) */
+	int weeks_loaded;         /* reports_load() ran since the Overview's
+	                             last load: 1 its weekly chart is there,
+	                             -1 it failed, 0 not yet */
+	int weeks_wanted;         /* the Overview has room for the chart: the
+	                             loop loads it once the frame is shown */
 	int tab_x[VIEW_N + 1];    /* where the tabs start on row 0 */
 	int click_y;              /* the row of the last click, or -1 */
 
@@ -223,6 +228,9 @@ void platforms_draw(struct tui *t, int y0, int y1);
 void plan_draw(struct tui *t, int y0, int y1);
 int plan_load(struct tui *t, struct err *e);
 void reports_draw(struct tui *t, int y0, int y1);
+/* The Reports view's weekly chart alone, in rows y0..y1 of the canvas
+ * (after reports_load()). */
+void reports_weeks_draw(struct tui *t, int y0, int y1);
 int reports_load(struct tui *t, struct err *e);
 void expenses_draw(struct tui *t, int y0, int y1);
 int expenses_key(struct tui *t, int key);

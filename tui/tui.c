@@ -1189,7 +1189,7 @@ tui_run(const struct tui_config *cfg, struct err *e)
 		what = 0;
 		/* While the Runs list has a walk or a count under way, keys
 		 * are looked for between its steps, never behind them. */
-		timeout(runs_busy(t) ? 0 : 250);
+		timeout(runs_busy(t) || t->weeks_wanted ? 0 : 250);
 		if ((key = read_key(t)) != 0) {
 			what = handle(t, key);
 			/* Keys typed ahead into the filter are taken before
@@ -1206,6 +1206,14 @@ tui_run(const struct tui_config *cfg, struct err *e)
 			    runs_work(t, KEY_BUDGET_MS))
 				what |= TUI_DRAW;
 		} else if (runs_busy(t) && runs_work(t, IDLE_BUDGET_MS)) {
+			what |= TUI_DRAW;
+		} else if (t->weeks_wanted) {
+			struct err we;
+
+			t->weeks_wanted = 0;
+			if (t->view == VIEW_OVERVIEW && t->weeks_loaded == 0)
+				t->weeks_loaded = reports_load(t, &we) == 0 ?
+				    1 : -1;
 			what |= TUI_DRAW;
 		}
 	}

@@ -87,6 +87,7 @@ overview_load(struct tui *t, struct err *e)
 	for (k = 0; k < t->nlatest; k++)
 		run_clear(&t->latest[k]);
 	t->nlatest = 0;
+	t->weeks_loaded = 0;
 	{
 		struct page_query q = { PAGE_NEWEST, NULL, t->now };
 
@@ -774,16 +775,29 @@ overview_columns(struct tui *t, int y0, int y1)
 {
 	struct canvas whole = t->cv, col;
 	int wr = whole.w * 2 / 5 < 80 ? 80 : whole.w * 2 / 5;
-	int wl = whole.w - wr, side;
+	int wl = whole.w - wr, side, y;
 
 	t->columns = 1;
 	for (side = 0; side < 2; side++) {
 		cv_init(&col, side ? whole.w - wl : wl, whole.h, whole.ascii);
 		t->cv = col;
-		if (side == 0)
-			draw_left(t, y0, y1);
-		else
+		if (side == 0 && (y = draw_left(t, y0, y1)) + 10 <= y1) {
+			struct err e;
+
+			/* Rows to spare under the figures: the weeks' GPU-hours,
+			 * as the Reports view draws them, read once a load;
+			 * on the screen after the frame without them, so that
+			 * a long history does not hold the first frame back. */
+			if (t->weeks_loaded == 0 && t->curses)
+				t->weeks_wanted = 1;
+			else if (t->weeks_loaded == 0)
+				t->weeks_loaded = reports_load(t, &e) == 0 ? 1 :
+				    -1;
+			if (t->weeks_loaded == 1)
+				reports_weeks_draw(t, y, y1);
+		} else if (side == 1) {
 			draw_right(t, y0, y1);
+		}
 		col = t->cv;
 		t->cv = whole;
 		cv_blit(&t->cv, &col, y0, y1, side ? wl : 0);

@@ -308,6 +308,12 @@ draw_months(struct tui *t, int y0, int y1)
 }
 
 void
+reports_weeks_draw(struct tui *t, int y0, int y1)
+{
+	draw_weeks(t, y0, y1);
+}
+
+void
 reports_draw(struct tui *t, int y0, int y1)
 {
 	int split = y0 + (y1 - y0) * 3 / 5;

@@ -28,6 +28,10 @@ for s in 160x40 200x50; do
 	grep -q '^  kaggle      [█░▼]\{20\}    8%' "dump-$s" || exit 1
 	grep -q ' ₹0.00 left.*  at budget  ' "dump-$s" || exit 1
 done
+# The rows left under the Now panel hold the weeks' chart.
+grep -q '^ GPU-hours a week · weeks from kaggle.s reset' dump-160x40 ||
+    exit 1
+grep -q 'GPU-hours a week' dump-159x40 && exit 1
 grep -q 'Quotas ─.*Plan ·' dump-159x40 && exit 1
 grep -q '^ Plan · month 1 of 13' dump-159x40 || exit 1
 exit 0

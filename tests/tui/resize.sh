@@ -34,4 +34,8 @@ tx resize-window -t t -x 120 -y 40
 wait_for "Tue 01 Dec 12:00:00" || exit 1
 wait_for "Latest runs" || exit 1
 screen grown || exit 1
+# Two columns: the weeks' chart comes under the figures once the frame
+# is shown.
+tx resize-window -t t -x 200 -y 50
+wait_for " GPU-hours a week · weeks from kaggle's reset" || exit 1
 keys q; wait_for "exit 0" || exit 1
