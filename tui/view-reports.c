@@ -102,6 +102,10 @@ reports_load(struct tui *t, struct err *e)
 	 * window holding that instant (core/quota.c's rule), else the local
 	 * ISO week, on the clock. */
 	t->week_quota = weekly_quota(t);
+	/* The quota's own platform is the first series, stacked at the
+	 * bottom, so that its line reads against that platform's bars. */
+	if (t->week_quota >= 0)
+		series_of(t, t->sm.cat.quotas[t->week_quota].platform);
 	for (w = 0; w < t->nweeks; w++) {
 		int64_t at = t->now - (int64_t)(t->nweeks - 1 - w) * WEEK_S;
 

@@ -1,9 +1,13 @@
 # chart: the Reports view's weekly chart.  The plan began Mon 05 Oct, so
 # the chart starts at the week holding it (no empty weeks before); weeks
 # run from kaggle's weekly reset (Sat 00:00 UTC), the 30 h quota is a
-# line, the axis has a label every few rows, and the week of 21 Nov, which
+# line over kaggle's own series at the bottom of each stack, the axis has
+# a label every few rows, and the week of 21 Nov, which
 # holds runs on seven platforms, shows every one of them in its stack.
 gpulog plan --start 2026-10-05 >/dev/null
+# vast's run comes first, yet kaggle, whose quota the line is, is the
+# first series: at the bottom of each stack and first in the legend.
+gpulog add vast 2026-10-05 16:00-17:00 >/dev/null
 for d in 2026-10-06 2026-10-14 2026-10-20 2026-11-03 2026-11-10 \
     2026-11-17 2026-11-24 2026-11-29; do
 	gpulog add kaggle $d 08:00-11:30 -g P100 >/dev/null
@@ -23,6 +27,7 @@ for s in 80x24 120x40 200x50; do
 	screen "$s" || exit 1
 	pane >pane-$s
 	grep -q "30.0 h quota" pane-$s || exit 1
+	grep -q "^           █ kaggle  ▓ " pane-$s || exit 1
 	grep -q "^     10 h│" pane-$s || exit 1
 	grep -q "^ *03 Oct " pane-$s || exit 1
 	grep -q "26 Sep" pane-$s && exit 1
