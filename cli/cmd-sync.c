@@ -245,23 +245,20 @@ own_tmp(char *tmp)
 }
 
 /*
- * What own's file was last written from: the database's export count
- * (store_export_count()), the export format and the file's fingerprint,
- * in buf; -1 on failure.
+ * The note of what the file at path was written from (the setting
+ * sync.own.FILE): the database's export count (store_export_count()),
+ * the export format and the file's fingerprint, in buf.  0, or -1 when
+ * the file cannot be looked at.
  */
 static int
-own_state(struct ctx *c, const char *path, char *buf, size_t n,
-    struct err *e)
+own_note(int64_t count, const char *path, char *buf, size_t n)
 {
 	char fp[FP_MAX];
-	int64_t count;
 
-	if (store_export_count(c->s, &count, e) < 0)
-		return -1;
 	fingerprint(path, fp, sizeof fp);
 	snprintf(buf, n, "%lld %d %s", (long long)count, JSON_EXPORT_FORMAT,
 	    fp);
-	return fp[0] == '\0' ? 1 : 0;
+	return fp[0] == '\0' ? -1 : 0;
 }
 
 /*
@@ -278,19 +275,19 @@ write_own(struct ctx *c, const char *dir, const char *own, const char *name,
 	char *path = cli_path_join(dir, own), *tmp, tname[96];
 	char key[160], was[FP_MAX + 48], now[FP_MAX + 48];
 	FILE *f = NULL;
-	int fd, ok = 0, rc;
+	int fd, ok = 0;
 	int64_t count = 0;
-	char fp[FP_MAX];
 	struct err inner;
 
 	*changed = 0;
 	snprintf(key, sizeof key, "sync.own.%s", own);
-	if ((rc = own_state(c, path, now, sizeof now, e)) < 0) {
+	if (store_export_count(c->s, &count, e) < 0) {
 		free(path);
 		return -1;
 	}
-	if (rc == 0 && store_get_setting(c->s, key, was, sizeof was,
-	    &inner) == 1 && strcmp(was, now) == 0) {
+	if (own_note(count, path, now, sizeof now) == 0 &&
+	    store_get_setting(c->s, key, was, sizeof was, &inner) == 1 &&
+	    strcmp(was, now) == 0) {
 		free(path);
 		return 0;
 	}
@@ -331,10 +328,8 @@ write_own(struct ctx *c, const char *dir, const char *own, const char *name,
 		*changed = ok = 1;
 	}
 	/* Noted outside any change, as the peers' files are. */
-	fingerprint(path, fp, sizeof fp);
-	snprintf(now, sizeof now, "%lld %d %s", (long long)count,
-	    JSON_EXPORT_FORMAT, fp);
-	if (fp[0] != '\0' && ops_setting_mark(&c->ops, key, now, &inner) < 0)
+	if (own_note(count, path, now, sizeof now) == 0 &&
+	    ops_setting_mark(&c->ops, key, now, &inner) < 0)
 		cli_warn("%s", inner.msg);
 out:
 	if (!*changed)

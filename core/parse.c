@@ -694,33 +694,36 @@ meter_suffix(char *amount)
 	return -1;
 }
 
+/* 1 when meter u is the first of the list with its brief. */
+static int
+first_brief(int u)
+{
+	int v;
+
+	for (v = 0; v < u && strcmp(quota_meter(v)->brief,
+	    quota_meter(u)->brief) != 0; v++)
+		;
+	return v == u;
+}
+
 /* The suffixes meter_suffix() knows, in words: "h (GPU-hours), cu
  * (compute units) or cr (credits)", each brief once, with the name of the
  * first meter that has it. */
 static void
 meter_suffixes(char *buf, size_t n)
 {
-	const char *brief;
 	size_t k;
-	int u, v, left = 0;
+	int u, left = 0;
 
 	buf[0] = '\0';
-	for (u = QU_COUNT - 1; u >= 0; u--) {
-		brief = quota_meter(u)->brief;
-		for (v = 0; v < u && strcmp(quota_meter(v)->brief, brief); v++)
-			;
-		if (v == u)
-			left++;  /* the distinct briefs, counted */
-	}
+	for (u = 0; u < QU_COUNT; u++)
+		left += first_brief(u);
 	for (u = 0; u < QU_COUNT; u++) {
-		brief = quota_meter(u)->brief;
-		for (v = 0; v < u && strcmp(quota_meter(v)->brief, brief); v++)
-			;
-		if (v < u)
+		if (!first_brief(u))
 			continue;
 		k = strlen(buf);
 		snprintf(buf + k, n - k, "%s%s (%s)", k == 0 ? "" : left == 1 ?
-		    " or " : ", ", brief, quota_meter(u)->name);
+		    " or " : ", ", quota_meter(u)->brief, quota_meter(u)->name);
 		left--;
 	}
 }

@@ -43,6 +43,11 @@ struct store {
 	int exported_late;     /* ... or a write outside a transaction did */
 };
 
+/* A write of something the export carries: marks the open transaction
+ * (s->exported), or, outside one, the store (s->exported_late, counted
+ * when it closes). */
+void store_note_exported(struct store *s);
+
 /* Before a write transaction commits: when it wrote anything the export
  * carries (s->exported), counts it in counters' "export". */
 int store_exported(struct store *s, struct err *e);

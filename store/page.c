@@ -459,7 +459,7 @@ page_buckets(struct store *s, int64_t since, int64_t until,
 		sum[i].runs++;
 	}
 	sqlite3_finalize(st);
-	if (stop == 0 && n > 0 && (rc == SQLITE_DONE || rc == SQLITE_ROW))
+	if (stop == 0 && n > 0 && rc == SQLITE_DONE)
 		stop = flush_bucket(cur, sum, &n, fn, arg);
 	if (stop != 0)
 		return stop;

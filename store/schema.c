@@ -171,23 +171,24 @@ static const char *const migrations[] = {
 	 * 1st).  Stamped with the time of the latest change that wrote it,
 	 * else of the latest change.  A shipped quota the user removed
 	 * leaves a tombstone, so that it stays removed. */
-	"CREATE TEMP TABLE user_rows AS SELECT substr(sql, 1, instr(sql,"
-	" ' WHERE rowid=') - 1) AS what, CAST(substr(sql, instr(sql,"
-	" ' WHERE rowid=') + 13) AS INTEGER) AS row, max(c.at) AS at"
-	" FROM undolog u JOIN changes c ON c.id = u.change_id"
+	/* (The rows an undo entry "UPDATE T SET ... WHERE rowid=N" or
+	 * "DELETE FROM T WHERE rowid=N" names, by table, with the time of
+	 * the latest change that wrote each.) */
+	"CREATE TEMP TABLE user_rows AS SELECT CASE WHEN sql LIKE"
+	" 'UPDATE platforms SET %' OR sql LIKE 'DELETE FROM platforms %'"
+	" THEN 'platforms' WHEN sql LIKE 'UPDATE quotas SET %' OR sql LIKE"
+	" 'DELETE FROM quotas %' THEN 'quotas' END AS tbl, CAST(substr(sql,"
+	" instr(sql, ' WHERE rowid=') + 13) AS INTEGER) AS row, max(c.at) AS"
+	" at FROM undolog u JOIN changes c ON c.id = u.change_id"
 	" WHERE instr(sql, ' WHERE rowid=') > 0 GROUP BY 1, 2;"
-	"UPDATE platforms SET modified = coalesce((SELECT max(at) FROM"
-	" temp.user_rows WHERE row = platforms.rowid AND (what LIKE"
-	" 'UPDATE platforms SET %' OR what = 'DELETE FROM platforms')),"
+	"UPDATE platforms SET modified = coalesce((SELECT at FROM"
+	" temp.user_rows WHERE tbl = 'platforms' AND row = platforms.rowid),"
 	" (SELECT max(at) FROM changes), 1) WHERE rowid IN (SELECT row FROM"
-	" temp.user_rows WHERE what LIKE 'UPDATE platforms SET %'"
-	" OR what = 'DELETE FROM platforms');"
-	"UPDATE quotas SET modified = coalesce((SELECT max(at) FROM"
-	" temp.user_rows WHERE row = quotas.rowid AND (what LIKE"
-	" 'UPDATE quotas SET %' OR what = 'DELETE FROM quotas')),"
+	" temp.user_rows WHERE tbl = 'platforms');"
+	"UPDATE quotas SET modified = coalesce((SELECT at FROM"
+	" temp.user_rows WHERE tbl = 'quotas' AND row = quotas.rowid),"
 	" (SELECT max(at) FROM changes), 1) WHERE rowid IN (SELECT row FROM"
-	" temp.user_rows WHERE what LIKE 'UPDATE quotas SET %'"
-	" OR what = 'DELETE FROM quotas') OR NOT ((platform = 'kaggle' AND"
+	" temp.user_rows WHERE tbl = 'quotas') OR NOT ((platform = 'kaggle' AND"
 	" unit = 'session_s' AND amount = 108000 AND win = 'week' AND"
 	" reset_wday = 6 AND reset_min = 0) OR (platform = 'lightning' AND"
 	" unit = 'gpu_s' AND amount = 288000 AND win = 'month' AND"

@@ -348,9 +348,17 @@ static const char *const exported_tables[] = { "runs", "run_metrics",
 	"expenses", "quota_snapshots", "platforms", "quotas", "rates",
 	"phases", "fx" };
 
-/* sqlite3_update_hook(): a row of an exported table was written, inside
- * a transaction that store_exported() closes, or (exported_late) on its
- * own. */
+void
+store_note_exported(struct store *s)
+{
+	if (sqlite3_get_autocommit(s->db))
+		s->exported_late = 1;
+	else
+		s->exported = 1;
+}
+
+/* sqlite3_update_hook(): a row of an exported table was written.  Called
+ * for every row: once the transaction is marked, it returns at once. */
 static void
 on_write(void *arg, int op, const char *db, const char *table,
     sqlite3_int64 row)
@@ -360,15 +368,13 @@ on_write(void *arg, int op, const char *db, const char *table,
 
 	(void)op;
 	(void)row;
-	if (strcmp(db, "main") != 0)
+	if ((s->exported && !sqlite3_get_autocommit(s->db)) ||
+	    strcmp(db, "main") != 0)
 		return;
 	for (i = 0; i < sizeof exported_tables / sizeof exported_tables[0];
 	    i++)
 		if (strcmp(table, exported_tables[i]) == 0) {
-			if (sqlite3_get_autocommit(s->db))
-				s->exported_late = 1;
-			else
-				s->exported = 1;
+			store_note_exported(s);
 			return;
 		}
 }
@@ -1084,7 +1090,7 @@ store_delete_setting(struct store *s, const char *key, struct err *e)
 		return -1;
 	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
 	if (setting_travels(key))
-		s->exported = 1;
+		store_note_exported(s);
 	return st_step_done(s, st, "save a setting", e);
 }
 
@@ -1204,12 +1210,8 @@ store_set_setting(struct store *s, const char *key, const char *value,
 	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, value, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 3, s->clock);
-	if (setting_travels(key)) {
-		if (sqlite3_get_autocommit(s->db))
-			s->exported_late = 1;
-		else
-			s->exported = 1;
-	}
+	if (setting_travels(key))
+		store_note_exported(s);
 	rc = sqlite3_step(st);
 	sqlite3_finalize(st);
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "save a setting");

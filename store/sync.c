@@ -94,7 +94,7 @@ store_merge_removal(struct store *s, const char *kind, const char *key,
 	int rc, n = 0;
 
 	s->merging = 1;
-	s->exported = 1; /* a tombstone travels */
+	store_note_exported(s); /* a tombstone travels */
 
 	if (st_prepare(s, &st, "INSERT INTO tombstones(kind, key, removed_at) "
 	    "VALUES (?1, ?2, ?3) ON CONFLICT(kind, key) DO UPDATE SET "

@@ -221,6 +221,9 @@ extern const struct tui_key tui_keys[];
 /* Views: view-*.c. */
 void overview_draw(struct tui *t, int y0, int y1);
 int overview_load(struct tui *t, struct err *e);
+/* The weekly chart under the Overview's left column, read once a load
+ * (t->weeks_loaded: 1 there, -1 failed; reading it is reports_load()). */
+void overview_weeks_load(struct tui *t);
 void runs_draw(struct tui *t, int y0, int y1);
 int runs_key(struct tui *t, int key);
 int runs_load(struct tui *t, struct err *e);

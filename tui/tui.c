@@ -1208,12 +1208,9 @@ tui_run(const struct tui_config *cfg, struct err *e)
 		} else if (runs_busy(t) && runs_work(t, IDLE_BUDGET_MS)) {
 			what |= TUI_DRAW;
 		} else if (t->weeks_wanted) {
-			struct err we;
-
 			t->weeks_wanted = 0;
-			if (t->view == VIEW_OVERVIEW && t->weeks_loaded == 0)
-				t->weeks_loaded = reports_load(t, &we) == 0 ?
-				    1 : -1;
+			if (t->view == VIEW_OVERVIEW)
+				overview_weeks_load(t);
 			what |= TUI_DRAW;
 		}
 	}

@@ -20,12 +20,19 @@
 #include "store/store.h"
 #include "tui/internal.h"
 
+/* Under 23 rows: one line a quota, no day bars. */
+static int
+short_of_rows(const struct tui *t)
+{
+	return t->cv.h < 23;
+}
+
 /* A screen under 80 columns or 23 rows: the Overview's compact mode,
  * shorter words and, short of rows, one line a quota. */
 static int
 compact(const struct tui *t)
 {
-	return t->cv.w < 80 || t->cv.h < 23;
+	return t->cv.w < 80 || short_of_rows(t);
 }
 
 /* Room for the long forms (the 20-cell quota gauges, the next line's
@@ -232,8 +239,8 @@ draw_quotas(struct tui *t, int y, int y1)
 			    cv->ascii ? FMT_ASCII : 0, cv->g->dot, when,
 			    sizeof when);
 			/* Short of rows, its first line only. */
-			y = put_parts(t, y, cv->h < 23 && y + 1 < y1 ? y + 1 :
-			    y1, x, 14, when, CA_DIM, CA_DIM);
+			y = put_parts(t, y, short_of_rows(t) && y + 1 < y1 ?
+			    y + 1 : y1, x, 14, when, CA_DIM, CA_DIM);
 			continue;
 		}
 		tui_gauge(t, y, x, gw, st->pct, lvl);
@@ -262,7 +269,7 @@ draw_quotas(struct tui *t, int y, int y1)
 		quota_when(t, q, st, when, sizeof when);
 		/* Short of rows, the gauges of every quota before any
 		 * quota's reset line. */
-		if (cv->h < 23) {
+		if (short_of_rows(t)) {
 			y++;
 			continue;
 		}
@@ -399,7 +406,7 @@ draw_budget(struct tui *t, int y, int y1)
 			cv_put(cv, y, x + 2, -1, lvl | CA_BOLD, word);
 	}
 	/* Short of rows, the day bars give way to what comes next. */
-	if (++y >= y1 || cv->h < 23)
+	if (++y >= y1 || short_of_rows(t))
 		return y;
 	/* The month's days as one row of bars, today's marked. */
 	x = cv_put(cv, y, 2, -1, CA_DIM, "daily ") + 2;
@@ -451,8 +458,9 @@ draw_budget(struct tui *t, int y, int y1)
 #define NOW_JOB_S 7200
 
 /*
- * The Now panel's "next" text from column x of row *y: on a screen of 120
- * columns and 30 rows or more, what does not fit goes on to one more row
+ * The Now panel's "next" text from column x of row *y: with room for the
+ * long forms (roomy()) and 30 rows or more, what does not fit goes on to
+ * one more row
  * (cut at a space), so that the reason is read whole while there is room;
  * else it is cut.
  */
@@ -763,6 +771,15 @@ draw_right(struct tui *t, int y, int y1)
 /* From this width the Overview is two columns of at least 80 each. */
 #define OVERVIEW_TWO_COLUMNS 160
 
+void
+overview_weeks_load(struct tui *t)
+{
+	struct err e;
+
+	if (t->weeks_loaded == 0)
+		t->weeks_loaded = reports_load(t, &e) == 0 ? 1 : -1;
+}
+
 /*
  * Two columns: the figures on the left (three fifths, their lines being
  * the longest), the plan and runs on the right (two fifths, 80 columns
@@ -782,17 +799,14 @@ overview_columns(struct tui *t, int y0, int y1)
 		cv_init(&col, side ? whole.w - wl : wl, whole.h, whole.ascii);
 		t->cv = col;
 		if (side == 0 && (y = draw_left(t, y0, y1)) + 10 <= y1) {
-			struct err e;
-
 			/* Rows to spare under the figures: the weeks' GPU-hours,
 			 * as the Reports view draws them, read once a load;
 			 * on the screen after the frame without them, so that
 			 * a long history does not hold the first frame back. */
 			if (t->weeks_loaded == 0 && t->curses)
 				t->weeks_wanted = 1;
-			else if (t->weeks_loaded == 0)
-				t->weeks_loaded = reports_load(t, &e) == 0 ? 1 :
-				    -1;
+			else
+				overview_weeks_load(t);
 			if (t->weeks_loaded == 1)
 				reports_weeks_draw(t, y, y1);
 		} else if (side == 1) {

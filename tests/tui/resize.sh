@@ -3,25 +3,24 @@
 # it says so; growing back shows the dashboard again.
 start 80 24 -- tui || exit 1
 wait_for "Latest runs" || exit 1
+# bar_at ROW: waits until the key bar is drawn on row ROW.
+bar_at() {
+	i=0
+	until pane | sed -n "$1p" | grep -q "1-6 views"; do
+		i=$((i + 1))
+		[ $i -lt 100 ] || { pane; return 1; }
+		sleep 0.05
+	done
+}
 tx resize-window -t t -x 80 -y 23
 # Drawn, not refused: the key bar comes up to row 23.
-i=0
-until pane | sed -n 23p | grep -q "1-6 views"; do
-	i=$((i + 1))
-	[ $i -lt 100 ] || { pane; exit 1; }
-	sleep 0.05
-done
+bar_at 23 || exit 1
 wait_for "Latest runs" || exit 1
 screen short || exit 1
 # Compact down to 60x15: the other tabs by their key, one line a quota,
 # the budget's state word without its pace.
 tx resize-window -t t -x 60 -y 15
-i=0
-until pane | sed -n 15p | grep -q "1-6 views"; do
-	i=$((i + 1))
-	[ $i -lt 100 ] || { pane; exit 1; }
-	sleep 0.05
-done
+bar_at 15 || exit 1
 wait_for " 1 Overview  2  3  4  5  6" || exit 1
 pane | grep -q "^  kaggle      ░░░░▼░░░    0%     0.0 of 30.0   h$" ||
     { pane; exit 1; }
