@@ -213,17 +213,29 @@ int cmd_platforms(struct ctx *c, const struct args *a);
 int cmd_fx(struct ctx *c, const struct args *a);
 int cmd_export(struct ctx *c, const struct args *a);
 
-/*
- * Writes the whole database to f as a gpulog export (format 2), named
- * label in messages: a sync file names its machine and no export time
- * (machine NULL: an export, with the time).  Inside a read transaction.
- * 0, or -1 with e set; a write error (a full disk) is in ferror(f).
- */
 /* The spend as an hledger journal (export --hledger; export-hledger.c). */
 int cli_export_hledger(FILE *f, const char *label, struct ctx *c,
     struct err *e);
+
+/* What a sync file says of itself (cli/cmd-sync.c). */
+struct sync_head {
+	const char *machine;    /* its machine's name */
+	const char *log;        /* its machine's log: 8 hex digits */
+	int64_t seq;            /* a segment's number, or the last segment a
+	                         * whole file carries */
+	unsigned segment;       /* 0: a whole file; else a segment, of the
+	                         * groups (1 << enum pend_group) pending */
+};
+
+/*
+ * Writes the database to f as a gpulog export (format 2), named label in
+ * messages.  A sync file (h not NULL) names its machine, its log and its
+ * number, and no export time; a segment holds only what is pending (see
+ * store/sync.h).  Inside a read transaction.  0, or -1 with e set; a
+ * write error (a full disk) is in ferror(f).
+ */
 int cli_export_doc(FILE *f, const char *label, struct ctx *c,
-    const char *machine, struct err *e);
+    const struct sync_head *h, struct err *e);
 /* The catalog alone (platforms, quotas, rates, phases, fx) in the
  * export's format, which `platforms import` and `import json` read. */
 int cli_export_catalog(FILE *f, const char *label, struct ctx *c,

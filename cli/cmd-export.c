@@ -124,13 +124,13 @@ put_setting(const char *key, const char *value, int64_t modified, void *arg)
 }
 
 static int
-put_settings(FILE *f, struct store *s, struct err *e)
+put_settings(FILE *f, struct store *s, int all, struct err *e)
 {
 	struct walk w = { f, 0 };
 	int rc;
 
 	fputs("  \"settings\": [", f);
-	if ((rc = store_each_setting(s, put_setting, &w, e)) != 0 &&
+	if (all && (rc = store_each_setting(s, put_setting, &w, e)) != 0 &&
 	    !ferror(f))
 		return -1;
 	fprintf(f, "%s],\n", w.n ? "\n  " : "");
@@ -150,8 +150,9 @@ close_list(FILE *f, size_t n, int last)
 	fprintf(f, "%s]%s\n", n ? "\n  " : "", last ? "" : ",");
 }
 
+/* The catalog's sections; empty ones unless all. */
 static int
-put_catalog(FILE *f, struct store *s, int last, struct err *e)
+put_catalog(FILE *f, struct store *s, int all, int last, struct err *e)
 {
 	struct platform *p = NULL;
 	struct quota *q = NULL;
@@ -162,11 +163,12 @@ put_catalog(FILE *f, struct store *s, int last, struct err *e)
 	int64_t exact;
 	int rc = -1, places;
 
-	if (store_load_platforms(s, &p, &np, e) < 0 ||
+	np = nq = nr = nph = nfx = 0;
+	if (all && (store_load_platforms(s, &p, &np, e) < 0 ||
 	    store_load_quotas(s, &q, &nq, e) < 0 ||
 	    store_load_rates(s, &r, &nr, e) < 0 ||
 	    store_load_phases(s, &ph, &nph, e) < 0 ||
-	    store_load_fx(s, &fx, &nfx, e) < 0)
+	    store_load_fx(s, &fx, &nfx, e) < 0))
 		goto out;
 
 	open_list(f, "platforms");
@@ -381,8 +383,10 @@ doc_end(FILE *f, const char *label, struct err *e)
  */
 int
 cli_export_doc(FILE *f, const char *label, struct ctx *c,
-    const char *machine, struct err *e)
+    const struct sync_head *h, struct err *e)
 {
+	unsigned has = h != NULL && h->segment ? h->segment : ~0u;
+	int seg = h != NULL && h->segment;
 	struct filter all;
 	struct walk w;
 	char now[32];
@@ -391,36 +395,41 @@ cli_export_doc(FILE *f, const char *label, struct ctx *c,
 	    JSON_EXPORT_FORMAT, STORE_SCHEMA_VERSION);
 	/* A sync file names its machine and no time, so that writing it
 	 * again with nothing changed gives the same bytes. */
-	if (machine != NULL)
-		fprintf(f, "  \"machine\": \"%s\",\n", machine);
+	if (h != NULL)
+		fprintf(f, "  \"machine\": \"%s\",\n  \"log\": \"%s\",\n"
+		    "  \"%s\": %lld,\n", h->machine, h->log, seg ? "segment" :
+		    "through", (long long)h->seq);
 	else
 		fprintf(f, "  \"exported\": \"%s\",\n", fmt_iso_utc(now,
 		    sizeof now, c->now));
-	if (put_settings(f, c->s, e) < 0 || put_catalog(f, c->s, 0, e) < 0)
+	if (put_settings(f, c->s, has & 1u << PEND_SETTINGS, e) < 0 ||
+	    put_catalog(f, c->s, has & 1u << PEND_CATALOG, 0, e) < 0)
 		return -1;
 	memset(&all, 0, sizeof all);
+	all.pending = seg;
 	/* The callbacks stop a walk at a write error, leaving e unset. */
 	w.f = f;
 	w.n = 0;
 	open_list(f, "runs");
-	if (section_done(f, &w, store_each_run(c->s, &all, put_run, &w, e),
-	    0) < 0)
+	if (section_done(f, &w, has & 1u << PEND_RUNS ? store_each_run(c->s,
+	    &all, put_run, &w, e) : 0, 0) < 0)
 		return -1;
 	open_list(f, "metrics");
-	if (section_done(f, &w, store_each_metrics(c->s, put_metrics, &w, e),
-	    0) < 0)
+	if (section_done(f, &w, has & 1u << PEND_METRICS ?
+	    store_each_metrics(c->s, seg, put_metrics, &w, e) : 0, 0) < 0)
 		return -1;
 	open_list(f, "expenses");
-	if (section_done(f, &w, store_each_expense(c->s, INT64_MIN, 0,
-	    put_expense, &w, e), 0) < 0)
+	if (section_done(f, &w, !(has & 1u << PEND_EXPENSES) ? 0 : seg ?
+	    store_each_pending_expense(c->s, put_expense, &w, e) :
+	    store_each_expense(c->s, INT64_MIN, 0, put_expense, &w, e), 0) < 0)
 		return -1;
 	open_list(f, "snapshots");
-	if (section_done(f, &w, store_each_snapshot(c->s, put_snapshot, &w,
-	    e), 0) < 0)
+	if (section_done(f, &w, has & 1u << PEND_SNAPSHOTS ?
+	    store_each_snapshot(c->s, seg, put_snapshot, &w, e) : 0, 0) < 0)
 		return -1;
 	open_list(f, "tombstones");
-	if (section_done(f, &w, store_each_tombstone(c->s, put_tombstone, &w,
-	    e), 1) < 0)
+	if (section_done(f, &w, has & 1u << PEND_TOMBSTONES ?
+	    store_each_tombstone(c->s, put_tombstone, &w, e) : 0, 1) < 0)
 		return -1;
 	return doc_end(f, label, e);
 }
@@ -433,7 +442,7 @@ cli_export_catalog(FILE *f, const char *label, struct ctx *c, struct err *e)
 	fprintf(f, "{\n  \"gpulog_export\": %d,\n  \"schema\": %d,\n"
 	    "  \"exported\": \"%s\",\n", JSON_EXPORT_FORMAT,
 	    STORE_SCHEMA_VERSION, fmt_iso_utc(now, sizeof now, c->now));
-	if (put_catalog(f, c->s, 1, e) < 0)
+	if (put_catalog(f, c->s, 1, 1, e) < 0)
 		return -1;
 	return doc_end(f, label, e);
 }

@@ -2,16 +2,19 @@
  * cmd-sync.c: `gpulog sync DIR`: keeps several machines' logs in step
  * through a folder that a sync tool (Syncthing, Dropbox, iCloud Drive, a
  * git repository) copies between them.  Each machine writes only its own
- * file there, gpulog-NAME.json (an export, through a temporary name
- * renamed over it), and merges every other machine's file in one change.
- * The merge rule is ops/merge.c's; the format cmd-export.c's.  A peer
- * file whose size, modification time and inode are those it had when
- * this machine last merged it is not read again: merging it again would
- * change nothing.
+ * files there: gpulog-NAME.json, an export of everything (the whole
+ * file), and after it segments, gpulog-NAME.LOG-SEQ.json, each an export
+ * of what was written since the one before (store/sync.h's pending rows),
+ * all through a temporary name renamed into place, so that a sync tool
+ * never copies half a file.  It merges the other machines' files in one
+ * change: of a machine whose whole file it has merged, only the segments
+ * after the last it read.  The merge rule is ops/merge.c's; the format
+ * cmd-export.c's.
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +26,7 @@
 #include "core/text.h"
 #include "importers/json.h"
 #include "store/store.h"
+#include "store/sync.h"
 
 enum { S_NAME = 1, S_DRY_RUN };
 
@@ -93,32 +97,125 @@ by_name(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/*
- * The other machines' files in dir, sorted: every gpulog-*.json but own,
- * the sync tools' conflict copies included (merging one twice changes
- * nothing).  This machine's own temporary files, left by a sync that was
- * killed, are removed; one that a sync still running holds locked (see
- * write_own()) is its, and stays.
- */
-static char **
-peer_files(const char *dir, const char *own, size_t *n, struct err *e)
+/* A log's name: 8 hex digits, made anew when a machine starts its files
+ * over, so that its segments' numbers never mean two things. */
+#define LOG_LEN 8
+
+/* A segment's number in its name: at least 6 digits. */
+#define SEG_DIGITS 6
+
+/* A segment: gpulog-MACHINE.LOG-SEQ.json. */
+struct seg {
+	char machine[64];
+	char log[LOG_LEN + 1];
+	int64_t seq;
+	char *file;
+};
+
+/* 1 when file names a segment, filling g (file borrowed); 0 when not. */
+static int
+seg_parse(const char *file, struct seg *g)
 {
-	char **list = NULL, tmp[96];
-	struct dirent *d;
-	size_t k = 0;
+	size_t len = strlen(file), blen, k;
+	const char *body = file + 7, *dot = NULL, *p;
+	int64_t seq = 0;
+
+	if (strncmp(file, "gpulog-", 7) != 0 || len < 12 ||
+	    strcmp(file + len - 5, ".json") != 0)
+		return 0;
+	blen = len - 12;
+	for (p = body; p < body + blen; p++)
+		if (*p == '.')
+			dot = p;
+	if (dot == NULL || dot == body || (size_t)(dot - body) >=
+	    sizeof g->machine)
+		return 0;
+	p = dot + 1;
+	if (strspn(p, "0123456789abcdef") < LOG_LEN || p[LOG_LEN] != '-')
+		return 0;
+	p += LOG_LEN + 1;
+	k = (size_t)(body + blen - p);
+	if (k < SEG_DIGITS || k > 15 || strspn(p, "0123456789") < k)
+		return 0;
+	for (; p < body + blen; p++)
+		seq = seq * 10 + (*p - '0');
+	memcpy(g->machine, body, (size_t)(dot - body));
+	g->machine[dot - body] = '\0';
+	memcpy(g->log, dot + 1, LOG_LEN);
+	g->log[LOG_LEN] = '\0';
+	g->seq = seq;
+	g->file = (char *)file;
+	return 1;
+}
+
+static void
+seg_name(char *buf, size_t n, const char *machine, const char *log,
+    int64_t seq)
+{
+	snprintf(buf, n, "gpulog-%s.%s-%0*lld.json", machine, log, SEG_DIGITS,
+	    (long long)seq);
+}
+
+/* What is in the folder: the other machines' whole files (and anything
+ * else named gpulog-*.json, the sync tools' conflict copies included),
+ * every segment, and this machine's. */
+struct folder {
+	char **wholes;
+	size_t nwholes;
+	struct seg *segs;
+	size_t nsegs;
+	char **names;           /* every name kept, for freeing */
+	size_t nnames;
+};
+
+static void
+folder_free(struct folder *d)
+{
+	size_t i;
+
+	for (i = 0; i < d->nnames; i++)
+		free(d->names[i]);
+	free(d->names);
+	free(d->wholes);
+	free(d->segs);
+}
+
+static int
+by_seg(const void *a, const void *b)
+{
+	const struct seg *x = a, *y = b;
+	int c = strcmp(x->machine, y->machine);
+
+	if (c == 0)
+		c = strcmp(x->log, y->log);
+	return c != 0 ? c : (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/*
+ * Reads dir into d: the files named gpulog-*.json but own, segments apart
+ * (this machine's too).  This machine's own temporary files, left by a
+ * sync that was killed, are removed; one that a sync still running holds
+ * locked (see own_tmp()) is its, and stays.
+ */
+static int
+folder_read(const char *dir, const char *own, struct folder *d,
+    struct err *e)
+{
+	char tmp[96];
+	struct dirent *de;
 	DIR *dp;
 
-	*n = 0;
-	if ((dp = opendir(dir)) == NULL) {
-		err_set(e, "%s: cannot read: %s", dir, strerror(errno));
-		return NULL;
-	}
+	memset(d, 0, sizeof *d);
+	if ((dp = opendir(dir)) == NULL)
+		return err_set(e, "%s: cannot read: %s", dir, strerror(errno));
 	snprintf(tmp, sizeof tmp, ".%s.tmp", own);
-	while ((d = readdir(dp)) != NULL) {
-		size_t len = strlen(d->d_name);
+	while ((de = readdir(dp)) != NULL) {
+		size_t len = strlen(de->d_name);
+		struct seg g;
+		char *name;
 
-		if (strncmp(d->d_name, tmp, strlen(tmp)) == 0) {
-			char *p = cli_path_join(dir, d->d_name);
+		if (strncmp(de->d_name, tmp, strlen(tmp)) == 0) {
+			char *p = cli_path_join(dir, de->d_name);
 			int fd = open(p, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 
 			if (fd >= 0 && flock(fd, LOCK_EX | LOCK_NB) == 0)
@@ -128,14 +225,14 @@ peer_files(const char *dir, const char *own, size_t *n, struct err *e)
 			free(p);
 			continue;
 		}
-		if (strncmp(d->d_name, "gpulog-", 7) != 0 || len < 12 ||
-		    strcmp(d->d_name + len - 5, ".json") != 0 ||
-		    strcmp(d->d_name, own) == 0)
+		if (strncmp(de->d_name, "gpulog-", 7) != 0 || len < 12 ||
+		    strcmp(de->d_name + len - 5, ".json") != 0 ||
+		    strcmp(de->d_name, own) == 0)
 			continue;
 		/* A FIFO or a device would stall the read with the write
 		 * lock held: only files are read. */
 		{
-			char *p = cli_path_join(dir, d->d_name);
+			char *p = cli_path_join(dir, de->d_name);
 			struct stat st;
 			int reg = stat(p, &st) == 0 && S_ISREG(st.st_mode);
 
@@ -150,27 +247,46 @@ peer_files(const char *dir, const char *own, size_t *n, struct err *e)
 			if (!reg)
 				continue;
 		}
-		list = xrealloc(list, (k + 1) * sizeof *list);
-		list[k++] = xstrdup(d->d_name);
+		name = xstrdup(de->d_name);
+		d->names = xrealloc(d->names, (d->nnames + 1) *
+		    sizeof *d->names);
+		d->names[d->nnames++] = name;
+		if (seg_parse(name, &g)) {
+			d->segs = xrealloc(d->segs, (d->nsegs + 1) *
+			    sizeof *d->segs);
+			d->segs[d->nsegs++] = g;
+		} else {
+			d->wholes = xrealloc(d->wholes, (d->nwholes + 1) *
+			    sizeof *d->wholes);
+			d->wholes[d->nwholes++] = name;
+		}
 	}
 	closedir(dp);
-	if (k > 1)
-		qsort(list, k, sizeof *list, by_name);
-	*n = k;
-	if (list == NULL)
-		list = xcalloc(1, sizeof *list);
-	return list;
+	if (d->nwholes > 1)
+		qsort(d->wholes, d->nwholes, sizeof *d->wholes, by_name);
+	if (d->nsegs > 1)
+		qsort(d->segs, d->nsegs, sizeof *d->segs, by_seg);
+	return 0;
+}
+
+/* Segment seq of machine's log in d, or NULL. */
+static const struct seg *
+folder_seg(const struct folder *d, const char *machine, const char *log,
+    int64_t seq)
+{
+	struct seg key;
+
+	if (d->nsegs == 0)
+		return NULL;
+	memset(&key, 0, sizeof key);
+	snprintf(key.machine, sizeof key.machine, "%s", machine);
+	snprintf(key.log, sizeof key.log, "%s", log);
+	key.seq = seq;
+	return bsearch(&key, d->segs, d->nsegs, sizeof *d->segs, by_seg);
 }
 
 /* A fingerprint's longest text. */
 #define FP_MAX 96
-
-/* The setting that remembers peer file name as last merged. */
-static void
-seen_key(char *buf, size_t n, const char *name)
-{
-	snprintf(buf, n, "sync.seen.%s", name);
-}
 
 /* What tells a file changed without reading it: its size, modification
  * time to the nanosecond and inode.  "" when it cannot be read. */
@@ -191,6 +307,41 @@ fingerprint(const char *path, char *buf, size_t n)
 	    (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
 	    (unsigned long long)st.st_ino);
 #endif
+}
+
+/*
+ * What a whole file says of itself at its start: its log and the last
+ * segment it carries ("log" and "through", which cli_export_doc() writes
+ * before the settings).  0 with log "" for a file without them (a gpulog
+ * before segments, a plain export): it is merged whole.
+ */
+static void
+whole_head(const char *path, char *log, int64_t *through)
+{
+	char buf[1024], *p;
+	size_t n;
+	FILE *f;
+
+	log[0] = '\0';
+	*through = 0;
+	if ((f = fopen(path, "rb")) == NULL)
+		return;
+	n = fread(buf, 1, sizeof buf - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	if ((p = strstr(buf, "\n  \"settings\"")) != NULL)
+		*p = '\0';
+	if ((p = strstr(buf, "\n  \"log\": \"")) == NULL ||
+	    strspn(p + 11, "0123456789abcdef") != LOG_LEN ||
+	    p[11 + LOG_LEN] != '"')
+		return;
+	memcpy(log, p + 11, LOG_LEN);
+	log[LOG_LEN] = '\0';
+	if ((p = strstr(buf, "\n  \"through\": ")) == NULL) {
+		log[0] = '\0';
+		return;
+	}
+	*through = strtoll(p + 14, NULL, 10);
 }
 
 /* 1 when files a and b hold the same bytes. */
@@ -245,7 +396,7 @@ own_tmp(char *tmp)
 }
 
 /*
- * The note of what the file at path was written from (the setting
+ * The note of what the whole file at path was written from (the setting
  * sync.own.FILE): the database's export count (store_export_count()),
  * the export format and the file's fingerprint, in buf.  0, or -1 when
  * the file cannot be looked at.
@@ -262,35 +413,39 @@ own_note(int64_t count, const char *path, char *buf, size_t n)
 }
 
 /*
- * Writes this machine's file: everything it holds, through a temporary
- * name beside it, renamed over it once on disk, so that a sync tool never
- * copies half a file; left alone when nothing in it changed.  Nothing is
- * read when nothing the export carries was written since this file was
- * (the same export count, format and file: the setting sync.own.FILE).
+ * This machine's files as it last wrote them (the setting sync.log.FILE,
+ * its own): its log, the next segment's number, the last segment the
+ * whole file carries and the one the whole file before it carried, and
+ * the segments written since the whole file (how many, their bytes) and
+ * its bytes.
+ */
+struct own_log {
+	char log[LOG_LEN + 1];
+	int64_t next, through, prev, nseg, segbytes, wholebytes;
+};
+
+/* A whole file under this many bytes is written again in place of a
+ * segment: it costs about what a segment would. */
+#define WHOLE_BELOW (1 << 20)
+
+/* The most segments after a whole file before it is written again. */
+#define SEG_MAX 100
+
+/*
+ * Writes the export (a segment when h->segment) to name in dir through a
+ * temporary file renamed over it once on disk; a whole file with the same
+ * bytes as the one there is left alone (*changed 0).  *bytes its size.
  */
 static int
-write_own(struct ctx *c, const char *dir, const char *own, const char *name,
-    int *changed, struct err *e)
+write_file(struct ctx *c, const char *dir, const char *own, const char *name,
+    const struct sync_head *h, int *changed, int64_t *bytes, struct err *e)
 {
-	char *path = cli_path_join(dir, own), *tmp, tname[96];
-	char key[160], was[FP_MAX + 48], now[FP_MAX + 48];
+	char *path = cli_path_join(dir, name), *tmp, tname[96];
 	FILE *f = NULL;
 	int fd, ok = 0;
-	int64_t count = 0;
-	struct err inner;
+	long size;
 
 	*changed = 0;
-	snprintf(key, sizeof key, "sync.own.%s", own);
-	if (store_export_count(c->s, &count, e) < 0) {
-		free(path);
-		return -1;
-	}
-	if (own_note(count, path, now, sizeof now) == 0 &&
-	    store_get_setting(c->s, key, was, sizeof was, &inner) == 1 &&
-	    strcmp(was, now) == 0) {
-		free(path);
-		return 0;
-	}
 	snprintf(tname, sizeof tname, ".%s.tmpXXXXXX", own);
 	tmp = cli_path_join(dir, tname);
 	if ((fd = own_tmp(tmp)) < 0) {
@@ -302,22 +457,17 @@ write_own(struct ctx *c, const char *dir, const char *own, const char *name,
 		err_set(e, "%s: cannot write: %s", path, strerror(errno));
 		goto out;
 	}
-	if (store_read_begin(c->s, e) < 0)
+	if (cli_export_doc(f, path, c, h, e) < 0)
 		goto out;
-	/* The count read in the export's own snapshot. */
-	if (store_export_count(c->s, &count, e) < 0 ||
-	    cli_export_doc(f, path, c, name, e) < 0) {
-		store_read_end(c->s);
-		goto out;
-	}
-	store_read_end(c->s);
-	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0) {
+	if (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0 ||
+	    (size = ftell(f)) < 0) {
 		err_set(e, "%s: cannot write: %s", path, strerror(errno ?
 		    errno : EIO));
 		goto out;
 	}
+	*bytes = size;
 	/* f stays open, and so locked, until the rename. */
-	if (same_bytes(tmp, path)) {
+	if (!h->segment && same_bytes(tmp, path)) {
 		ok = 1;
 	} else if (rename(tmp, path) != 0) {
 		/* A sync tool copies the file with the mode it has: the
@@ -327,10 +477,6 @@ write_own(struct ctx *c, const char *dir, const char *own, const char *name,
 	} else {
 		*changed = ok = 1;
 	}
-	/* Noted outside any change, as the peers' files are. */
-	if (own_note(count, path, now, sizeof now) == 0 &&
-	    ops_setting_mark(&c->ops, key, now, &inner) < 0)
-		cli_warn("%s", inner.msg);
 out:
 	if (!*changed)
 		unlink(tmp);
@@ -341,19 +487,290 @@ out:
 	return ok ? 0 : -1;
 }
 
+/* Removes this machine's segments that no peer needs: another log's, and
+ * those the whole file before the one just written carried. */
+static void
+prune_own(const char *dir, const struct folder *d, const char *name,
+    const struct own_log *l)
+{
+	size_t i;
+
+	for (i = 0; i < d->nsegs; i++) {
+		const struct seg *g = &d->segs[i];
+		char *p;
+
+		if (strcmp(g->machine, name) != 0 || (strcmp(g->log,
+		    l->log) == 0 && g->seq > l->prev))
+			continue;
+		p = cli_path_join(dir, g->file);
+		unlink(p);
+		free(p);
+	}
+}
+
+/*
+ * Writes this machine's files: what was written since its last file (the
+ * pending rows), as a new segment, and the whole file again when it is
+ * small (under WHOLE_BELOW bytes), when the segments since it reach
+ * SEG_MAX or a quarter of its bytes, or when this machine starts its
+ * files over (a new log: no whole file of its own as it left it, or a new
+ * format).  Nothing is read when nothing the export carries was written
+ * since the last (the same export count, format and whole file: the
+ * setting sync.own.FILE).  The write lock is held throughout, so that
+ * what is pending stays as read.
+ */
+static int
+write_own(struct ctx *c, const char *dir, const struct folder *d,
+    const char *own, const char *name, char *wrote_name, size_t wlen,
+    struct err *e)
+{
+	char *path = cli_path_join(dir, own), okey[160], lkey[160];
+	char was[FP_MAX + 48], now[FP_MAX + 48], lv[160], file[128];
+	struct own_log l;
+	struct sync_head h;
+	struct err inner;
+	int64_t count = 0, upto = 0, bytes = 0, t;
+	unsigned groups = 0;
+	int fresh, seg, whole, wrote = 0, ok = 0, have;
+
+	wrote_name[0] = '\0';
+	snprintf(okey, sizeof okey, "sync.own.%s", own);
+	snprintf(lkey, sizeof lkey, "sync.log.%s", own);
+	if (store_export_count(c->s, &count, e) < 0)
+		goto out;
+	have = store_get_setting(c->s, okey, was, sizeof was, &inner) == 1;
+	if (own_note(count, path, now, sizeof now) == 0 && have &&
+	    strcmp(was, now) == 0) {
+		ok = 1;
+		goto out;
+	}
+	if (ops_sync_begin(&c->ops, e) < 0)
+		goto out;
+	if (store_export_count(c->s, &count, e) < 0 ||
+	    store_pending(c->s, &upto, &groups, e) < 0)
+		goto end;
+	memset(&l, 0, sizeof l);
+	/* Starts over unless the whole file is as it was left (the note
+	 * but its count) and its log known. */
+	own_note(count, path, now, sizeof now);
+	fresh = !have || strcmp(strchr(was, ' ') ? strchr(was, ' ') : "",
+	    strchr(now, ' ')) != 0 || store_get_setting(c->s, lkey, lv,
+	    sizeof lv, &inner) != 1 || sscanf(lv, "%8s %" SCNd64 " %" SCNd64
+	    " %" SCNd64 " %" SCNd64 " %" SCNd64 " %" SCNd64, l.log, &l.next,
+	    &l.through, &l.prev, &l.nseg, &l.segbytes, &l.wholebytes) != 7 ||
+	    strlen(l.log) != LOG_LEN || l.next < 1;
+	if (fresh) {
+		char uid[33];
+
+		memset(&l, 0, sizeof l);
+		store_new_uid(uid);
+		memcpy(l.log, uid + 32 - LOG_LEN, LOG_LEN);
+		l.next = 1;
+	}
+	h.machine = name;
+	h.log = l.log;
+	seg = !fresh && upto > 0;
+	if (seg) {
+		/* A number a killed sync used is not used again: a peer
+		 * may have read that file. */
+		while (folder_seg(d, name, l.log, l.next) != NULL)
+			l.next++;
+		seg_name(file, sizeof file, name, l.log, l.next);
+		h.seq = l.next;
+		h.segment = groups;
+		if (write_file(c, dir, own, file, &h, &wrote, &bytes, e) < 0)
+			goto end;
+		l.nseg++;
+		l.segbytes += bytes;
+		l.next++;
+		snprintf(wrote_name, wlen, "%s", file);
+	}
+	t = l.next - 1;
+	whole = !seg || l.wholebytes < WHOLE_BELOW || l.nseg >= SEG_MAX ||
+	    l.segbytes >= l.wholebytes / 4;
+	if (whole) {
+		h.seq = t;
+		h.segment = 0;
+		if (write_file(c, dir, own, own, &h, &wrote, &bytes, e) < 0)
+			goto end;
+		if (wrote)
+			snprintf(wrote_name, wlen, "%s", own);
+		l.prev = fresh ? 0 : l.through;
+		l.through = t;
+		l.nseg = l.segbytes = 0;
+		l.wholebytes = bytes;
+		prune_own(dir, d, name, &l);
+	}
+	snprintf(lv, sizeof lv, "%s %lld %lld %lld %lld %lld %lld", l.log,
+	    (long long)l.next, (long long)l.through, (long long)l.prev,
+	    (long long)l.nseg, (long long)l.segbytes,
+	    (long long)l.wholebytes);
+	if (own_note(count, path, now, sizeof now) < 0) {
+		err_set(e, "%s: cannot read back: %s", path, strerror(errno));
+		goto end;
+	}
+	if (ops_setting_mark(&c->ops, lkey, lv, e) < 0 ||
+	    ops_setting_mark(&c->ops, okey, now, e) < 0)
+		goto end;
+	ok = 1;
+end:
+	if (ops_sync_end(&c->ops, upto, ok, ok ? e : &inner) < 0)
+		ok = 0;
+out:
+	free(path);
+	return ok ? 0 : -1;
+}
+
+/* The settings that remember a peer: its whole file as last merged
+ * (sync.seen.FILE), and its log and the last of its segments merged
+ * (sync.read.MACHINE). */
+static void
+seen_key(char *buf, size_t n, const char *file)
+{
+	snprintf(buf, n, "sync.seen.%s", file);
+}
+
+static void
+read_key(char *buf, size_t n, const char *machine)
+{
+	snprintf(buf, n, "sync.read.%s", machine);
+}
+
+/* A peer machine as this sync leaves it: its whole file and segments'
+ * state to note once the merge is saved. */
+struct peer {
+	char machine[64];
+	char fp[FP_MAX];        /* the whole file's, to note; "" none */
+	char log[LOG_LEN + 1];
+	int64_t upto;           /* the last segment merged; -1 none, not
+	                         * even the whole file */
+	int noted;              /* log and upto to note */
+};
+
+/* What a sync read: files merged, refused, and left unread. */
+struct tally {
+	size_t merged, refused, unchanged;
+};
+
+/* Merges one file; 0, or -1 when it was refused (said so). */
+static int
+merge_one(struct cli_merge *m, const char *dir, const char *file,
+    struct tally *t)
+{
+	char *path = cli_path_join(dir, file);
+	struct err e;
+	FILE *f;
+	int rc = -1;
+
+	if ((f = fopen(path, "rb")) == NULL) {
+		err_set(&e, "%s: cannot read: %s", path, strerror(errno));
+	} else {
+		rc = cli_merge_file(m, f, path, &e);
+		fclose(f);
+	}
+	free(path);
+	if (rc == 0) {
+		t->merged++;
+		return 0;
+	}
+	cli_err(EXIT_FAIL, &e);
+	cli_say("nothing of %s was merged", file);
+	t->refused++;
+	return -1;
+}
+
+/* The machine a whole file is of: its name without gpulog- and .json. */
+static void
+whole_machine(const char *file, char *buf, size_t n)
+{
+	snprintf(buf, n, "%.*s", (int)(strlen(file) - 12), file + 7);
+}
+
+/*
+ * Merges what is new of one peer machine: its whole file (file, NULL when
+ * there is none) when it changed and holds what its segments do not, then
+ * its segments after the last merged, in order, until one is missing.
+ */
+static void
+merge_peer(struct ctx *c, struct cli_merge *m, const char *dir,
+    const struct folder *d, const char *file, struct peer *p,
+    struct tally *t)
+{
+	char key[320], was[160], log[LOG_LEN + 1], kept[LOG_LEN + 1], *path;
+	int64_t through = 0, n, upto;
+	struct err inner;
+	const struct seg *g;
+
+	read_key(key, sizeof key, p->machine);
+	if (store_get_setting(c->s, key, was, sizeof was, &inner) != 1 ||
+	    sscanf(was, "%8s %" SCNd64, p->log, &p->upto) != 2) {
+		p->log[0] = '\0';
+		p->upto = -1;
+	}
+	if (file != NULL) {
+		path = cli_path_join(dir, file);
+		/* Taken before it is read: a file replaced meanwhile is
+		 * read again next time. */
+		fingerprint(path, p->fp, FP_MAX);
+		seen_key(key, sizeof key, file);
+		if (p->fp[0] != '\0' && store_get_setting(c->s, key, was,
+		    sizeof was, &inner) == 1 && strcmp(p->fp, was) == 0) {
+			p->fp[0] = '\0';
+			t->unchanged++;
+		} else {
+			whole_head(path, log, &through);
+			snprintf(kept, sizeof kept, "%s", p->log);
+			upto = p->upto;
+			/* Of a log not seen before nothing is merged yet
+			 * (-1), not even its whole file. */
+			if (log[0] == '\0' || strcmp(log, p->log) != 0) {
+				p->upto = -1;
+				snprintf(p->log, sizeof p->log, "%s", log);
+			}
+			/* The whole file is read when it holds a segment
+			 * not merged that is not there to read. */
+			for (n = p->upto + 1; n <= through; n++)
+				if (folder_seg(d, p->machine, log, n) == NULL)
+					break;
+			if (log[0] != '\0' && n > through) {
+				t->unchanged++;
+			} else if (merge_one(m, dir, file, t) == 0) {
+				if (log[0] != '\0')
+					p->upto = through;
+				p->noted = log[0] != '\0';
+			} else {
+				/* Refused: read again next time, from where
+				 * this machine was. */
+				p->fp[0] = '\0';
+				snprintf(p->log, sizeof p->log, "%s", kept);
+				p->upto = upto;
+			}
+		}
+		free(path);
+	}
+	if (p->log[0] == '\0')
+		return;
+	while ((g = folder_seg(d, p->machine, p->log, p->upto + 1)) != NULL) {
+		if (merge_one(m, dir, g->file, t) < 0)
+			break;
+		p->upto++;
+		p->noted = 1;
+	}
+}
+
 int
 cmd_sync(struct ctx *c, const struct args *a)
 {
 	const char *dir = a->pos[0];
-	int dry = opt_has(a, S_DRY_RUN), refused = 0, changed, rc;
-	size_t unchanged = 0;
-	char name[64], own[80], **files = NULL, *path, *safe, what[200];
-	char (*fps)[FP_MAX] = NULL;
+	int dry = opt_has(a, S_DRY_RUN), rc;
+	char name[64], own[80], *safe, what[200], wrote[128];
+	struct folder d;
+	struct peer *peers = NULL;
+	struct tally t;
 	struct cli_merge *m;
 	struct stat sb;
 	struct err e;
-	size_t n = 0, i;
-	FILE *f;
+	size_t npeers = 0, i, j;
 
 	if ((rc = stat(dir, &sb)) != 0 || !S_ISDIR(sb.st_mode)) {
 		safe = text_safe(dir);
@@ -366,96 +783,90 @@ cmd_sync(struct ctx *c, const struct args *a)
 	if (machine_name(c, opt_get(a, S_NAME), name, sizeof name) < 0)
 		return EXIT_FAIL;
 	snprintf(own, sizeof own, "gpulog-%s.json", name);
-	if ((files = peer_files(dir, own, &n, &e)) == NULL)
+	if (folder_read(dir, own, &d, &e) < 0)
 		return cli_err(EXIT_FAIL, &e);
 	snprintf(what, sizeof what, "sync %.180s", dir);
 	if ((m = cli_merge_begin(c, what, &e)) == NULL) {
 		rc = cli_err(EXIT_FAIL, &e);
 		goto out;
 	}
-	fps = xcalloc(n + 1, sizeof *fps);
-	for (i = 0; i < n; i++) {
-		char was[FP_MAX], key[320];
-		struct err inner;
+	memset(&t, 0, sizeof t);
+	/* Each whole file, then each machine with segments and no whole
+	 * file here (yet: a sync tool copies files in any order). */
+	peers = xcalloc(d.nwholes + d.nsegs + 1, sizeof *peers);
+	for (i = 0; i < d.nwholes; i++) {
+		struct peer *p = &peers[npeers++];
 
-		path = cli_path_join(dir, files[i]);
-		/* Taken before it is read: a file replaced meanwhile is
-		 * read again next time. */
-		fingerprint(path, fps[i], FP_MAX);
-		seen_key(key, sizeof key, files[i]);
-		if (fps[i][0] != '\0' && store_get_setting(c->s, key, was,
-		    sizeof was, &inner) == 1 && strcmp(fps[i], was) == 0) {
-			unchanged++;
-			fps[i][0] = '\0';
-			free(path);
+		whole_machine(d.wholes[i], p->machine, sizeof p->machine);
+		merge_peer(c, m, dir, &d, d.wholes[i], p, &t);
+	}
+	for (i = 0; i < d.nsegs; i++) {
+		if (strcmp(d.segs[i].machine, name) == 0)
 			continue;
-		}
-		if ((f = fopen(path, "rb")) == NULL) {
-			err_set(&e, "%s: cannot read: %s", path,
-			    strerror(errno));
-		} else {
-			rc = cli_merge_file(m, f, path, &e);
-			fclose(f);
-			if (rc == 0) {
-				free(path);
-				continue;
-			}
-		}
-		fps[i][0] = '\0';
-		cli_err(EXIT_FAIL, &e);
-		cli_say("nothing of %s was merged", files[i]);
-		refused++;
-		free(path);
+		for (j = 0; j < npeers; j++)
+			if (strcmp(peers[j].machine, d.segs[i].machine) == 0)
+				break;
+		if (j < npeers)
+			continue;
+		snprintf(peers[npeers].machine, sizeof peers->machine, "%s",
+		    d.segs[i].machine);
+		merge_peer(c, m, dir, &d, NULL, &peers[npeers++], &t);
 	}
 	if (cli_merge_end(m, dry, 1, &e) < 0) {
 		rc = cli_err(EXIT_FAIL, &e);
 		goto out;
 	}
-	/* Merged and kept: each file noted as it was (outside the change:
-	 * an undone merge is not brought back by the next sync anyway). */
-	for (i = 0; !dry && i < n; i++) {
-		char key[320];
+	/* Merged and kept: each noted as it was (outside the change: an
+	 * undone merge is not brought back by the next sync anyway). */
+	for (i = 0; !dry && i < npeers; i++) {
+		char key[320], val[64];
 		struct err inner;
 
-		seen_key(key, sizeof key, files[i]);
-		if (fps[i][0] != '\0' && ops_setting_mark(&c->ops, key, fps[i],
-		    &inner) < 0)
-			cli_warn("%s", inner.msg);
+		if (i < d.nwholes && peers[i].fp[0] != '\0') {
+			seen_key(key, sizeof key, d.wholes[i]);
+			if (ops_setting_mark(&c->ops, key, peers[i].fp,
+			    &inner) < 0)
+				cli_warn("%s", inner.msg);
+		}
+		if (peers[i].noted && peers[i].log[0] != '\0') {
+			read_key(key, sizeof key, peers[i].machine);
+			snprintf(val, sizeof val, "%s %lld", peers[i].log,
+			    (long long)peers[i].upto);
+			if (ops_setting_mark(&c->ops, key, val, &inner) < 0)
+				cli_warn("%s", inner.msg);
+		}
 	}
 	{
 		/* The folder's name is the user's: shown harmless. */
 		char *sd = text_safe(dir);
-
-		size_t k = n - (size_t)refused - unchanged;
+		size_t k = t.merged;
 
 		printf("%s %zu other machine%s file%s in %s", dry ?
 		    "would merge" : "merged", k, k == 1 ? "'s" : "s'", k == 1 ?
 		    "" : "s", sd);
-		if (unchanged > 0)
+		if (t.unchanged > 0)
 			printf(" (%zu more unchanged since the last merge, not "
-			    "read)", unchanged);
+			    "read)", t.unchanged);
 		putchar('\n');
 		free(sd);
 	}
 	if (dry) {
-		rc = refused ? EXIT_FAIL : EXIT_OK;
+		rc = t.refused ? EXIT_FAIL : EXIT_OK;
 		goto out;
 	}
-	if (write_own(c, dir, own, name, &changed, &e) < 0) {
+	if (write_own(c, dir, &d, own, name, wrote, sizeof wrote, &e) < 0) {
 		rc = cli_err(EXIT_FAIL, &e);
 		goto out;
 	}
 	{
-		char *so = text_safe(own);
+		char *so = text_safe(wrote[0] ? wrote : own);
 
-		printf("%s %s\n", changed ? "wrote" : "up to date:", so);
+		printf("%s %s\n", wrote[0] ? "wrote" : "up to date:", so);
 		free(so);
 	}
-	rc = refused ? EXIT_FAIL : EXIT_OK;
+	rc = t.refused ? EXIT_FAIL : EXIT_OK;
 out:
-	for (i = 0; i < n; i++)
-		free(files[i]);
-	free(files);
-	free(fps);
+	free(peers);
+	folder_free(&d);
 	return rc;
 }

@@ -437,6 +437,26 @@ ops_setting_mark(struct ops *o, const char *key, const char *value,
 }
 
 int
+ops_sync_begin(struct ops *o, struct err *e)
+{
+	return store_write_begin(o->s, e) < 0 ? -1 : 0;
+}
+
+int
+ops_sync_end(struct ops *o, int64_t upto, int ok, struct err *e)
+{
+	if (!ok) {
+		store_rollback(o->s);
+		return 0;
+	}
+	if (upto > 0 && store_pending_done(o->s, upto, e) < 0) {
+		store_rollback(o->s);
+		return -1;
+	}
+	return store_write_commit(o->s, e);
+}
+
+int
 ops_merge_part(struct ops_import *im, struct err *e)
 {
 	if (store_part_mark(im->s, e) < 0)

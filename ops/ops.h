@@ -66,6 +66,16 @@ int ops_setting_local(struct ops *o, const char *key, const char *value,
 int ops_setting_mark(struct ops *o, const char *key, const char *value,
     struct err *e);
 
+/*
+ * The write of this machine's sync file, outside any change: begin takes
+ * the write lock (no other write until end), so that what is pending
+ * (store_pending()) stays as read; end forgets the entries up to upto
+ * that the file now carries and commits, the notes of ops_setting_mark()
+ * made meanwhile with it (ok 0: rolls all back).  0 or -1 with e.
+ */
+int ops_sync_begin(struct ops *o, struct err *e);
+int ops_sync_end(struct ops *o, int64_t upto, int ok, struct err *e);
+
 /* Begins a change named what, whose writes are stamped with o->now (see
  * store_set_clock()); every change in ops/ begins here. */
 int ops_begin(struct ops *o, const char *what, struct err *e);

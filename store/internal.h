@@ -41,6 +41,16 @@ struct store {
 	int exported;          /* the open transaction wrote a record the
 	                          export carries (store_exported()) */
 	int exported_late;     /* ... or a write outside a transaction did */
+	struct pend *pend;     /* the rows written since the last count, for
+	                        * sync_pending (store_exported()) */
+	size_t npend, pendcap;
+};
+
+/* Rows written of one group of tables (enum pend_group): rowids lo to hi,
+ * or the whole group (0, 0) for the small ones. */
+struct pend {
+	int group;
+	int64_t lo, hi;
 };
 
 /* A write of something the export carries: marks the open transaction
@@ -48,8 +58,20 @@ struct store {
  * when it closes). */
 void store_note_exported(struct store *s);
 
+/* Notes row (0: the whole group) of group (enum pend_group) as written,
+ * for sync_pending at the next count (store_exported()). */
+void store_note_pending(struct store *s, int group, int64_t row);
+
+/* In buf: the condition that a row of group's table (alias its name in
+ * the query, or "") is pending for the next sync segment. */
+void st_pending_cond(char *buf, size_t n, const char *alias, int group);
+
+/* sync_pending.tbl's names of the groups, in enum pend_group's order. */
+extern const char *const store_pend_names[];
+
 /* Before a write transaction commits: when it wrote anything the export
- * carries (s->exported), counts it in counters' "export". */
+ * carries (s->exported), counts it in counters' "export" and saves the rows
+ * noted since the last count in sync_pending. */
 int store_exported(struct store *s, struct err *e);
 
 /* Prepares sql or fails with the database's reason. */

@@ -11,6 +11,7 @@
 #include "core/err.h"
 #include "core/model.h"
 #include "store/internal.h"
+#include "store/sync.h"
 
 void
 st_row_to_run(sqlite3_stmt *st, struct run *r)
@@ -301,6 +302,13 @@ store_each_run(struct store *s, const struct filter *f,
 		strcat(sql, " AND source = ?6");
 	if (f->open_only)
 		strcat(sql, " AND end_ts IS NULL");
+	if (f->pending) {
+		char cond[256];
+
+		st_pending_cond(cond, sizeof cond, "", PEND_RUNS);
+		strcat(sql, " AND ");
+		strcat(sql, cond);
+	}
 	if (!f->any_order)
 		strcat(sql, f->newest_first ? " ORDER BY start_ts DESC, id DESC"
 		    : " ORDER BY start_ts, id");
@@ -583,6 +591,21 @@ store_each_expense(struct store *s, int64_t since, int64_t until,
 		return -1;
 	sqlite3_bind_int64(st, 1, since);
 	sqlite3_bind_int64(st, 2, until ? until : INT64_MAX);
+	return walk_expenses(s, st, fn, arg, "read the expenses", e);
+}
+
+int
+store_each_pending_expense(struct store *s,
+    int (*fn)(const struct expense *, void *), void *arg, struct err *e)
+{
+	sqlite3_stmt *st;
+	char sql[512], cond[256];
+
+	st_pending_cond(cond, sizeof cond, "", PEND_EXPENSES);
+	snprintf(sql, sizeof sql, "SELECT " EXPENSE_COLS " FROM expenses WHERE "
+	    "%s ORDER BY at, id", cond);
+	if (st_prepare(s, &st, sql, e) < 0)
+		return -1;
 	return walk_expenses(s, st, fn, arg, "read the expenses", e);
 }
 

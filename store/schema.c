@@ -225,6 +225,13 @@ static const char *const migrations[] = {
 	/* 11: the peak GPU memory of a run's own processes, beside its
 	 * GPU's (what nvidia-smi's compute apps show of the command). */
 	"ALTER TABLE run_metrics ADD COLUMN own_mem_mib INTEGER;",
+
+	/* 12: what was written since this machine's sync file last carried
+	 * it, so that `gpulog sync` writes those rows alone (a segment):
+	 * rowids lo to hi of a group of tables (store/sync.h's pend_group),
+	 * or the whole of a small group (0, 0).  Local: it never travels. */
+	"CREATE TABLE sync_pending (id INTEGER PRIMARY KEY, tbl TEXT NOT NULL,"
+	" lo INTEGER NOT NULL, hi INTEGER NOT NULL);",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] ==

@@ -22,6 +22,7 @@
 #include "core/fx.h"
 #include "core/model.h"
 #include "store/internal.h"
+#include "store/sync.h"
 
 int
 st_prepare(struct store *s, sqlite3_stmt **st, const char *sql, struct err *e)
@@ -342,11 +343,19 @@ exec_waiting(struct store *s, const char *sql)
 	return rc == SQLITE_DONE ? SQLITE_OK : rc;
 }
 
-/* The tables the export writes whose rows have rowids (settings travel
- * by key, tombstones have no rowid: their writers say so themselves). */
-static const char *const exported_tables[] = { "runs", "run_metrics",
-	"expenses", "quota_snapshots", "platforms", "quotas", "rates",
-	"phases", "fx" };
+/* The tables the export writes whose rows have rowids, and the group of
+ * a sync segment each is in (settings travel by key and tombstones have
+ * no rowid: their writers say so themselves). */
+static const struct {
+	const char *table;
+	int group;
+} exported_tables[] = {
+	{ "runs", PEND_RUNS }, { "run_metrics", PEND_METRICS },
+	{ "expenses", PEND_EXPENSES }, { "quota_snapshots", PEND_SNAPSHOTS },
+	{ "platforms", PEND_CATALOG }, { "quotas", PEND_CATALOG },
+	{ "rates", PEND_CATALOG }, { "phases", PEND_CATALOG },
+	{ "fx", PEND_CATALOG },
+};
 
 void
 store_note_exported(struct store *s)
@@ -357,8 +366,73 @@ store_note_exported(struct store *s)
 		s->exported = 1;
 }
 
+/* The most ranges kept in memory before each group's are made one. */
+#define PEND_MAX 4096
+
+/*
+ * Notes row (0 for the whole group) of group as written, for the next
+ * sync segment: a row next to the group's last range widens it, so that
+ * an import's new runs are one range.  Past PEND_MAX ranges each group's
+ * become one, from its lowest row to its highest: a segment may then
+ * carry rows that did not change (harmless: merging them again changes
+ * nothing), never miss one.
+ */
+void
+store_note_pending(struct store *s, int group, int64_t row)
+{
+	struct pend *p;
+	size_t i, k;
+
+	for (i = s->npend; i > 0; i--) {
+		p = &s->pend[i - 1];
+		if (p->group != group)
+			continue;
+		if (row == 0 ? p->lo == 0 : p->lo != 0 && row >= p->lo - 1 &&
+		    row <= p->hi + 1) {
+			if (row != 0 && row < p->lo)
+				p->lo = row;
+			if (row > p->hi)
+				p->hi = row;
+			return;
+		}
+		/* Only the group's last range is tried: rows come in
+		 * runs. */
+		if (row != 0)
+			break;
+	}
+	if (s->npend == PEND_MAX) {
+		for (k = 0, i = 0; i < s->npend; i++) {
+			struct pend *q = &s->pend[i];
+			size_t j;
+
+			for (j = 0; j < k; j++)
+				if (s->pend[j].group == q->group &&
+				    (s->pend[j].lo == 0) == (q->lo == 0))
+					break;
+			if (j == k) {
+				s->pend[k++] = *q;
+			} else if (q->lo != 0) {
+				if (q->lo < s->pend[j].lo)
+					s->pend[j].lo = q->lo;
+				if (q->hi > s->pend[j].hi)
+					s->pend[j].hi = q->hi;
+			}
+		}
+		s->npend = k;
+		store_note_pending(s, group, row);
+		return;
+	}
+	if (s->npend == s->pendcap) {
+		s->pendcap = s->pendcap ? 2 * s->pendcap : 16;
+		s->pend = xrealloc(s->pend, s->pendcap * sizeof *s->pend);
+	}
+	p = &s->pend[s->npend++];
+	p->group = group;
+	p->lo = p->hi = row;
+}
+
 /* sqlite3_update_hook(): a row of an exported table was written.  Called
- * for every row: once the transaction is marked, it returns at once. */
+ * for every row: it marks the transaction and notes the row. */
 static void
 on_write(void *arg, int op, const char *db, const char *table,
     sqlite3_int64 row)
@@ -366,27 +440,62 @@ on_write(void *arg, int op, const char *db, const char *table,
 	struct store *s = arg;
 	size_t i;
 
-	(void)op;
-	(void)row;
-	if ((s->exported && !sqlite3_get_autocommit(s->db)) ||
-	    strcmp(db, "main") != 0)
+	if (strcmp(db, "main") != 0)
 		return;
+	if (strcmp(table, "settings") == 0) {
+		store_note_pending(s, PEND_SETTINGS, 0);
+		return;
+	}
 	for (i = 0; i < sizeof exported_tables / sizeof exported_tables[0];
 	    i++)
-		if (strcmp(table, exported_tables[i]) == 0) {
-			store_note_exported(s);
+		if (strcmp(table, exported_tables[i].table) == 0) {
+			if (!s->exported || sqlite3_get_autocommit(s->db))
+				store_note_exported(s);
+			/* A removed row leaves nothing to carry (a
+			 * removal travels as its tombstone). */
+			if (op != SQLITE_DELETE)
+				store_note_pending(s, exported_tables[i].group,
+				    exported_tables[i].group >= PEND_SETTINGS ?
+				    0 : row);
 			return;
 		}
 }
 
+/* The names sync_pending.tbl gives the groups, in enum pend_group's
+ * order. */
+const char *const store_pend_names[PEND_NGROUPS] = { "runs", "run_metrics",
+	"expenses", "quota_snapshots", "settings", "catalog", "tombstones" };
+
 int
 store_exported(struct store *s, struct err *e)
 {
+	sqlite3_stmt *st;
+	size_t i;
+
 	if (!s->exported)
 		return 0;
 	if (st_exec(s, "INSERT INTO counters VALUES ('export', 1) ON "
 	    "CONFLICT(name) DO UPDATE SET value = value + 1", e) < 0)
 		return -1;
+	if (s->npend > 0) {
+		if (st_prepare(s, &st, "INSERT INTO sync_pending(tbl, lo, hi) "
+		    "VALUES (?, ?, ?)", e) < 0)
+			return -1;
+		for (i = 0; i < s->npend; i++) {
+			sqlite3_bind_text(st, 1,
+			    store_pend_names[s->pend[i].group], -1,
+			    SQLITE_STATIC);
+			sqlite3_bind_int64(st, 2, s->pend[i].lo);
+			sqlite3_bind_int64(st, 3, s->pend[i].hi);
+			if (sqlite3_step(st) != SQLITE_DONE) {
+				sqlite3_finalize(st);
+				return st_fail(s, e, "save the change");
+			}
+			sqlite3_reset(st);
+		}
+		sqlite3_finalize(st);
+		s->npend = 0;
+	}
 	s->exported = 0;
 	return 0;
 }
@@ -549,6 +658,17 @@ sql_tombs(sqlite3_context *cx, int argc, sqlite3_value **argv)
 	sqlite3_result_int(cx, !s->no_tombs);
 }
 
+/* gpulog_removal_noted(): a tombstone was written; the next sync segment
+ * carries the removals. */
+static void
+sql_removal_noted(sqlite3_context *cx, int argc, sqlite3_value **argv)
+{
+	(void)argc;
+	(void)argv;
+	store_note_pending(sqlite3_user_data(cx), PEND_TOMBSTONES, 0);
+	sqlite3_result_null(cx);
+}
+
 /*
  * A removal, by whatever path (rm, cancel, undo, a merge), leaves a
  * tombstone stamped with the store's clock, the latest removal of a key
@@ -572,8 +692,16 @@ create_tomb_triggers(struct store *s, struct err *e)
 	if (sqlite3_create_function(s->db, "gpulog_now", 0, SQLITE_UTF8, s,
 	    sql_clock, NULL, NULL) != SQLITE_OK ||
 	    sqlite3_create_function(s->db, "gpulog_tombs", 0, SQLITE_UTF8, s,
-	    sql_tombs, NULL, NULL) != SQLITE_OK)
+	    sql_tombs, NULL, NULL) != SQLITE_OK ||
+	    sqlite3_create_function(s->db, "gpulog_removal_noted", 0,
+	    SQLITE_UTF8, s, sql_removal_noted, NULL, NULL) != SQLITE_OK)
 		return st_fail(s, e, "open the database");
+	/* Tombstones have no rowid, so the update hook never sees them. */
+	if (st_exec(s, "CREATE TEMP TRIGGER pend_tomb_ins AFTER INSERT ON "
+	    "main.tombstones BEGIN SELECT gpulog_removal_noted(); END;"
+	    "CREATE TEMP TRIGGER pend_tomb_upd AFTER UPDATE ON "
+	    "main.tombstones BEGIN SELECT gpulog_removal_noted(); END;", e) < 0)
+		return -1;
 	for (i = 0; i < sizeof t / sizeof t[0]; i++) {
 		snprintf(sql, sizeof sql, "CREATE TEMP TRIGGER tomb_%s AFTER "
 		    "DELETE ON main.%s WHEN gpulog_tombs() BEGIN INSERT INTO "
@@ -683,6 +811,7 @@ store_close(struct store *s)
 		store_exported(s, &ignored);
 	}
 	sqlite3_close(s->db);
+	free(s->pend);
 	free(s);
 }
 

@@ -22,7 +22,7 @@ struct fx_point;
 struct store;
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define STORE_SCHEMA_VERSION 11
+#define STORE_SCHEMA_VERSION 12
 
 /*
  * Opens (creating if need be) the database at path, migrates it to the
@@ -176,6 +176,8 @@ struct filter {
 	int newest_first;
 	int any_order;          /* table order: fastest for a whole scan */
 	int open_only;
+	int pending;            /* only those a sync segment carries
+	                         * (store/sync.h) */
 	int brief;              /* figures only: platform, gpu, gpus, times,
 	                         * cost, currency and rate; the rest is left
 	                         * empty */
@@ -215,6 +217,9 @@ int store_import_expense(struct store *s, const struct expense *x,
 int store_record_expense(struct store *s, const struct expense *x,
     int fresh_id, struct err *e);
 int store_each_expense(struct store *s, int64_t since, int64_t until,
+    int (*fn)(const struct expense *, void *), void *arg, struct err *e);
+/* Each expense a sync segment carries (store/sync.h), by time. */
+int store_each_pending_expense(struct store *s,
     int (*fn)(const struct expense *, void *), void *arg, struct err *e);
 /* The newest limit expenses, newest first (by when paid, then id), each
  * to fn (x borrowed for the call); a bounded read, by the index on at.

@@ -94,16 +94,19 @@ store_merge_removal(struct store *s, const char *kind, const char *key,
 	int rc, n = 0;
 
 	s->merging = 1;
-	store_note_exported(s); /* a tombstone travels */
-
+	/* A tombstone as old as the one here writes nothing: a merge that
+	 * brings nothing new leaves nothing for the next sync to carry. */
 	if (st_prepare(s, &st, "INSERT INTO tombstones(kind, key, removed_at) "
 	    "VALUES (?1, ?2, ?3) ON CONFLICT(kind, key) DO UPDATE SET "
-	    "removed_at = max(removed_at, excluded.removed_at)", e) < 0)
+	    "removed_at = excluded.removed_at WHERE excluded.removed_at > "
+	    "removed_at", e) < 0)
 		return -1;
 	sqlite3_bind_text(st, 1, kind, -1, SQLITE_STATIC);
 	sqlite3_bind_text(st, 2, key, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 3, at);
 	rc = sqlite3_step(st);
+	if (rc == SQLITE_DONE && sqlite3_changes(s->db) > 0)
+		store_note_exported(s); /* a tombstone travels */
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
 		return st_fail(s, e, "record a removal");
@@ -538,18 +541,66 @@ opt_col(sqlite3_stmt *st, int i)
 }
 
 int
-store_each_metrics(struct store *s, int (*fn)(const char *uid,
+store_pending(struct store *s, int64_t *upto, unsigned *groups,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc, g;
+
+	*upto = 0;
+	*groups = 0;
+	if (st_prepare(s, &st, "SELECT tbl, max(id) FROM sync_pending GROUP "
+	    "BY tbl", e) < 0)
+		return -1;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *t = (const char *)sqlite3_column_text(st, 0);
+
+		for (g = 0; g < PEND_NGROUPS; g++)
+			if (t != NULL && strcmp(t, store_pend_names[g]) == 0)
+				*groups |= 1u << g;
+		if (sqlite3_column_int64(st, 1) > *upto)
+			*upto = sqlite3_column_int64(st, 1);
+	}
+	sqlite3_finalize(st);
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read what changed");
+}
+
+int
+store_pending_done(struct store *s, int64_t upto, struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (st_prepare(s, &st, "DELETE FROM sync_pending WHERE id <= ?", e) < 0)
+		return -1;
+	sqlite3_bind_int64(st, 1, upto);
+	return st_step_done(s, st, "forget what changed", e);
+}
+
+void
+st_pending_cond(char *buf, size_t n, const char *alias, int group)
+{
+	snprintf(buf, n, "%s%srowid IN (SELECT x.rowid FROM sync_pending p "
+	    "JOIN %s x ON x.rowid BETWEEN p.lo AND p.hi WHERE p.tbl = '%s')",
+	    alias, alias[0] ? "." : "", store_pend_names[group],
+	    store_pend_names[group]);
+}
+
+int
+store_each_metrics(struct store *s, int pending, int (*fn)(const char *uid,
     const struct run_metrics *m, void *arg), void *arg, struct err *e)
 {
 	sqlite3_stmt *st;
 	struct run_metrics m;
+	char sql[768], cond[256] = "1";
 	int rc, stop = 0;
 
-	if (st_prepare(s, &st, "SELECT r.uid, m.samples, m.peak_mem_mib, "
+	if (pending)
+		st_pending_cond(cond, sizeof cond, "m", PEND_METRICS);
+	snprintf(sql, sizeof sql, "SELECT r.uid, m.samples, m.peak_mem_mib, "
 	    "m.mem_total_mib, m.mean_util_pct, m.energy_wh_milli, "
 	    "m.exit_status, m.command, r.id, m.own_mem_mib FROM run_metrics m "
-	    "JOIN runs r ON "
-	    "r.id = m.run_id ORDER BY r.id", e) < 0)
+	    "JOIN runs r ON r.id = m.run_id WHERE %s ORDER BY r.id", cond);
+	if (st_prepare(s, &st, sql, e) < 0)
 		return -1;
 	metrics_init(&m);
 	while (stop == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -573,16 +624,20 @@ store_each_metrics(struct store *s, int (*fn)(const char *uid,
 }
 
 int
-store_each_snapshot(struct store *s, int (*fn)(const struct quota_snapshot *q,
-    void *arg), void *arg, struct err *e)
+store_each_snapshot(struct store *s, int pending, int (*fn)(
+    const struct quota_snapshot *q, void *arg), void *arg, struct err *e)
 {
 	sqlite3_stmt *st;
 	struct quota_snapshot q;
+	char sql[640], cond[256] = "1";
 	int rc, stop = 0;
 
-	if (st_prepare(s, &st, "SELECT platform, taken_at, used_s, "
+	if (pending)
+		st_pending_cond(cond, sizeof cond, "", PEND_SNAPSHOTS);
+	snprintf(sql, sizeof sql, "SELECT platform, taken_at, used_s, "
 	    "reserved_s, allowed_s, coalesce(reset_at, 0), source FROM "
-	    "quota_snapshots ORDER BY taken_at, id", e) < 0)
+	    "quota_snapshots WHERE %s ORDER BY taken_at, id", cond);
+	if (st_prepare(s, &st, sql, e) < 0)
 		return -1;
 	while (stop == 0 && (rc = sqlite3_step(st)) == SQLITE_ROW) {
 		memset(&q, 0, sizeof q);

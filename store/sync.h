@@ -17,6 +17,24 @@ struct run_metrics;
 struct store;
 struct store_merge;
 
+/*
+ * A sync segment (cli/cmd-sync.c) carries what was written since the
+ * last one, by group of tables: the rows of runs, metrics, expenses and
+ * quota snapshots, and the whole of the settings, the catalog or the
+ * removals when any of theirs was.  Every write transaction saves what it
+ * wrote in sync_pending as it commits (store_exported()).
+ */
+enum pend_group { PEND_RUNS, PEND_METRICS, PEND_EXPENSES, PEND_SNAPSHOTS,
+	PEND_SETTINGS, PEND_CATALOG, PEND_TOMBSTONES, PEND_NGROUPS };
+
+/* What is pending: *upto its newest entry (0 when none), and in *groups
+ * the bit 1 << g of each group g with an entry.  -1 with e. */
+int store_pending(struct store *s, int64_t *upto, unsigned *groups,
+    struct err *e);
+
+/* Forgets the entries up to upto, which a file written now carries. */
+int store_pending_done(struct store *s, int64_t upto, struct err *e);
+
 /* Each tombstone, by kind then key.  fn returns 0 to go on; its non-zero
  * value stops the walk and is returned.  -1 with e on failure. */
 int store_each_tombstone(struct store *s, int (*fn)(const char *kind,
@@ -104,13 +122,15 @@ int store_merge_duplicates(struct store_merge *m, int64_t id,
 int store_each_duplicate(struct store *s, int (*fn)(const struct run *a,
     const struct run *b, void *arg), void *arg, struct err *e);
 
-/* Each run's metrics with the run's uid, by run id; fn as above. */
-int store_each_metrics(struct store *s, int (*fn)(const char *uid,
+/* Each run's metrics with the run's uid, by run id, or only the pending
+ * ones (see pend_group); fn as above. */
+int store_each_metrics(struct store *s, int pending, int (*fn)(const char *uid,
     const struct run_metrics *m, void *arg), void *arg, struct err *e);
 
-/* Each quota snapshot, oldest first; fn as above. */
+/* Each quota snapshot, oldest first, or only the pending ones; fn as
+ * above. */
 struct quota_snapshot;
-int store_each_snapshot(struct store *s, int (*fn)(
+int store_each_snapshot(struct store *s, int pending, int (*fn)(
     const struct quota_snapshot *q, void *arg), void *arg, struct err *e);
 
 /* An expense from another machine: added (id 0) or replacing expense id,

@@ -13,6 +13,7 @@ pass/fail test: the machines are shared and noisy.
 import hashlib
 import os
 import shutil
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -325,10 +326,36 @@ def main():
 
             def one_more():
                 subprocess.run([gpulog, "add", "kaggle", "1m"], env=env,
-                               check=True, stdout=subprocess.DEVNULL)
-            g1 = measure(sync, env, reps=3, setup=one_more)
+                               check=True, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL)
+            g1 = measure(sync, env, setup=one_more)
             rows.append((n, "sync, one run added here (floor: sync with"
                          " nothing new)", g1, g))
+
+            # The other side: a machine that has read all of this one's
+            # files (a copy of its database, told so) reads its latest
+            # segment, of one run.  --dry-run, so that it writes no file
+            # of its own for this machine to read whole.
+            pdb = os.path.join(out, "peer-%d.db" % n)
+            shutil.copy(db, pdb)
+            con = sqlite3.connect(db)
+            log = con.execute("SELECT value FROM settings WHERE key ="
+                              " 'sync.log.gpulog-bench.json'").fetchone()
+            con.close()
+            logname, nxt = log[0].split()[0], int(log[0].split()[1])
+
+            def before_last():
+                pc = sqlite3.connect(pdb)
+                pc.execute("INSERT OR REPLACE INTO settings(key, value,"
+                           " modified) VALUES ('sync.read.bench', ?, 0)",
+                           ("%s %d" % (logname, nxt - 2),))
+                pc.commit()
+                pc.close()
+            g2 = measure([gpulog, "--db", pdb, "sync", sdir, "--name",
+                          "peer", "--dry-run"], env, setup=before_last)
+            rows.append((n, "sync, reading the other machine's segment of"
+                         " one run (floor: sync with nothing new)", g2, g))
+            os.remove(pdb)
 
         # The peers, on the same history: this week's time by tag beside
         # status, and all-time totals beside the weekly report.

@@ -117,13 +117,22 @@ cmp -s before.json shared/gpulog-laptop.json || fail "the file changed"
 grep -q "merged 0 other machines' files in shared (1 more unchanged since the last merge, not read)" o ||
     fail "an unchanged peer file was read: $(cat o)"
 # Not read indeed: the same size, time and inode with other bytes in it
-# goes unread; a new time has it read (and refused, being broken).
+# goes unread; so does a new time on a whole file whose head says that it
+# carries no segment not merged here; a new time on one of a log not seen
+# (its machine started its files over) has it read (and refused, being
+# broken).
 cp shared/gpulog-cloud.json cloud.keep
 touch -r shared/gpulog-cloud.json stamp
 printf 'XXXX' | dd of=shared/gpulog-cloud.json bs=1 seek=0 conv=notrunc 2>/dev/null
 touch -r stamp shared/gpulog-cloud.json
 A sync shared >o 2>e || fail "an unchanged file was read: $(cat e)"
 touch -d 2026-12-02 shared/gpulog-cloud.json
+A sync shared >o 2>e || fail "a file with nothing new was read: $(cat e)"
+grep -q "merged 0 other machines' files in shared (1 more unchanged since the last merge, not read)" o ||
+    fail "a file with nothing new: $(cat o)"
+sed 's/"log": "[0-9a-f]*"/"log": "00000000"/' shared/gpulog-cloud.json >o
+cat o >shared/gpulog-cloud.json
+touch -d 2026-12-03 shared/gpulog-cloud.json
 A sync shared >o 2>e && fail "a changed file was not read"
 grep -q "gpulog-cloud.json: not a gpulog export" e || fail "changed file: $(cat e)"
 cp cloud.keep shared/gpulog-cloud.json

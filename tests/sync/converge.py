@@ -8,7 +8,11 @@ is new, and all three must show the same `log --json`, `spend --json` and
 it takes that merge back on its machine only, by design (tests/cli/
 sync-undo.sh checks it), so that machine differs on purpose.
 
-usage: converge.py GPULOG WORKDIR SEED ROUNDS
+With BULK, alpha first imports BULK runs of a year before, which all
+three take by a sync: their files are then over a megabyte, and each sync
+writes a segment of what changed rather than the whole file again.
+
+usage: converge.py GPULOG WORKDIR SEED ROUNDS [BULK]
 """
 import json
 import os
@@ -20,6 +24,7 @@ import time
 
 gpulog, work, seed, rounds = sys.argv[1], sys.argv[2], int(sys.argv[3]), \
     int(sys.argv[4])
+bulk = int(sys.argv[5]) if len(sys.argv) > 5 else 0
 rng = random.Random(seed)
 shared = os.path.join(work, "shared")
 os.makedirs(shared, exist_ok=True)
@@ -147,6 +152,20 @@ def view(m):
     return out
 
 
+if bulk:
+    path = os.path.join(work, "bulk.csv")
+    with open(path, "w") as f:
+        f.write("platform,start,end,gpu,note,id\n")
+        for i in range(bulk):
+            t = 1764547200 + i * 7200  # from 2025-12-01, two hours apart
+            f.write("vast,%s,%s,RTX 4090,bulk %d for a file over a "
+                    "megabyte,b%d\n" % (
+                        time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t)),
+                        time.strftime("%Y-%m-%dT%H:%M:%SZ",
+                                      time.gmtime(t + 3600)), i, i))
+    g("alpha", "import", "csv", path, check=True)
+    for m in machines:
+        sync(m)
 for i in range(rounds):
     m = rng.choice(machines)
     for _ in range(rng.randrange(1, 4)):
