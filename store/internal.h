@@ -44,6 +44,7 @@ struct store {
 	struct pend *pend;     /* the rows written since the last count, for
 	                        * sync_pending (store_exported()) */
 	size_t npend, pendcap;
+	int sync_on;           /* this machine syncs: pend is saved */
 };
 
 /* Rows written of one group of tables (enum pend_group): rowids lo to hi,

@@ -466,6 +466,23 @@ on_write(void *arg, int op, const char *db, const char *table,
 const char *const store_pend_names[PEND_NGROUPS] = { "runs", "run_metrics",
 	"expenses", "quota_snapshots", "settings", "catalog", "tombstones" };
 
+/* 1 when this machine syncs (it has a sync name), 0 not, -1. */
+static int
+sync_set_up(struct store *s, struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	if (st_prepare(s, &st, "SELECT 1 FROM settings WHERE key = "
+	    "'sync.machine'", e) < 0)
+		return -1;
+	rc = sqlite3_step(st);
+	sqlite3_finalize(st);
+	if (rc == SQLITE_ROW)
+		return 1;
+	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read a setting");
+}
+
 int
 store_exported(struct store *s, struct err *e)
 {
@@ -477,25 +494,47 @@ store_exported(struct store *s, struct err *e)
 	if (st_exec(s, "INSERT INTO counters VALUES ('export', 1) ON "
 	    "CONFLICT(name) DO UPDATE SET value = value + 1", e) < 0)
 		return -1;
-	if (s->npend > 0) {
-		if (st_prepare(s, &st, "INSERT INTO sync_pending(tbl, lo, hi) "
-		    "VALUES (?, ?, ?)", e) < 0)
+	/* Noted once this machine syncs (it has a sync name): its first
+	 * sync writes everything anyway. */
+	if (s->npend > 0 && !s->sync_on && (s->sync_on = sync_set_up(s, e)) < 0)
+		return -1;
+	if (s->npend > 0 && s->sync_on) {
+		sqlite3_stmt *up;
+
+		/* A range next to the table's newest entry widens it, so
+		 * that a run's samples written again and again are one. */
+		if (st_prepare(s, &up, "UPDATE sync_pending SET lo = min(lo, "
+		    "?2), hi = max(hi, ?3) WHERE id = (SELECT max(id) FROM "
+		    "sync_pending WHERE tbl = ?1) AND ?2 <= hi + 1 AND ?3 >= "
+		    "lo - 1", e) < 0)
 			return -1;
-		for (i = 0; i < s->npend; i++) {
-			sqlite3_bind_text(st, 1,
-			    store_pend_names[s->pend[i].group], -1,
-			    SQLITE_STATIC);
-			sqlite3_bind_int64(st, 2, s->pend[i].lo);
-			sqlite3_bind_int64(st, 3, s->pend[i].hi);
-			if (sqlite3_step(st) != SQLITE_DONE) {
-				sqlite3_finalize(st);
-				return st_fail(s, e, "save the change");
-			}
-			sqlite3_reset(st);
+		if (st_prepare(s, &st, "INSERT INTO sync_pending(tbl, lo, hi) "
+		    "SELECT ?1, ?2, ?3 WHERE changes() = 0", e) < 0) {
+			sqlite3_finalize(up);
+			return -1;
 		}
+		for (i = 0; i < s->npend; i++) {
+			sqlite3_stmt *both[2] = { up, st };
+			int k;
+
+			for (k = 0; k < 2; k++) {
+				sqlite3_bind_text(both[k], 1,
+				    store_pend_names[s->pend[i].group], -1,
+				    SQLITE_STATIC);
+				sqlite3_bind_int64(both[k], 2, s->pend[i].lo);
+				sqlite3_bind_int64(both[k], 3, s->pend[i].hi);
+				if (sqlite3_step(both[k]) != SQLITE_DONE) {
+					sqlite3_finalize(up);
+					sqlite3_finalize(st);
+					return st_fail(s, e, "save the change");
+				}
+				sqlite3_reset(both[k]);
+			}
+		}
+		sqlite3_finalize(up);
 		sqlite3_finalize(st);
-		s->npend = 0;
 	}
+	s->npend = 0;
 	s->exported = 0;
 	return 0;
 }

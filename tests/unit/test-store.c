@@ -27,6 +27,7 @@
 #include "store/metrics.h"
 #include "store/snapshot.h"
 #include "store/store.h"
+#include "store/sync.h"
 #include "store/summary.h"
 #include "tests/unit/t.h"
 
@@ -1487,6 +1488,107 @@ test_savings(void)
 	remove_db("savings.db");
 }
 
+/* The runs a sync segment would carry (filter.pending). */
+static int
+count_pending(struct store *s)
+{
+	struct filter f;
+	struct labels l;
+	struct err e = { "" };
+
+	memset(&f, 0, sizeof f);
+	memset(&l, 0, sizeof l);
+	f.pending = 1;
+	if (store_each_run(s, &f, collect, &l, &e) != 0)
+		return -1;
+	return l.calls;
+}
+
+/* Adds n runs an hour apart from start in one change. */
+static void
+import_n(struct store *s, int n, int64_t start, const char *tag)
+{
+	struct err e = { "" };
+	char id[32];
+	int i;
+
+	CHECK_EQ_INT(store_begin(s, "import", &e), 0);
+	for (i = 0; i < n; i++) {
+		struct run r = mkrun("vast", start + H(i), start + H(i) + 1800,
+		    tag);
+
+		strcpy(r.source, "csv");
+		snprintf(id, sizeof id, "%s-%d", tag, i);
+		r.source_id = xstrdup(id);
+		CHECK_EQ_INT(store_import_run(s, &r, &e), 1);
+		run_clear(&r);
+	}
+	CHECK_EQ_INT(store_commit(s, &e), 0);
+}
+
+/*
+ * What a sync segment carries: nothing is kept before the machine has a
+ * sync name; then each write's rows, an import's new runs as one range
+ * however many, an edit's run, a removal's tombstone; forgotten once
+ * carried.
+ */
+static void
+test_pending(void)
+{
+	int64_t now = t_utc(2026, 11, 28, 10, 0, 0), upto, before;
+	struct store *s;
+	struct err e = { "" };
+	struct run r;
+	unsigned groups;
+
+	if ((s = open_db("pending.db", now)) == NULL)
+		return;
+	import_n(s, 50, now - H(400), "old");
+	CHECK_EQ_INT(store_pending(s, &upto, &groups, &e), 0);
+	CHECK_EQ_INT(upto, 0);
+	CHECK_EQ_INT(count_pending(s), 0);
+
+	CHECK_EQ_INT(store_begin(s, "set sync.machine", &e), 0);
+	CHECK_EQ_INT(store_set_setting(s, "sync.machine", "laptop", &e), 0);
+	CHECK_EQ_INT(store_commit(s, &e), 0);
+	import_n(s, 300, now - H(340), "new");
+	CHECK_EQ_INT(store_pending(s, &upto, &groups, &e), 0);
+	CHECK(upto > 0);
+	CHECK(groups & 1u << PEND_RUNS);
+	CHECK(!(groups & 1u << PEND_TOMBSTONES));
+	CHECK_EQ_INT(count_pending(s), 300);
+	/* The setting's entry, and one range for the import's runs. */
+	CHECK_EQ_INT(upto, 2);
+	before = upto;
+
+	/* An old run edited three times: one more run, one more entry. */
+	run_init(&r);
+	CHECK_EQ_INT(store_get_run(s, 7, &r, &e), 1);
+	for (int i = 0; i < 3; i++) {
+		free(r.note);
+		r.note = xstrdup(i == 2 ? "edited" : "again");
+		CHECK_EQ_INT(store_begin(s, "edit", &e), 0);
+		CHECK_EQ_INT(store_update_run(s, &r, &e), 0);
+		CHECK_EQ_INT(store_commit(s, &e), 0);
+	}
+	run_clear(&r);
+	CHECK_EQ_INT(count_pending(s), 301);
+	CHECK_EQ_INT(store_pending(s, &upto, &groups, &e), 0);
+	CHECK_EQ_INT(upto, before + 1);
+
+	/* Carried: forgotten.  A removal then leaves its tombstone. */
+	CHECK_EQ_INT(store_pending_done(s, upto, &e), 0);
+	CHECK_EQ_INT(count_pending(s), 0);
+	CHECK_EQ_INT(store_begin(s, "rm", &e), 0);
+	CHECK_EQ_INT(store_delete_run(s, 8, &e), 0);
+	CHECK_EQ_INT(store_commit(s, &e), 0);
+	CHECK_EQ_INT(store_pending(s, &upto, &groups, &e), 0);
+	CHECK_EQ_INT(groups, 1u << PEND_TOMBSTONES);
+	CHECK_EQ_INT(count_pending(s), 0);
+	store_close(s);
+	remove_db("pending.db");
+}
+
 int
 main(void)
 {
@@ -1513,6 +1615,7 @@ main(void)
 	test_brief_walk();
 	test_convert_days();
 	test_savings();
+	test_pending();
 	snprintf(p, sizeof p, "%s", dir);
 	if (rmdir(p) != 0)
 		printf("note: %s is not empty\n", p);
