@@ -579,8 +579,12 @@ store_pending_done(struct store *s, int64_t upto, struct err *e)
 void
 st_pending_cond(char *buf, size_t n, const char *alias, int group)
 {
+	/* CROSS JOIN: the entries drive, each a range of rowids; the
+	 * planner, seeing a table's statistics and not theirs, would
+	 * otherwise scan the table. */
 	snprintf(buf, n, "%s%srowid IN (SELECT x.rowid FROM sync_pending p "
-	    "JOIN %s x ON x.rowid BETWEEN p.lo AND p.hi WHERE p.tbl = '%s')",
+	    "CROSS JOIN %s x ON x.rowid BETWEEN p.lo AND p.hi WHERE p.tbl = "
+	    "'%s')",
 	    alias, alias[0] ? "." : "", store_pend_names[group],
 	    store_pend_names[group]);
 }
