@@ -45,6 +45,11 @@ struct store {
 	                        * sync_pending (store_exported()) */
 	size_t npend, pendcap;
 	int sync_on;           /* this machine syncs: pend is saved */
+	struct kept {          /* statements prepared once (st_prepare_kept()) */
+		const char *sql;
+		sqlite3_stmt *st;
+		int busy;
+	} kept[8];
 };
 
 /* Rows written of one group of tables (enum pend_group): rowids lo to hi,
@@ -78,6 +83,17 @@ int store_exported(struct store *s, struct err *e);
 /* Prepares sql or fails with the database's reason. */
 int st_prepare(struct store *s, sqlite3_stmt **st, const char *sql,
     struct err *e);
+
+/*
+ * The same for a statement a command runs many times (a quota window's
+ * runs, once a platform and window): prepared on first use and kept for
+ * the connection's life, the SQL text named by its address (a constant).
+ * Handed back with st_release(), which resets a kept statement and
+ * finalizes any other; one in use is prepared afresh.
+ */
+int st_prepare_kept(struct store *s, sqlite3_stmt **st, const char *sql,
+    struct err *e);
+void st_release(struct store *s, sqlite3_stmt *st);
 
 /* Runs sql (no parameters, no rows) or fails with the reason. */
 int st_exec(struct store *s, const char *sql, struct err *e);

@@ -273,7 +273,7 @@ st_walk_runs(struct store *s, sqlite3_stmt *st,
 			break;
 	}
 	run_clear(&r);
-	sqlite3_finalize(st);
+	st_release(s, st);
 	if (stop != 0)
 		return stop;
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read the runs");
@@ -338,10 +338,13 @@ store_each_window_run(struct store *s, const char *platform, int64_t ws,
 	 * unary + keeps that index out): a window is a few runs at the end
 	 * of a long history.  The few found are sorted by start.
 	 */
-	if (st_prepare(s, &st, "SELECT " RUN_COLS " FROM runs WHERE "
+	static const char sql[] = "SELECT " RUN_COLS " FROM runs WHERE "
 	    "platform = ?1 AND end_ts > ?2 AND +start_ts < ?3 UNION ALL "
 	    "SELECT " RUN_COLS " FROM runs WHERE platform = ?1 AND end_ts IS "
-	    "NULL AND +start_ts < ?3 ORDER BY 6, 1", e) < 0)
+	    "NULL AND +start_ts < ?3 ORDER BY 6, 1";
+
+	/* Kept: status asks it of each quota platform's windows. */
+	if (st_prepare_kept(s, &st, sql, e) < 0)
 		return -1;
 	sqlite3_bind_text(st, 1, platform, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, ws);

@@ -35,6 +35,45 @@ st_prepare(struct store *s, sqlite3_stmt **st, const char *sql, struct err *e)
 }
 
 int
+st_prepare_kept(struct store *s, sqlite3_stmt **st, const char *sql,
+    struct err *e)
+{
+	size_t i, n = sizeof s->kept / sizeof s->kept[0];
+
+	for (i = 0; i < n && s->kept[i].sql != NULL; i++)
+		if (s->kept[i].sql == sql) {
+			if (s->kept[i].busy)
+				return st_prepare(s, st, sql, e);
+			s->kept[i].busy = 1;
+			*st = s->kept[i].st;
+			return 0;
+		}
+	if (st_prepare(s, st, sql, e) < 0)
+		return -1;
+	if (i < n) {
+		s->kept[i].sql = sql;
+		s->kept[i].st = *st;
+		s->kept[i].busy = 1;
+	}
+	return 0;
+}
+
+void
+st_release(struct store *s, sqlite3_stmt *st)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof s->kept / sizeof s->kept[0]; i++)
+		if (s->kept[i].st == st && st != NULL) {
+			sqlite3_reset(st);
+			sqlite3_clear_bindings(st);
+			s->kept[i].busy = 0;
+			return;
+		}
+	sqlite3_finalize(st);
+}
+
+int
 st_exec(struct store *s, const char *sql, struct err *e)
 {
 	char *msg = NULL;
@@ -837,6 +876,8 @@ fail:
 void
 store_close(struct store *s)
 {
+	size_t i;
+
 	if (s == NULL)
 		return;
 	if (s->in_change)
@@ -849,6 +890,8 @@ store_close(struct store *s)
 		s->exported = 1;
 		store_exported(s, &ignored);
 	}
+	for (i = 0; i < sizeof s->kept / sizeof s->kept[0]; i++)
+		sqlite3_finalize(s->kept[i].st);
 	sqlite3_close(s->db);
 	free(s->pend);
 	free(s);
