@@ -34,13 +34,21 @@ metrics_put(struct store *s, const struct run_metrics *m, struct err *e)
 	sqlite3_stmt *st;
 	int rc;
 
-	if (st_prepare(s, &st, "INSERT INTO run_metrics(run_id, samples, "
+	/* The same figures again write nothing: a merge that brings
+	 * nothing new leaves nothing for the next sync to carry.  Kept: a
+	 * merge asks it of every run's metrics. */
+	static const char sql[] = "INSERT INTO run_metrics(run_id, samples, "
 	    "peak_mem_mib, mem_total_mib, mean_util_pct, energy_wh_milli, "
 	    "exit_status, command, own_mem_mib) VALUES (?1,?2,?3,?4,?5,?6,"
 	    "?7,?8,?9) ON CONFLICT(run_id) DO UPDATE SET samples=?2, "
 	    "peak_mem_mib=?3, mem_total_mib=?4, mean_util_pct=?5, "
-	    "energy_wh_milli=?6, exit_status=?7, command=?8, own_mem_mib=?9",
-	    e) < 0)
+	    "energy_wh_milli=?6, exit_status=?7, command=?8, own_mem_mib=?9 "
+	    "WHERE samples IS NOT ?2 OR peak_mem_mib IS NOT ?3 OR "
+	    "mem_total_mib IS NOT ?4 OR mean_util_pct IS NOT ?5 OR "
+	    "energy_wh_milli IS NOT ?6 OR exit_status IS NOT ?7 OR command IS "
+	    "NOT ?8 OR own_mem_mib IS NOT ?9";
+
+	if (st_prepare_kept(s, &st, sql, e) < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, m->run_id);
 	sqlite3_bind_int64(st, 2, m->samples);
@@ -52,7 +60,7 @@ metrics_put(struct store *s, const struct run_metrics *m, struct err *e)
 	st_bind_text(st, 8, m->command);
 	bind_opt(st, 9, m->own_mem_mib);
 	rc = sqlite3_step(st);
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e,
 	    "record the run's metrics");
 }

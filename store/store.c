@@ -1357,13 +1357,16 @@ store_run_by_uid(struct store *s, const char *uid, int64_t *id,
 	*id = 0;
 	if (uid == NULL || *uid == '\0')
 		return 0;
-	if (st_prepare(s, &st, "SELECT id FROM runs WHERE uid = ?", e) < 0)
+	static const char sql[] = "SELECT id FROM runs WHERE uid = ?";
+
+	/* Kept: a merge asks it of every run's metrics. */
+	if (st_prepare_kept(s, &st, sql, e) < 0)
 		return -1;
 	sqlite3_bind_text(st, 1, uid, -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
 		*id = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
+	st_release(s, st);
 	if (rc == SQLITE_ROW)
 		return 1;
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read a run");

@@ -171,14 +171,20 @@ store_adopt_uid(struct store *s, const char *table, int64_t id,
 	sqlite3_stmt *st;
 	int rc;
 
-	if (st_prepare(s, &st, strcmp(table, "runs") == 0 ? "UPDATE runs SET "
-	    "uid = ?1 WHERE id = ?2 AND uid > ?1" : "UPDATE expenses SET uid = "
-	    "?1 WHERE id = ?2 AND uid > ?1", e) < 0)
+	static const char runs[] = "UPDATE runs SET uid = ?1 WHERE id = ?2 "
+	    "AND uid > ?1";
+	static const char expenses[] = "UPDATE expenses SET uid = ?1 WHERE "
+	    "id = ?2 AND uid > ?1";
+
+	/* Kept: a merge asks it of every run, and an UPDATE of runs
+	 * compiles its triggers each time it is prepared. */
+	if (st_prepare_kept(s, &st, strcmp(table, "runs") == 0 ? runs :
+	    expenses, e) < 0)
 		return -1;
 	sqlite3_bind_text(st, 1, uid, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, id);
 	rc = sqlite3_step(st);
-	sqlite3_finalize(st);
+	st_release(s, st);
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "merge a record");
 }
 

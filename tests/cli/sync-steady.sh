@@ -2,7 +2,7 @@
 # is (same inode, same time), and is written again after every kind of
 # change the export carries, whether typed here, merged from another
 # machine, taken back by undo, or made by a subscription's payment falling
-# due; a file removed or replaced in the folder is written again too.
+# due, a run's metrics among them; a file removed or replaced in the folder is written again too.
 # After each change the other machine sees it, so nothing goes stale.
 fails=0
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
@@ -63,6 +63,15 @@ A platforms set vast -g "RTX 4090" --rate 0.36 >/dev/null
 changed rate 360000
 A fx 84.25 >/dev/null
 changed fx 84250000
+# A run's metrics travel, and once merged are not sent back: neither
+# machine writes again for the other's copy of them.
+mkdir fakebin
+ln -s "$DATA/../fake-nvidia-smi" fakebin/nvidia-smi
+FAKE_SMI_CAPTURE="$DATA/nvidia-smi-580.159.04-h200-busy.csv" \
+    FAKE_SMI_STATE="$PWD/smi.calls" PATH="$PWD/fakebin:$PATH" \
+    GPULOG_NOW=$T gpulog --db "$PWD/a.db" run -p kaggle -- true >/dev/null 2>&1 ||
+    fail "gpulog run"
+changed metrics '"samples": '
 
 # A run from the other machine, merged here, goes into this file too.
 B add lambda 1h -n from-desk >/dev/null
