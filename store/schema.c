@@ -232,6 +232,14 @@ static const char *const migrations[] = {
 	 * or the whole of a small group (0, 0).  Local: it never travels. */
 	"CREATE TABLE sync_pending (id INTEGER PRIMARY KEY, tbl TEXT NOT NULL,"
 	" lo INTEGER NOT NULL, hi INTEGER NOT NULL);",
+
+	/* 13: the runs' sums by time (the Reports and Plan views' weeks and
+	 * months, the Overview's days: page_buckets()) read from the start
+	 * index alone, which carries the columns they add up, so that no
+	 * run's row is looked up; it takes the place of runs_start. */
+	"CREATE INDEX runs_start_sums ON runs(start_ts, end_ts, platform, gpus,"
+	" cost_minor, currency);"
+	"DROP INDEX runs_start;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] ==
