@@ -117,6 +117,28 @@ C sync shared >o || fail "C: $(cat o)"
 B sync shared >/dev/null
 [ "$(count b)" = "$(count a)" ] || fail "B has $(count b), A $(count a)"
 
+# A sync killed after its segment was in place but before the database
+# noted it: the next uses the number after it (a peer may have read that
+# file), and a peer reads both.
+log=$(sed -n 's/^  "log": "\([0-9a-f]*\)",$/\1/p' "$own")
+last=$(ls shared | sed -n "s/^gpulog-laptop\.$log-0*\([0-9]*\)\.json$/\1/p" | sort -n | tail -1)
+T=2026-12-01T10:30:00Z
+A add kaggle 1h -n in-the-killed-one >/dev/null
+sqlite3 a.db ".backup a-before-kill.db"
+A sync shared >/dev/null
+B sync shared >/dev/null
+killed=$(printf 'gpulog-laptop.%s-%06d.json' "$log" $((last + 1)))
+[ -f "shared/$killed" ] || fail "no segment $killed: $(ls shared)"
+sqlite3 a.db ".restore a-before-kill.db"
+A add kaggle 1h -n after-the-kill >/dev/null
+A sync shared >o
+next=$(printf 'gpulog-laptop.%s-%06d.json' "$log" $((last + 2)))
+grep -q "^wrote $next" o || fail "after a killed sync: $(cat o)"
+grep -q in-the-killed-one "shared/$next" || fail "the killed segment's run is not carried again"
+B sync shared >o
+grep -q "added 1 run (0 updated, 1 already there)" o || fail "B after the kill: $(cat o)"
+[ "$(count b)" = "$(count a)" ] || fail "B has $(count b), A $(count a)"
+
 # A new database with the same name starts a new log; the others read
 # its whole file, and its old segments go.
 old=$(sed -n 's/^  "log": "\([0-9a-f]*\)",$/\1/p' "$own")
