@@ -505,27 +505,11 @@ on_write(void *arg, int op, const char *db, const char *table,
 const char *const store_pend_names[PEND_NGROUPS] = { "runs", "run_metrics",
 	"expenses", "quota_snapshots", "settings", "catalog", "tombstones" };
 
-/* 1 when this machine syncs (it has a sync name), 0 not, -1. */
-static int
-sync_set_up(struct store *s, struct err *e)
-{
-	sqlite3_stmt *st;
-	int rc;
-
-	if (st_prepare(s, &st, "SELECT 1 FROM settings WHERE key = "
-	    "'sync.machine'", e) < 0)
-		return -1;
-	rc = sqlite3_step(st);
-	sqlite3_finalize(st);
-	if (rc == SQLITE_ROW)
-		return 1;
-	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read a setting");
-}
-
 int
 store_exported(struct store *s, struct err *e)
 {
 	sqlite3_stmt *st;
+	char name[64];
 	size_t i;
 
 	if (!s->exported)
@@ -535,7 +519,8 @@ store_exported(struct store *s, struct err *e)
 		return -1;
 	/* Noted once this machine syncs (it has a sync name): its first
 	 * sync writes everything anyway. */
-	if (s->npend > 0 && !s->sync_on && (s->sync_on = sync_set_up(s, e)) < 0)
+	if (s->npend > 0 && !s->sync_on && (s->sync_on = store_get_setting(s,
+	    "sync.machine", name, sizeof name, e)) < 0)
 		return -1;
 	if (s->npend > 0 && s->sync_on) {
 		sqlite3_stmt *up;
