@@ -16,6 +16,7 @@ for bin in "$@"; do
 	seeds="$here/fuzz/corpus/${name#fuzz-}"
 	mkdir -p "$tmp/$name"
 	[ -d "$seeds" ] && cp "$seeds"/* "$tmp/$name"/ 2>/dev/null
+	: >"$tmp/start"
 	if "$bin" -max_total_time="$secs" -timeout=10 -rss_limit_mb=2048 \
 	    -print_final_stats=1 -artifact_prefix=build/fuzz/crashes/"$name"- \
 	    "$tmp/$name" >"$tmp/$name.log" 2>&1; then
@@ -25,8 +26,19 @@ for bin in "$@"; do
 		pass=$((pass + 1))
 	else
 		echo "fuzz: $name crashed:"
-		grep -E "ERROR|SUMMARY|Test unit written" "$tmp/$name.log" |
-		    head -n 10
+		# The report's head and its stack (an invariant's abort()
+		# names the check that failed), and the input itself: CI's
+		# clone, and build/fuzz/crashes with it, does not outlive
+		# the run, so the log must be enough to replay it.
+		sed -n '/ERROR\|runtime error/,/^$/p' "$tmp/$name.log" |
+		    head -n 40
+		grep -E "SUMMARY|Test unit written" "$tmp/$name.log" |
+		    head -n 4
+		for f in build/fuzz/crashes/"$name"-*; do
+			[ -f "$f" ] && [ "$f" -nt "$tmp/start" ] || continue
+			echo "fuzz: $f, base64 (base64 -d >FILE; $bin FILE):"
+			base64 "$f" | head -n 200
+		done
 		fail=$((fail + 1))
 	fi
 done
