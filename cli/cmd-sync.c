@@ -112,6 +112,16 @@ struct seg {
 	char *file;
 };
 
+/* 1 when name is gpulog-*.json, a sync file's. */
+static int
+sync_name(const char *name)
+{
+	size_t len = strlen(name);
+
+	return strncmp(name, "gpulog-", 7) == 0 && len >= 12 &&
+	    strcmp(name + len - 5, ".json") == 0;
+}
+
 /* 1 when file names a segment, filling g (file borrowed); 0 when not. */
 static int
 seg_parse(const char *file, struct seg *g)
@@ -120,8 +130,7 @@ seg_parse(const char *file, struct seg *g)
 	const char *body = file + 7, *dot = NULL, *p;
 	int64_t seq = 0;
 
-	if (strncmp(file, "gpulog-", 7) != 0 || len < 12 ||
-	    strcmp(file + len - 5, ".json") != 0)
+	if (!sync_name(file))
 		return 0;
 	blen = len - 12;
 	for (p = body; p < body + blen; p++)
@@ -210,7 +219,6 @@ folder_read(const char *dir, const char *own, struct folder *d,
 		return err_set(e, "%s: cannot read: %s", dir, strerror(errno));
 	snprintf(tmp, sizeof tmp, ".%s.tmp", own);
 	while ((de = readdir(dp)) != NULL) {
-		size_t len = strlen(de->d_name);
 		struct seg g;
 		char *name;
 
@@ -225,9 +233,7 @@ folder_read(const char *dir, const char *own, struct folder *d,
 			free(p);
 			continue;
 		}
-		if (strncmp(de->d_name, "gpulog-", 7) != 0 || len < 12 ||
-		    strcmp(de->d_name + len - 5, ".json") != 0 ||
-		    strcmp(de->d_name, own) == 0)
+		if (!sync_name(de->d_name) || strcmp(de->d_name, own) == 0)
 			continue;
 		/* A FIFO or a device would stall the read with the write
 		 * lock held: only files are read. */
@@ -424,6 +430,22 @@ struct own_log {
 	int64_t next, through, prev, nseg, segbytes, wholebytes;
 };
 
+/* Reads the setting key into l: 1, or 0 when it is missing or not such a
+ * note. */
+static int
+own_log_read(struct ctx *c, const char *key, struct own_log *l)
+{
+	char v[160];
+	struct err inner;
+
+	memset(l, 0, sizeof *l);
+	return store_get_setting(c->s, key, v, sizeof v, &inner) == 1 &&
+	    sscanf(v, "%8s %" SCNd64 " %" SCNd64 " %" SCNd64 " %" SCNd64
+	    " %" SCNd64 " %" SCNd64, l->log, &l->next, &l->through, &l->prev,
+	    &l->nseg, &l->segbytes, &l->wholebytes) == 7 &&
+	    strlen(l->log) == LOG_LEN && l->next >= 1;
+}
+
 /* A whole file under this many bytes is written again in place of a
  * segment: it costs about what a segment would. */
 #define WHOLE_BELOW (1 << 20)
@@ -549,16 +571,11 @@ write_own(struct ctx *c, const char *dir, const struct folder *d,
 	if (store_export_count(c->s, &count, e) < 0 ||
 	    store_pending(c->s, &upto, &groups, e) < 0)
 		goto end;
-	memset(&l, 0, sizeof l);
 	/* Starts over unless the whole file is as it was left (the note
 	 * but its count) and its log known. */
 	own_note(count, path, now, sizeof now);
 	fresh = !have || strcmp(strchr(was, ' ') ? strchr(was, ' ') : "",
-	    strchr(now, ' ')) != 0 || store_get_setting(c->s, lkey, lv,
-	    sizeof lv, &inner) != 1 || sscanf(lv, "%8s %" SCNd64 " %" SCNd64
-	    " %" SCNd64 " %" SCNd64 " %" SCNd64 " %" SCNd64, l.log, &l.next,
-	    &l.through, &l.prev, &l.nseg, &l.segbytes, &l.wholebytes) != 7 ||
-	    strlen(l.log) != LOG_LEN || l.next < 1;
+	    strchr(now, ' ')) != 0 || !own_log_read(c, lkey, &l);
 	if (fresh) {
 		char uid[33];
 

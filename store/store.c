@@ -527,14 +527,18 @@ store_exported(struct store *s, struct err *e)
 
 		/* A range next to the table's newest entry widens it, so
 		 * that a run's samples written again and again are one. */
-		if (st_prepare(s, &up, "UPDATE sync_pending SET lo = min(lo, "
-		    "?2), hi = max(hi, ?3) WHERE id = (SELECT max(id) FROM "
-		    "sync_pending WHERE tbl = ?1) AND ?2 <= hi + 1 AND ?3 >= "
-		    "lo - 1", e) < 0)
+		static const char widen[] = "UPDATE sync_pending SET lo = "
+		    "min(lo, ?2), hi = max(hi, ?3) WHERE id = (SELECT max(id) "
+		    "FROM sync_pending WHERE tbl = ?1) AND ?2 <= hi + 1 AND ?3 "
+		    ">= lo - 1";
+		static const char add[] = "INSERT INTO sync_pending(tbl, lo, "
+		    "hi) SELECT ?1, ?2, ?3 WHERE changes() = 0";
+
+		/* Kept: every write that the export carries comes here. */
+		if (st_prepare_kept(s, &up, widen, e) < 0)
 			return -1;
-		if (st_prepare(s, &st, "INSERT INTO sync_pending(tbl, lo, hi) "
-		    "SELECT ?1, ?2, ?3 WHERE changes() = 0", e) < 0) {
-			sqlite3_finalize(up);
+		if (st_prepare_kept(s, &st, add, e) < 0) {
+			st_release(s, up);
 			return -1;
 		}
 		for (i = 0; i < s->npend; i++) {
@@ -548,15 +552,16 @@ store_exported(struct store *s, struct err *e)
 				sqlite3_bind_int64(both[k], 2, s->pend[i].lo);
 				sqlite3_bind_int64(both[k], 3, s->pend[i].hi);
 				if (sqlite3_step(both[k]) != SQLITE_DONE) {
-					sqlite3_finalize(up);
-					sqlite3_finalize(st);
-					return st_fail(s, e, "save the change");
+					st_fail(s, e, "save the change");
+					st_release(s, up);
+					st_release(s, st);
+					return -1;
 				}
 				sqlite3_reset(both[k]);
 			}
 		}
-		sqlite3_finalize(up);
-		sqlite3_finalize(st);
+		st_release(s, up);
+		st_release(s, st);
 	}
 	s->npend = 0;
 	s->exported = 0;
