@@ -19,7 +19,7 @@ import subprocess
 import sys
 import time
 
-NOW = 1795953600  # 2026-12-01T12:00:00Z
+NOW = 1795953600  # 2026-11-29T12:00:00Z, a Sunday
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPS = 11
 IMPORT_REPS = 5
@@ -194,11 +194,12 @@ def main():
 
         g = measure([gpulog, "status"], env)
         # The floor: the quota platforms' GPU-seconds in their windows
-        # (from 2026-11-21, the earliest window start) through the same
-        # indexes, (platform, end_ts) and the open runs', and the month's
-        # spend through start_ts.
-        ws, we = 1795046400, 1798761600  # 2026-11-21 .. 2027-01-01
-        ms, me = 1796083200, 1798761600  # December 2026
+        # (from 2026-10-30 12:00, the start of Colab's 30 days, to
+        # 2026-12-05, the end of Kaggle's week) through the same indexes,
+        # (platform, end_ts) and the open runs', and the month's spend
+        # (November, NOW's month) through start_ts.
+        ws, we = 1793361600, 1796428800
+        ms, me = 1793491200, 1796083200
         f = measure(sq + [
             "SELECT platform, sum((min(coalesce(end_ts, %d), %d) -"
             " max(start_ts, %d)) * gpus) FROM (SELECT platform, start_ts,"

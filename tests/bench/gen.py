@@ -26,7 +26,7 @@ import subprocess
 import sys
 import time
 
-NOW = 1795953600  # 2026-12-01T12:00:00Z
+NOW = 1795953600  # 2026-11-29T12:00:00Z, a Sunday
 SPAN = int(3.5 * 365 * 86400)
 PLATFORMS = [
     ("kaggle", ["T4", "P100"], None),

@@ -19,7 +19,7 @@ import sys
 import tempfile
 import time
 
-NOW = 1795953600  # 2026-12-01T12:00:00Z
+NOW = 1795953600  # 2026-11-29T12:00:00Z, a Sunday
 # The server's socket is in a directory of its own, removed at the end
 # (tmux does not unlink a -L socket in /tmp/tmux-UID on kill-server).
 SOCK_DIR = tempfile.mkdtemp(prefix="gpulog-bench-tui.")
