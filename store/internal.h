@@ -45,6 +45,10 @@ struct store {
 	                        * sync_pending (store_exported()) */
 	size_t npend, pendcap;
 	int sync_on;           /* this machine syncs: pend is saved */
+	int armed;             /* the write triggers are made (st_arm()) */
+	int unguarded;         /* writing before the triggers, as
+	                          store_open() does (migrating, refreshing the
+	                          catalog) and st_arm() (making them) */
 	struct kept {          /* statements prepared once (st_prepare_kept()) */
 		const char *sql;
 		sqlite3_stmt *st;
@@ -97,6 +101,16 @@ void st_release(struct store *s, sqlite3_stmt *st);
 
 /* Runs sql (no parameters, no rows) or fails with the reason. */
 int st_exec(struct store *s, const char *sql, struct err *e);
+
+/* Makes the connection's write triggers (removals' tombstones, undo's
+ * log), once, before its first write; st_begin_write() calls it, and so
+ * must a write outside a transaction.  0, or -1 with e set. */
+int st_arm(struct store *s, struct err *e);
+
+/* st_arm(), then takes the write lock (BEGIN IMMEDIATE): every write
+ * transaction starts here; what names the failure (NULL: "write the
+ * database").  0, or -1 with e set as for what. */
+int st_begin_write(struct store *s, const char *what, struct err *e);
 
 /* Binds s as text, or NULL when s is NULL or empty. */
 int st_bind_text(sqlite3_stmt *st, int i, const char *s);
@@ -162,6 +176,10 @@ int st_walk_runs(struct store *s, sqlite3_stmt *st,
 
 /* Creates or migrates the schema; loads the catalog into a new database. */
 int schema_migrate(struct store *s, int64_t now, struct err *e);
+
+/* Makes the connection's undo triggers (TEMP), once, before its first
+ * write (st_arm()). */
+int schema_undo_triggers(struct store *s, struct err *e);
 
 /* Brings the built-in catalog's rows the user has not changed to this
  * build's facts, when they differ from those of the build that last did

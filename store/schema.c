@@ -240,6 +240,41 @@ static const char *const migrations[] = {
 	"CREATE INDEX runs_start_sums ON runs(start_ts, end_ts, platform, gpus,"
 	" cost_minor, currency);"
 	"DROP INDEX runs_start;",
+
+	/* 14: the undo triggers become the connection's own (TEMP), made
+	 * before its first write (schema_undo_triggers()): their SQL was
+	 * three quarters of the schema SQLite parses on every open, which a
+	 * command that only reads (status) paid for nothing. */
+	"DROP TRIGGER IF EXISTS undo_platforms_ins;"
+	"DROP TRIGGER IF EXISTS undo_platforms_upd;"
+	"DROP TRIGGER IF EXISTS undo_platforms_del;"
+	"DROP TRIGGER IF EXISTS undo_quotas_ins;"
+	"DROP TRIGGER IF EXISTS undo_quotas_upd;"
+	"DROP TRIGGER IF EXISTS undo_quotas_del;"
+	"DROP TRIGGER IF EXISTS undo_rates_ins;"
+	"DROP TRIGGER IF EXISTS undo_rates_upd;"
+	"DROP TRIGGER IF EXISTS undo_rates_del;"
+	"DROP TRIGGER IF EXISTS undo_phases_ins;"
+	"DROP TRIGGER IF EXISTS undo_phases_upd;"
+	"DROP TRIGGER IF EXISTS undo_phases_del;"
+	"DROP TRIGGER IF EXISTS undo_fx_ins;"
+	"DROP TRIGGER IF EXISTS undo_fx_upd;"
+	"DROP TRIGGER IF EXISTS undo_fx_del;"
+	"DROP TRIGGER IF EXISTS undo_settings_ins;"
+	"DROP TRIGGER IF EXISTS undo_settings_upd;"
+	"DROP TRIGGER IF EXISTS undo_settings_del;"
+	"DROP TRIGGER IF EXISTS undo_runs_ins;"
+	"DROP TRIGGER IF EXISTS undo_runs_upd;"
+	"DROP TRIGGER IF EXISTS undo_runs_del;"
+	"DROP TRIGGER IF EXISTS undo_expenses_ins;"
+	"DROP TRIGGER IF EXISTS undo_expenses_upd;"
+	"DROP TRIGGER IF EXISTS undo_expenses_del;"
+	"DROP TRIGGER IF EXISTS undo_quota_snapshots_ins;"
+	"DROP TRIGGER IF EXISTS undo_quota_snapshots_upd;"
+	"DROP TRIGGER IF EXISTS undo_quota_snapshots_del;"
+	"DROP TRIGGER IF EXISTS undo_run_metrics_ins;"
+	"DROP TRIGGER IF EXISTS undo_run_metrics_upd;"
+	"DROP TRIGGER IF EXISTS undo_run_metrics_del;",
 };
 
 _Static_assert(sizeof migrations / sizeof migrations[0] ==
@@ -289,10 +324,11 @@ cat(char *buf, size_t len, const char *s)
 /*
  * Each write to an undoable table, while a change is open, records the SQL
  * that reverses it (values quoted by SQLite's quote()).  Undo replays a
- * change's entries newest first.
+ * change's entries newest first.  The triggers are the connection's own
+ * (TEMP), made as it starts to write (st_arm()).
  */
-static int
-create_undo_triggers(struct store *s, struct err *e)
+int
+schema_undo_triggers(struct store *s, struct err *e)
 {
 	static const char when[] = " WHEN (SELECT open FROM changes ORDER BY "
 	    "id DESC LIMIT 1) = 1 BEGIN INSERT INTO undolog(change_id, sql) "
@@ -305,23 +341,16 @@ create_undo_triggers(struct store *s, struct err *e)
 		const char *name = undo_tables[t].table;
 		const char *const *c = undo_tables[t].cols;
 
-		/* Made anew after every migration, as columns change. */
-		snprintf(sql, sizeof sql, "DROP TRIGGER IF EXISTS undo_%s_ins;"
-		    "DROP TRIGGER IF EXISTS undo_%s_upd;"
-		    "DROP TRIGGER IF EXISTS undo_%s_del;", name, name, name);
-		if (st_exec(s, sql, e) < 0)
-			return -1;
-
 		/* Runs added by a change are undone by its bound
 		 * (store_undo()), not by a statement each. */
-		snprintf(sql, sizeof sql, "CREATE TRIGGER undo_%s_ins AFTER "
-		    "INSERT ON %s%s'DELETE FROM %s WHERE rowid=' || "
+		snprintf(sql, sizeof sql, "CREATE TEMP TRIGGER undo_%s_ins "
+		    "AFTER INSERT ON main.%s%s'DELETE FROM %s WHERE rowid=' || "
 		    "new.rowid); END;", name, name, when, name);
 		if (strcmp(name, "runs") != 0 && st_exec(s, sql, e) < 0)
 			return -1;
 
-		snprintf(sql, sizeof sql, "CREATE TRIGGER undo_%s_upd AFTER "
-		    "UPDATE ON %s%s'UPDATE %s SET ", name, name, when, name);
+		snprintf(sql, sizeof sql, "CREATE TEMP TRIGGER undo_%s_upd "
+		    "AFTER UPDATE ON main.%s%s'UPDATE %s SET ", name, name, when, name);
 		for (i = 0; c[i] != NULL; i++) {
 			char part[128];
 
@@ -333,8 +362,8 @@ create_undo_triggers(struct store *s, struct err *e)
 		if (st_exec(s, sql, e) < 0)
 			return -1;
 
-		snprintf(sql, sizeof sql, "CREATE TRIGGER undo_%s_del AFTER "
-		    "DELETE ON %s%s'INSERT INTO %s(rowid", name, name, when,
+		snprintf(sql, sizeof sql, "CREATE TEMP TRIGGER undo_%s_del "
+		    "AFTER DELETE ON main.%s%s'INSERT INTO %s(rowid", name, name, when,
 		    name);
 		for (i = 0; c[i] != NULL; i++) {
 			cat(sql, sizeof sql, ",");
@@ -611,8 +640,7 @@ schema_migrate(struct store *s, int64_t now, struct err *e)
 			goto fail;
 	/* The built-in catalog is older than any change a user makes. */
 	s->clock = 0;
-	if (create_undo_triggers(s, e) < 0 ||
-	    (s->opened_version == 0 && load_catalog(s, now, e) < 0))
+	if (s->opened_version == 0 && load_catalog(s, now, e) < 0)
 		goto fail;
 	snprintf(sql, sizeof sql, "PRAGMA user_version = %d", target);
 	s->exported = 1;

@@ -591,7 +591,7 @@ store_write_begin(struct store *s, struct err *e)
 {
 	if (!sqlite3_get_autocommit(s->db))
 		return 0;
-	if (st_exec(s, "BEGIN IMMEDIATE", e) < 0)
+	if (st_begin_write(s, NULL, e) < 0)
 		return -1;
 	return 1;
 }
@@ -605,6 +605,27 @@ store_write_commit(struct store *s, struct err *e)
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * A write before the triggers are made would lose its tombstone or its
+ * undo, silently: refused instead, when its statement is prepared, so that
+ * a path that writes without st_begin_write() fails at once.  Opening
+ * (the migrations, the catalog's refresh) writes before them, as ever.
+ */
+static int
+write_guard(void *arg, int op, const char *a, const char *b,
+    const char *db, const char *trigger)
+{
+	const struct store *s = arg;
+
+	(void)a;
+	(void)b;
+	(void)trigger;
+	if (s->armed || s->unguarded || db == NULL || strcmp(db, "main") != 0)
+		return SQLITE_OK;
+	return op == SQLITE_INSERT || op == SQLITE_UPDATE ||
+	    op == SQLITE_DELETE ? SQLITE_DENY : SQLITE_OK;
 }
 
 /* Opens the connection and reads the schema, which proves the file is a
@@ -629,6 +650,7 @@ open_db(struct store *s, const char *path, int flags, struct err *e)
 	}
 	sqlite3_busy_handler(s->db, busy_handler, s);
 	sqlite3_update_hook(s->db, on_write, s);
+	sqlite3_set_authorizer(s->db, write_guard, s);
 	sqlite3_extended_result_codes(s->db, 0);
 	if ((rc = sqlite3_prepare_v2(s->db, "SELECT count(*) FROM "
 	    "sqlite_master", -1, &st, NULL)) != SQLITE_OK ||
@@ -757,13 +779,6 @@ create_tomb_triggers(struct store *s, struct err *e)
 	char sql[512];
 	size_t i;
 
-	if (sqlite3_create_function(s->db, "gpulog_now", 0, SQLITE_UTF8, s,
-	    sql_clock, NULL, NULL) != SQLITE_OK ||
-	    sqlite3_create_function(s->db, "gpulog_tombs", 0, SQLITE_UTF8, s,
-	    sql_tombs, NULL, NULL) != SQLITE_OK ||
-	    sqlite3_create_function(s->db, "gpulog_removal_noted", 0,
-	    SQLITE_UTF8, s, sql_removal_noted, NULL, NULL) != SQLITE_OK)
-		return st_fail(s, e, "open the database");
 	/* Tombstones have no rowid, so the update hook never sees them. */
 	if (st_exec(s, "CREATE TEMP TRIGGER pend_tomb_ins AFTER INSERT ON "
 	    "main.tombstones BEGIN SELECT gpulog_removal_noted(); END;"
@@ -784,6 +799,53 @@ create_tomb_triggers(struct store *s, struct err *e)
 			return -1;
 	}
 	return 0;
+}
+
+/* The functions the write triggers call, which only gpulog has. */
+static int
+create_functions(struct store *s, struct err *e)
+{
+	if (sqlite3_create_function(s->db, "gpulog_now", 0, SQLITE_UTF8, s,
+	    sql_clock, NULL, NULL) != SQLITE_OK ||
+	    sqlite3_create_function(s->db, "gpulog_tombs", 0, SQLITE_UTF8, s,
+	    sql_tombs, NULL, NULL) != SQLITE_OK ||
+	    sqlite3_create_function(s->db, "gpulog_removal_noted", 0,
+	    SQLITE_UTF8, s, sql_removal_noted, NULL, NULL) != SQLITE_OK)
+		return st_fail(s, e, "open the database");
+	return 0;
+}
+
+/*
+ * The triggers a write needs (a removal's tombstone, undo's log) are the
+ * connection's own, made before its first write transaction: a command
+ * that only reads neither parses nor makes them.  st_begin_write() makes
+ * them before it takes the lock, outside the transaction, so that its
+ * rollback cannot take them back.
+ */
+int
+st_arm(struct store *s, struct err *e)
+{
+	if (s->armed)
+		return 0;
+	s->unguarded = 1;
+	if (create_tomb_triggers(s, e) < 0 || schema_undo_triggers(s, e) < 0) {
+		s->unguarded = 0;
+		return -1;
+	}
+	s->unguarded = 0;
+	s->armed = 1;
+	return 0;
+}
+
+int
+st_begin_write(struct store *s, const char *what, struct err *e)
+{
+	if (sqlite3_get_autocommit(s->db) && st_arm(s, e) < 0)
+		return -1;
+	if (what == NULL)
+		return st_exec(s, "BEGIN IMMEDIATE", e);
+	return sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) ==
+	    SQLITE_OK ? 0 : st_fail(s, e, what);
 }
 
 int
@@ -847,12 +909,14 @@ store_open(struct store **sp, const char *path, int64_t now, struct err *e)
 	{
 		struct err inner;
 
+		s->unguarded = 1;
 		if (schema_migrate(s, now, &inner) < 0 ||
 		    (!s->readonly && (schema_refresh_catalog(s, &inner) < 0 ||
-		    create_tomb_triggers(s, &inner) < 0))) {
+		    create_functions(s, &inner) < 0))) {
 			err_set(e, "cannot open %s: %s", path, inner.msg);
 			goto fail;
 		}
+		s->unguarded = 0;
 	}
 	s->clock = now;
 	*sp = s;
@@ -905,9 +969,8 @@ store_begin(struct store *s, const char *what, struct err *e)
 {
 	sqlite3_stmt *st;
 
-	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
-	    SQLITE_OK)
-		return st_fail(s, e, "start a change");
+	if (st_begin_write(s, "start a change", e) < 0)
+		return -1;
 	s->in_change = 1;
 	s->merging = 0;
 	snprintf(s->what, sizeof s->what, "%s", what);
@@ -950,6 +1013,8 @@ store_read_begin(struct store *s, struct err *e)
 	sqlite3_stmt *st;
 	int rc;
 
+	if (!sqlite3_get_autocommit(s->db))
+		return 0;
 	if (sqlite3_exec(s->db, "BEGIN", NULL, NULL, NULL) != SQLITE_OK)
 		return st_fail(s, e, "read the database");
 	/* The snapshot starts with the first read, so read now. */
@@ -961,7 +1026,7 @@ store_read_begin(struct store *s, struct err *e)
 		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 		return st_fail(s, e, "read the database");
 	}
-	return 0;
+	return 1;
 }
 
 void
@@ -1186,9 +1251,8 @@ store_undo_checked(struct store *s, char *what, size_t len,
 	int rc, added, merge = 0;
 	size_t i;
 
-	if (sqlite3_exec(s->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) !=
-	    SQLITE_OK)
-		return st_fail(s, e, "undo");
+	if (st_begin_write(s, "undo", e) < 0)
+		return -1;
 	if (st_prepare(s, &st, "SELECT id, what, runs_above, merge FROM "
 	    "changes WHERE open = 0 ORDER BY id DESC LIMIT 1", e) < 0)
 		goto fail;
@@ -1287,6 +1351,9 @@ store_delete_setting(struct store *s, const char *key, struct err *e)
 {
 	sqlite3_stmt *st;
 
+	/* Also outside a transaction: the state of a run going on. */
+	if (st_arm(s, e) < 0)
+		return -1;
 	if (st_prepare(s, &st, "DELETE FROM settings WHERE key = ?", e) < 0)
 		return -1;
 	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
@@ -1371,7 +1438,7 @@ store_edit_setting(struct store *s, const char *key,
 	char *old = NULL, *nw = NULL;
 	int rc;
 
-	if (st_exec(s, "BEGIN IMMEDIATE", e) < 0)
+	if (st_begin_write(s, NULL, e) < 0)
 		return -1;
 	if (st_prepare(s, &st, "SELECT value FROM settings WHERE key = ?1",
 	    e) < 0) {
@@ -1407,6 +1474,9 @@ store_set_setting(struct store *s, const char *key, const char *value,
 	sqlite3_stmt *st;
 	int rc;
 
+	/* Also outside a transaction: the state of a run going on. */
+	if (st_arm(s, e) < 0)
+		return -1;
 	if (st_prepare(s, &st, "INSERT INTO settings(key, value, modified) "
 	    "VALUES (?1, ?2, ?3) ON CONFLICT(key) DO UPDATE SET value = ?2, "
 	    "modified = ?3", e) < 0)

@@ -22,7 +22,7 @@ struct fx_point;
 struct store;
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define STORE_SCHEMA_VERSION 13
+#define STORE_SCHEMA_VERSION 14
 
 /*
  * Opens (creating if need be) the database at path, migrates it to the
@@ -106,7 +106,10 @@ void store_rollback(struct store *s);
 /*
  * A read snapshot: everything read between store_read_begin() and
  * store_read_end() sees the database as one moment, whatever other
- * processes write meanwhile (an export, for one).
+ * processes write meanwhile (an export, for one), and takes SQLite's read
+ * lock once rather than once a statement.  store_read_begin() returns 1
+ * when it began one, 0 when a transaction is open already (which is the
+ * snapshot; store_read_end() is then not called), -1 on failure.
  */
 int store_read_begin(struct store *s, struct err *e);
 

@@ -663,8 +663,9 @@ load_open_notes(struct summary *sm, struct store *s, struct err *e)
 	return 0;
 }
 
-int
-summary_load(struct summary *sm, struct store *s, int64_t now, struct err *e)
+/* summary_load() within its read snapshot. */
+static int
+load_all(struct summary *sm, struct store *s, int64_t now, struct err *e)
 {
 	struct filter f;
 	size_t i;
@@ -705,6 +706,21 @@ summary_load(struct summary *sm, struct store *s, int64_t now, struct err *e)
 		return -1;
 	load_nudges(sm);
 	return 0;
+}
+
+int
+summary_load(struct summary *sm, struct store *s, int64_t now, struct err *e)
+{
+	int began = store_read_begin(s, e), rc;
+
+	if (began < 0) {
+		memset(sm, 0, sizeof *sm);
+		return -1;
+	}
+	rc = load_all(sm, s, now, e);
+	if (began)
+		store_read_end(s);
+	return rc;
 }
 
 void

@@ -63,6 +63,11 @@ for fixture in "$DATA"/schema-v*.sql; do
 	    fail "v$v: rows changed: $(head -n 6 diff.$v)"
 	q 'SELECT count(*) FROM quota_snapshots; SELECT count(*) FROM
 	    run_metrics' >/dev/null 2>&1 || fail "v$v: new tables missing"
+	# Schema 14: undo's triggers are each connection's own, not the
+	# file's, which holds none to parse on every open.
+	[ "$(q "SELECT count(*) FROM sqlite_master WHERE type = 'trigger'")" \
+	    = 0 ] || fail "v$v: triggers left in the file: $(q "SELECT
+	    group_concat(name) FROM sqlite_master WHERE type = 'trigger'")"
 	# Schema 6: the Kaggle quota counts session hours; the catalog's
 	# own rows follow the binary, so Lightning's free tier is credits.
 	# The same quotas as a new database's, but for the user's own.

@@ -696,7 +696,7 @@ test_lost_update(void)
 			in.note = "mine";
 			CHECK_EQ_INT(ops_start(&o, &in, &res, &e), 0);
 			CHECK(store_open(&s2, path, NOW, &e) == 0);
-			CHECK_EQ_INT(st_exec(s2, "BEGIN IMMEDIATE", &e), 0);
+			CHECK_EQ_INT(st_begin_write(s2, NULL, &e), 0);
 			x.s = s2;
 			x.sql = races[i].sql;
 			x.fired = 0;
@@ -784,7 +784,7 @@ test_expense_race(void)
 			in.note = "mine";
 			CHECK_EQ_INT(ops_spend(&o, &in, &x, &e), 0);
 			CHECK(store_open(&s2, path, NOW, &e) == 0);
-			CHECK_EQ_INT(st_exec(s2, "BEGIN IMMEDIATE", &e), 0);
+			CHECK_EQ_INT(st_begin_write(s2, NULL, &e), 0);
 			oth.s = s2;
 			oth.sql = sql[i];
 			oth.fired = 0;
@@ -2076,10 +2076,12 @@ test_merge_cache(void)
 	if (s == NULL)
 		return;
 	sqlite3_exec(s->db, "PRAGMA cache_size = -3000", NULL, NULL, NULL);
+	CHECK_EQ_INT(store_begin(s, "merge", &e), 0);
 	if (CHECK_EQ_INT(store_merge_new(s, &m, &e), 0)) {
 		CHECK_EQ_INT(cache_size(s), -8192);
 		store_merge_free(m);
 	}
+	store_rollback(s);
 	CHECK_EQ_INT(cache_size(s), -3000);
 	done(&o, s);
 }

@@ -24,6 +24,7 @@
 #include "core/fx.h"
 #include "core/model.h"
 #include "core/quota.h"
+#include "store/internal.h"
 #include "store/metrics.h"
 #include "store/snapshot.h"
 #include "store/store.h"
@@ -1589,6 +1590,65 @@ test_pending(void)
 	remove_db("pending.db");
 }
 
+/* The rows of "FROM what", or -1. */
+static int64_t
+count_where(struct store *s, const char *what)
+{
+	sqlite3_stmt *st;
+	char sql[160];
+	int64_t n = -1;
+
+	snprintf(sql, sizeof sql, "SELECT count(*) FROM %s", what);
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+/* A connection that only reads makes no write triggers, and the file
+ * holds none; a write prepared before them is refused, naming nothing
+ * written; the first write transaction makes them, so a removal leaves
+ * its tombstone and a change its undo. */
+static void
+test_armed(void)
+{
+	int64_t now = t_utc(2026, 11, 28, 10, 0, 0);
+	struct store *s;
+	struct err e = { "" };
+	char what[128];
+	struct run r;
+	int64_t id;
+
+	if ((s = open_db("armed.db", now)) == NULL)
+		return;
+	r = mkrun("kaggle", now - H(3), now - H(1), "kept");
+	id = add_one(s, &r, "add");
+	run_clear(&r);
+	store_close(s);
+	if ((s = open_db("armed.db", now)) == NULL)
+		return;
+	CHECK_EQ_INT(count_where(s, "temp.sqlite_master WHERE type = "
+	    "'trigger'"), 0);
+	CHECK_EQ_INT(count_where(s, "sqlite_master WHERE type = 'trigger'"),
+	    0);
+	CHECK(st_exec(s, "DELETE FROM runs", &e) < 0);
+	CHECK(strstr(e.msg, "not authorized") != NULL);
+	CHECK_EQ_INT(count_where(s, "runs"), 1);
+	CHECK_EQ_INT(store_begin(s, "rm #1", &e), 0);
+	CHECK(count_where(s, "temp.sqlite_master WHERE type = 'trigger'")
+	    > 0);
+	CHECK_EQ_INT(store_delete_run(s, id, &e), 0);
+	CHECK_EQ_INT(store_commit(s, &e), 0);
+	CHECK_EQ_INT(count_where(s, "tombstones WHERE kind = 'run'"), 1);
+	CHECK_EQ_INT(count_where(s, "runs"), 0);
+	CHECK_EQ_INT(store_undo(s, what, sizeof what, &e), 1);
+	CHECK_EQ_STR(what, "rm #1");
+	CHECK_EQ_INT(count_where(s, "runs WHERE note = 'kept'"), 1);
+	store_close(s);
+	remove_db("armed.db");
+}
+
 int
 main(void)
 {
@@ -1616,6 +1676,7 @@ main(void)
 	test_convert_days();
 	test_savings();
 	test_pending();
+	test_armed();
 	snprintf(p, sizeof p, "%s", dir);
 	if (rmdir(p) != 0)
 		printf("note: %s is not empty\n", p);
