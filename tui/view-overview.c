@@ -700,47 +700,110 @@ draw_open(struct tui *t, int y, int y1)
 	return y;
 }
 
+/* At most this many columns of a GPU's name in the latest runs. */
+#define LATEST_GPU_MAX 12
+
+/* The text of each column of a latest run's row (see draw_latest()). */
+struct latest_row {
+	char id[24], when[48], dur[32], gpu[128], cost[48];
+};
+
+static void
+latest_row(struct tui *t, const struct run *r, struct latest_row *row)
+{
+	char start[32], end[16];
+	char *gpu = text_safe(r->gpu[0] ? r->gpu : "-");
+
+	snprintf(row->id, sizeof row->id, "#%lld", (long long)r->id);
+	fmt_local(start, sizeof start, r->start, t->cv.w >= 100 ?
+	    "%a %d %b %H:%M" : "%d %b %H:%M");
+	if (r->end == RUN_OPEN)
+		snprintf(end, sizeof end, "now");
+	else
+		fmt_local(end, sizeof end, r->end, "%H:%M");
+	snprintf(row->when, sizeof row->when, "%s%s%s", start, t->cv.g->dash,
+	    end);
+	fmt_duration(row->dur, sizeof row->dur, run_end_at(r, t->now) -
+	    r->start);
+	snprintf(row->gpu, sizeof row->gpu, "%s", gpu);
+	free(gpu);
+	if (run_cost_at(r, t->now) > 0)
+		tui_money(t, row->cost, sizeof row->cost, run_cost_at(r, t->now),
+		    r->currency);
+	else
+		snprintf(row->cost, sizeof row->cost, "-");
+}
+
+/*
+ * The latest runs, a row each: id, when, length, platform, GPU, cost and
+ * note.  Each column is as wide as its longest entry among the rows shown,
+ * and the GPU and cost columns are left out when no row has one, so that
+ * the note gets the rest of the line (at 80 columns, or in the right half
+ * of a 160-column screen, most of the line rather than a few letters).
+ */
 static int
 draw_latest(struct tui *t, int y, int y1)
 {
 	struct canvas *cv = &t->cv;
-	char when[32], end[16], d[32], cost[48];
-	int i;
+	struct latest_row *rows;
+	int n, i, x, w[6] = { 0 }, any_gpu = 0, any_cost = 0;
 
 	if (y + 1 >= y1)
 		return y;
 	tui_section(t, y++, 1, cv->w - 2, "Latest runs");
-	if (t->nlatest == 0)
+	if (t->nlatest == 0) {
 		cv_put(cv, y++, 2, -1, CA_DIM, "no runs yet: a adds one, s "
 		    "starts one, or `gpulog add kaggle 2h` in a shell");
-	for (i = 0; i < t->nlatest && y < y1; i++, y++) {
-		const struct run *r = &t->latest[i];
-		int x = 2;
-
-		fmt_local(when, sizeof when, r->start, cv->w >= 100 ?
-		    "%a %d %b %H:%M" : "%d %b %H:%M");
-		if (r->end == RUN_OPEN)
-			snprintf(end, sizeof end, "now");
-		else
-			fmt_local(end, sizeof end, r->end, "%H:%M");
-		fmt_duration(d, sizeof d, run_end_at(r, t->now) - r->start);
-		if (run_cost_at(r, t->now) > 0)
-			tui_money(t, cost, sizeof cost, run_cost_at(r, t->now),
-			    r->currency);
-		else
-			snprintf(cost, sizeof cost, "-");
-		cv_printf(cv, y, 2, 8, CA_BOLD, "#%lld", (long long)r->id);
-		cv_printf(cv, y, 11, 23, 0, "%s%s%s", when, cv->g->dash, end);
-		x = cv->w >= 100 ? 2 : -2;
-		cv_put_right(cv, y, 39 + x, 6, 0, d);
-		tui_put_safe(t, y, 40 + x, 10, r->end == RUN_OPEN ? CC_GREEN :
-		    0, r->platform);
-		tui_put_safe(t, y, 51 + x, 10, 0, r->gpu[0] ? r->gpu : "-");
-		cv_put_right(cv, y, 71 + x, 9, 0, cost);
-		x += 73;
-		if (r->note != NULL)
-			tui_put_safe(t, y, x, cv->w - x - 1, CA_DIM, r->note);
+		return y;
 	}
+	n = t->nlatest < y1 - y ? t->nlatest : y1 - y;
+	rows = xcalloc((size_t)n + 1, sizeof *rows);
+	for (i = 0; i < n; i++) {
+		const struct run *r = &t->latest[i];
+		int k;
+
+		latest_row(t, r, &rows[i]);
+		if ((k = cv_width(rows[i].id)) > w[0])
+			w[0] = k;
+		if ((k = cv_width(rows[i].dur)) > w[1])
+			w[1] = k;
+		if ((k = (int)text_width(r->platform)) > w[2])
+			w[2] = k;
+		if ((k = cv_width(rows[i].gpu)) > w[3])
+			w[3] = k < LATEST_GPU_MAX ? k : LATEST_GPU_MAX;
+		if ((k = cv_width(rows[i].when)) > w[5])
+			w[5] = k;
+		if ((k = cv_width(rows[i].cost)) > w[4])
+			w[4] = k;
+		any_gpu |= r->gpu[0] != '\0';
+		any_cost |= strcmp(rows[i].cost, "-") != 0;
+	}
+	for (i = 0; i < n; i++, y++) {
+		const struct run *r = &t->latest[i];
+
+		x = 2;
+		x += cv_put(cv, y, x, w[0], CA_BOLD, rows[i].id);
+		x += 2 + (w[0] - cv_width(rows[i].id));
+		cv_put(cv, y, x, w[5], 0, rows[i].when);
+		x += w[5] + 1;
+		cv_put_right(cv, y, x + w[1], w[1], 0, rows[i].dur);
+		x += w[1] + 1;
+		tui_put_safe(t, y, x, w[2], r->end == RUN_OPEN ? CC_GREEN : 0,
+		    r->platform);
+		x += w[2] + 1;
+		if (any_gpu) {
+			cv_put(cv, y, x, w[3], 0, rows[i].gpu);
+			x += w[3] + 1;
+		}
+		if (any_cost) {
+			cv_put_right(cv, y, x + w[4], w[4], 0, rows[i].cost);
+			x += w[4] + 1;
+		}
+		if (r->note != NULL && x + 2 < cv->w - 1)
+			tui_put_safe(t, y, x + 1, cv->w - x - 2, CA_DIM,
+			    r->note);
+	}
+	free(rows);
 	return y;
 }
 
