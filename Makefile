@@ -68,7 +68,7 @@ CLI_OBJ  = $(CLI_SRC:%.c=$(BUILD)/%.o)
 TUI_OBJ  = $(TUI_SRC:%.c=$(BUILD)/%.o)
 UNIT_BIN = $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 
-.PHONY: all run test check check-unit check-cli check-tui check-asan \
+.PHONY: shots all run test check check-unit check-cli check-tui check-asan \
 	check-valgrind check-stages unit-bins \
 	stage-asan-build stage-asan-unit stage-asan-cli stage-asan-tui \
 	stage-cli stage-unit stage-tui stage-valgrind deps deps-check deps-lint \
@@ -223,6 +223,10 @@ BENCH_SIZES ?= 1000 100000 1000000
 
 bench: deps-check all
 	python3 tests/bench/bench.py $(BUILD)/gpulog build/bench $(BENCH_SIZES)
+
+# The Overview in real xterm windows, as PNG files (scripts/shots.sh).
+shots: all
+	sh scripts/shots.sh $(BUILD)/gpulog build/shots
 
 # libFuzzer targets (clang), each run FUZZ_S seconds from its seed corpus.
 FUZZ_S     ?= 10
