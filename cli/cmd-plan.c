@@ -227,6 +227,7 @@ cmd_plan(struct ctx *c, const struct args *a)
 	f.since = sm.plan_start;
 	f.until = plan_month_start(sm.plan_start, PLAN_MONTHS + 1);
 	f.brief = 1;
+	f.counted = 1;
 	if (store_each_run(c->s, &f, plan_run, &acc, &e) < 0 ||
 	    store_each_expense(c->s, f.since, f.until, plan_expense, &acc,
 	    &e) < 0) {

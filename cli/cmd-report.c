@@ -567,6 +567,7 @@ cmd_report(struct ctx *c, const struct args *a)
 	 * and only the project or the tags of a run when grouping by them. */
 	f.any_order = 1;
 	f.brief = rp.by != BY_PROJECT && rp.by != BY_TAG;
+	f.counted = 1;
 	if (store_each_run(c->s, &f, on_run, &rp, &e) < 0 ||
 	    store_each_expense(c->s, f.since, f.until, on_expense, &rp, &e) <
 	    0) {

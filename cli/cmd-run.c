@@ -28,6 +28,7 @@
 #include "ops/ops.h"
 #include "core/alerts.h"
 #include "core/clock.h"
+#include "core/cloud.h"
 #include "core/fmt.h"
 #include "core/model.h"
 #include "core/pace.h"
@@ -152,6 +153,40 @@ has_expense(const struct expense *x, void *arg)
 	return 0;
 }
 
+/* The variables a rented instance sets, its provider, and whether the
+ * value is the provider's instance id: RunPod's pod id, Vast.ai's
+ * instance id (CONTAINER_ID, or VAST_CONTAINERLABEL "C.ID"). */
+static const char *const rented[][2] = { { "RUNPOD_POD_ID", "runpod" },
+	{ "VAST_CONTAINERLABEL", "vast" }, { "CONTAINER_ID", "vast" } };
+
+/*
+ * Inside a rented instance of r's platform, r names the instance in its
+ * source id (core/cloud.h): while a run an import made of the instance
+ * covers it, the instance's run alone counts (store_covered()).
+ */
+static void
+name_instance(struct run *r)
+{
+	char key[256];
+	size_t i;
+
+	for (i = 0; i < sizeof rented / sizeof rented[0]; i++) {
+		const char *v = getenv(rented[i][0]);
+
+		if (v == NULL || *v == '\0' ||
+		    strcmp(r->platform, rented[i][1]) != 0)
+			continue;
+		if (strncmp(v, "C.", 2) == 0)
+			v += 2;
+		if (cloud_within_key(key, sizeof key, rented[i][1], v,
+		    r->uid) == 0) {
+			free(r->source_id);
+			r->source_id = xstrdup(key);
+			return;
+		}
+	}
+}
+
 /*
  * The platform the environment names: a Kaggle kernel sets
  * KAGGLE_KERNEL_RUN_TYPE and KAGGLE_URL_BASE; Colab sets COLAB_RELEASE_TAG
@@ -168,8 +203,6 @@ guess_platform(struct ctx *c, const struct summary *sm, char key[32],
 		"KAGGLE_URL_BASE" };
 	static const char *const colab[] = { "COLAB_RELEASE_TAG",
 		"COLAB_GPU" };
-	static const char *const rented[][2] = { { "RUNPOD_POD_ID", "runpod" },
-		{ "VAST_CONTAINERLABEL", "vast" }, { "CONTAINER_ID", "vast" } };
 	const char *k = "local";
 	struct guess_walk w = { "colab-pro", 0 };
 	struct err e;
@@ -549,6 +582,7 @@ cmd_run(struct ctx *c, const struct args *a)
 	/* The journal first, then the run, then the command: the run
 	 * outlives this gpulog from before the command starts. */
 	store_new_uid(res.run.uid);
+	name_instance(&res.run);
 	jpath = cli_journal_path(c->db, (long)getpid());
 	journal_fill(&j, &res, &m);
 	j.started = 0;

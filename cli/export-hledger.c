@@ -197,6 +197,7 @@ cli_export_hledger(FILE *f, const char *label, struct ctx *c, struct err *e)
 
 	memset(&sm, 0, sizeof sm);
 	memset(&all, 0, sizeof all);
+	all.counted = 1;
 	if (summary_load_catalog(&sm, c->s, c->now, e) < 0)
 		goto out;
 	fprintf(f, "; gpulog export --hledger, %s: spend in %s.\n"

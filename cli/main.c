@@ -51,9 +51,12 @@ const struct cmd cli_cmds[] = {
 	    "The run is open while COMMAND runs and ends with it; gpulog "
 	    "exits with its\nstatus (128+N when signal N killed it).  "
 	    "Without -p the platform is guessed:\nkaggle in a Kaggle kernel, "
-	    "colab-free or colab-pro in Colab, else local.\nOn a platform "
-	    "billed by the hour it warns once when the GPU stays under\n"
-	    "--idle-pct (5%) busy for --idle-for (15m), and `status "
+	    "colab-free or colab-pro in Colab, runpod or vast\ninside their "
+	    "instances, else local.  Inside an instance the run names it:\n"
+	    "while a run `import vast|runpod --api` made of that instance "
+	    "covers it,\nthat run is the bill and this one counts in no sum.\n"
+	    "On a platform billed by the hour it warns once when the GPU stays "
+	    "under\n--idle-pct (5%) busy for --idle-for (15m), and `status "
 	    "--check=idle` and\n`notify` tell of it while it lasts." },
 	{ "stop", cmd_stop, stop_opts, 0, 1, "[ID] [--at TIME]",
 	    "end an open run (the only open one, when no ID is given)", NULL },

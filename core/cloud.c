@@ -110,3 +110,50 @@ cloud_billed_parse(const char *text, struct cloud_billed *out, size_t max)
 	}
 	return n;
 }
+
+/* 1 when s is a provider's instance id as cloud_within_key() takes it. */
+static int
+instance_id_ok(const char *s, size_t len)
+{
+	size_t i;
+
+	if (len == 0 || len >= 64)
+		return 0;
+	for (i = 0; i < len; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' &&
+		    s[i] <= 'Z') || (s[i] >= '0' && s[i] <= '9') ||
+		    s[i] == '-' || s[i] == '_' || s[i] == '.'))
+			return 0;
+	return 1;
+}
+
+int
+cloud_within_key(char *buf, size_t n, const char *provider,
+    const char *instance, const char *uid)
+{
+	if (!instance_id_ok(instance, strlen(instance)) ||
+	    (size_t)snprintf(buf, n, "%s:%s/%s", provider, instance, uid) >= n)
+		return -1;
+	return 0;
+}
+
+int
+cloud_within_parse(const char *source_id, char provider[64],
+    char instance[64])
+{
+	const char *colon, *slash;
+	size_t np, ni;
+
+	if (source_id == NULL || (colon = strchr(source_id, ':')) == NULL ||
+	    (slash = strchr(colon, '/')) == NULL)
+		return 0;
+	np = (size_t)(colon - source_id);
+	ni = (size_t)(slash - colon - 1);
+	if (np == 0 || np >= 64 || !instance_id_ok(colon + 1, ni))
+		return 0;
+	memcpy(provider, source_id, np);
+	provider[np] = '\0';
+	memcpy(instance, colon + 1, ni);
+	instance[ni] = '\0';
+	return 1;
+}

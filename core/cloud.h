@@ -70,4 +70,22 @@ char *cloud_billed_edit(const char *old, const char *provider,
 size_t cloud_billed_parse(const char *text, struct cloud_billed *out,
     size_t max);
 
+/*
+ * A run `gpulog run` records inside a rented instance names it in its
+ * source id: "PROVIDER:INSTANCE/UID" ("vast:31000001/9f2c..."), its own
+ * uid after the slash keeping the (source, source_id) pair unique.  While
+ * a run of that instance, an import's, overlaps it, the instance's run is
+ * the bill and the run within counts in no sum (store_covered()).
+ *
+ * cloud_within_key() writes the key into buf (n bytes); 0, or -1 when the
+ * instance id is empty, too long or holds other than letters, digits,
+ * '-', '_' and '.' (the providers' ids are those).
+ * cloud_within_parse() reads one back: 1 with provider and instance id
+ * (64 bytes each), 0 when source_id is not one.
+ */
+int cloud_within_key(char *buf, size_t n, const char *provider,
+    const char *instance, const char *uid);
+int cloud_within_parse(const char *source_id, char provider[64],
+    char instance[64]);
+
 #endif

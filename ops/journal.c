@@ -120,6 +120,7 @@ ops_journal_text(const struct ops_journal *j)
 	put_str(&b, "note", r->note);
 	put_str(&b, "project", r->project);
 	put_str(&b, "tags", r->tags);
+	put_str(&b, "source_id", r->source_id);
 	put_int(&b, "created", r->created);
 	put_int(&b, "samples", j->m.samples);
 	put_int(&b, "peak_mem_mib", j->m.peak_mem_mib);
@@ -222,6 +223,7 @@ ops_journal_parse(const char *text, struct ops_journal *j, struct err *e)
 		DUP("note", r->note)
 		DUP("project", r->project)
 		DUP("tags", r->tags)
+		DUP("source_id", r->source_id)
 		INT("created", r->created)
 		INT("samples", j->m.samples)
 		INT("peak_mem_mib", j->m.peak_mem_mib)

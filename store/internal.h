@@ -46,6 +46,12 @@ struct store {
 	size_t npend, pendcap;
 	int sync_on;           /* this machine syncs: pend is saved */
 	int armed;             /* the write triggers are made (st_arm()) */
+	int64_t *cov;          /* store_covered()'s ids, ascending */
+	size_t ncov, covcap;
+	int cov_valid;         /* ... for this data version and count of
+	                          this connection's changes: */
+	unsigned int cov_version;
+	int64_t cov_changes;
 	int unguarded;         /* writing before the triggers, as
 	                          store_open() does (migrating, refreshing the
 	                          catalog) and st_arm() (making them) */

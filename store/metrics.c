@@ -190,5 +190,6 @@ metrics_savings(struct store *s, struct summary *sm, int64_t since,
 	f.platform = platform;
 	f.any_order = 1;
 	f.brief = 1;
+	f.counted = 1;
 	return store_each_run(s, &f, saved_run, &w, e) < 0 ? -1 : 0;
 }

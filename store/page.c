@@ -422,10 +422,12 @@ page_buckets(struct store *s, int64_t since, int64_t until,
 	size_t n = 0, i;
 	int rc, stop = 0;
 
-	if (st_prepare(s, &st, "SELECT start_ts, platform, coalesce(currency, "
-	    "''), cost_minor, (end_ts - start_ts) * gpus FROM runs WHERE "
-	    "start_ts >= ?1 AND start_ts < ?2 AND end_ts IS NOT NULL ORDER BY "
-	    "start_ts", e) < 0)
+	/* The run's id is in the index too: a run within an instance
+	 * whose run covers it counts once, in the instance's. */
+	if (store_covered(s, e) < 0 || st_prepare(s, &st, "SELECT start_ts, "
+	    "platform, coalesce(currency, ''), cost_minor, (end_ts - start_ts) "
+	    "* gpus, id FROM runs WHERE start_ts >= ?1 AND start_ts < ?2 AND "
+	    "end_ts IS NOT NULL ORDER BY start_ts", e) < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, since);
 	sqlite3_bind_int64(st, 2, until);
@@ -434,6 +436,9 @@ page_buckets(struct store *s, int64_t since, int64_t until,
 		const char *c = (const char *)sqlite3_column_text(st, 2);
 		int64_t t = sqlite3_column_int64(st, 0);
 
+		if (s->ncov > 0 && store_is_covered(s,
+		    sqlite3_column_int64(st, 5)))
+			continue;
 		/* The bucket as SQL's % rounds it, toward zero. */
 		b = t - t % 900;
 		if (n > 0 && b != cur &&

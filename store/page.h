@@ -98,7 +98,8 @@ int page_count(struct store *s, const struct page_query *q, int64_t *n,
  * platform and currency: fn gets the bucket's start, the platform, the
  * currency ("" when none), the summed cost (minor units), GPU-seconds and
  * number of runs.  Open runs are left out: callers add them from the
- * summary, at their cost so far.  Strings live for the call only.
+ * summary, at their cost so far; so are the runs store_covered() names.
+ * Strings live for the call only.
  */
 int page_buckets(struct store *s, int64_t since, int64_t until,
     int (*fn)(int64_t t, const char *platform, const char *currency,

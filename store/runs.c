@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/cloud.h"
 #include "core/err.h"
 #include "core/model.h"
 #include "store/internal.h"
@@ -279,6 +280,153 @@ st_walk_runs(struct store *s, sqlite3_stmt *st,
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read the runs");
 }
 
+/* 1 when instance run (source_id key, from start to end, RUN_OPEN while
+ * open: for ever) is a running period of instance id that overlaps
+ * [a, b). */
+static int
+covers(const char *key, const char *id, int64_t start, int64_t end,
+    int64_t a, int64_t b)
+{
+	size_t n = strlen(id);
+
+	if (strncmp(key, id, n) != 0 || (key[n] != '\0' && key[n] != '@' &&
+	    key[n] != '#'))
+		return 0;
+	return start < b && (end == RUN_OPEN ? INT64_MAX : end) > a;
+}
+
+/* 1 when run (id, key, a, b) is within an instance whose run covers it. */
+static int
+covered_one(sqlite3_stmt *inst, const char *key, int64_t a, int64_t b,
+    int *found)
+{
+	char provider[64], id[64], hi[80];
+	int rc;
+
+	*found = 0;
+	if (!cloud_within_parse(key, provider, id))
+		return 0;
+	/* Every key that begins with the id, in the (source, source_id)
+	 * index; covers() keeps that instance's own. */
+	snprintf(hi, sizeof hi, "%s\x7f", id);
+	sqlite3_reset(inst);
+	sqlite3_bind_text(inst, 1, provider, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(inst, 2, id, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(inst, 3, hi, -1, SQLITE_TRANSIENT);
+	while ((rc = sqlite3_step(inst)) == SQLITE_ROW)
+		if (covers((const char *)sqlite3_column_text(inst, 0), id,
+		    sqlite3_column_int64(inst, 1), sqlite3_column_type(inst,
+		    2) == SQLITE_NULL ? RUN_OPEN : sqlite3_column_int64(inst, 2),
+		    a, b)) {
+			*found = 1;
+			break;
+		}
+	return rc == SQLITE_ROW || rc == SQLITE_DONE ? 0 : -1;
+}
+
+static int
+cmp_id(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+int
+store_covered(struct store *s, struct err *e)
+{
+	sqlite3_stmt *st = NULL, *inst = NULL;
+	unsigned int version = 0;
+	int64_t changes = sqlite3_total_changes64(s->db);
+	int rc = -1, found;
+
+	sqlite3_file_control(s->db, "main", SQLITE_FCNTL_DATA_VERSION,
+	    &version);
+	if (s->cov_valid && s->cov_version == version &&
+	    s->cov_changes == changes)
+		return 0;
+	s->ncov = 0;
+	s->cov_valid = 0;
+	/* The runs within an instance: "run"'s with a source id (the others
+	 * have none), a range of the (source, source_id) index (no ORDER BY
+	 * of the rowid, which the planner may prefer to it). */
+	if (st_prepare(s, &st, "SELECT id, source_id, start_ts, end_ts FROM "
+	    "runs WHERE source = 'run' AND source_id > ''", e) < 0)
+		goto out;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int64_t a = sqlite3_column_int64(st, 2);
+		int64_t b = sqlite3_column_type(st, 3) == SQLITE_NULL ?
+		    INT64_MAX : sqlite3_column_int64(st, 3);
+
+		/* Asked only of a history that has runs within. */
+		if (inst == NULL && st_prepare(s, &inst, "SELECT source_id, "
+		    "start_ts, end_ts FROM runs WHERE source = ?1 AND source_id "
+		    ">= ?2 AND source_id < ?3", e) < 0) {
+			rc = -1;
+			goto out;
+		}
+		if (covered_one(inst, (const char *)sqlite3_column_text(st, 1),
+		    a, b, &found) < 0) {
+			rc = SQLITE_ERROR;
+			break;
+		}
+		if (!found)
+			continue;
+		if (s->ncov == s->covcap) {
+			s->covcap = s->covcap ? s->covcap * 2 : 16;
+			s->cov = xrealloc(s->cov, s->covcap * sizeof *s->cov);
+		}
+		s->cov[s->ncov++] = sqlite3_column_int64(st, 0);
+	}
+	if (rc != SQLITE_DONE) {
+		rc = st_fail(s, e, "read the runs within instances");
+		goto out;
+	}
+	if (s->ncov > 1)
+		qsort(s->cov, s->ncov, sizeof *s->cov, cmp_id);
+	s->cov_valid = 1;
+	s->cov_version = version;
+	s->cov_changes = changes;
+	rc = 0;
+out:
+	sqlite3_finalize(st);
+	sqlite3_finalize(inst);
+	return rc;
+}
+
+int
+store_is_covered(const struct store *s, int64_t id)
+{
+	size_t lo = 0, hi = s->ncov;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->cov[mid] == id)
+			return 1;
+		if (s->cov[mid] < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+/* A walk that passes on the runs that count (filter.counted). */
+struct counted_walk {
+	struct store *s;
+	int (*fn)(const struct run *, void *);
+	void *arg;
+};
+
+static int
+counted_run(const struct run *r, void *arg)
+{
+	struct counted_walk *w = arg;
+
+	return store_is_covered(w->s, r->id) ? 0 : w->fn(r, w->arg);
+}
+
 int
 store_each_run(struct store *s, const struct filter *f,
     int (*fn)(const struct run *, void *), void *arg, struct err *e)
@@ -314,7 +462,8 @@ store_each_run(struct store *s, const struct filter *f,
 		    : " ORDER BY start_ts, id");
 	if (f->limit > 0)
 		strcat(sql, " LIMIT ?7");
-	if (st_prepare(s, &st, sql, e) < 0)
+	if ((f->counted && store_covered(s, e) < 0) ||
+	    st_prepare(s, &st, sql, e) < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, f->since);
 	sqlite3_bind_int64(st, 2, f->until);
@@ -323,6 +472,11 @@ store_each_run(struct store *s, const struct filter *f,
 	st_bind_text(st, 5, f->project);
 	st_bind_text(st, 6, f->source);
 	sqlite3_bind_int64(st, 7, f->limit);
+	if (f->counted && s->ncov > 0) {
+		struct counted_walk w = { s, fn, arg };
+
+		return st_walk_runs(s, st, counted_run, &w, e);
+	}
 	return st_walk_runs(s, st, fn, arg, e);
 }
 
@@ -344,11 +498,16 @@ store_each_window_run(struct store *s, const char *platform, int64_t ws,
 	    "NULL AND +start_ts < ?3 ORDER BY 6, 1";
 
 	/* Kept: status asks it of each quota platform's windows. */
-	if (st_prepare_kept(s, &st, sql, e) < 0)
+	if (store_covered(s, e) < 0 || st_prepare_kept(s, &st, sql, e) < 0)
 		return -1;
 	sqlite3_bind_text(st, 1, platform, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, ws);
 	sqlite3_bind_int64(st, 3, we);
+	if (s->ncov > 0) {
+		struct counted_walk w = { s, fn, arg };
+
+		return st_walk_runs(s, st, counted_run, &w, e);
+	}
 	return st_walk_runs(s, st, fn, arg, e);
 }
 

@@ -948,6 +948,7 @@ store_close(struct store *s)
 		sqlite3_finalize(s->kept[i].st);
 	sqlite3_close(s->db);
 	free(s->pend);
+	free(s->cov);
 	free(s);
 }
 

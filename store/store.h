@@ -184,7 +184,25 @@ struct filter {
 	int brief;              /* figures only: platform, gpu, gpus, times,
 	                         * cost, currency and rate; the rest is left
 	                         * empty */
+	int counted;            /* only runs that count in sums: none that
+	                         * store_covered() names */
 };
+
+/*
+ * The runs within a rented instance whose instance's own run covers
+ * them: a run `gpulog run` recorded inside the instance (source "run",
+ * source id "PROVIDER:INSTANCE/UID", core/cloud.h) while a run an import
+ * made of that instance (source PROVIDER, source id INSTANCE or
+ * INSTANCE@... or INSTANCE#...) overlaps it, an open run reaching on
+ * for ever.
+ * The instance's run is the bill, so the run within counts in no sum of
+ * GPU-hours, cost or runs: the walks with filter.counted, the windows
+ * (store_each_window_run()) and page_buckets() leave it out.  Reads them
+ * again only when the database changed; 0 or -1.  store_is_covered() then
+ * says whether run id is one.
+ */
+int store_covered(struct store *s, struct err *e);
+int store_is_covered(const struct store *s, int64_t id);
 
 /* Calls fn for each run matching f; fn returning non-zero stops the walk
  * and is returned.  Returns -1 on failure. */
@@ -195,8 +213,9 @@ int store_each_run(struct store *s, const struct filter *f,
 int store_each_source_run(struct store *s, const char *source,
     int (*fn)(const struct run *, void *), void *arg, struct err *e);
 
-/* Runs on platform overlapping [ws, we), open runs included, by start.
- * Reads only the window's runs, however long the history. */
+/* Runs on platform overlapping [ws, we), open runs included, by start,
+ * but for those store_covered() names.  Reads only the window's
+ * runs, however long the history. */
 int store_each_window_run(struct store *s, const char *platform, int64_t ws,
     int64_t we, int (*fn)(const struct run *, void *), void *arg,
     struct err *e);

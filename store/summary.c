@@ -556,6 +556,7 @@ load_credit(struct summary *sm, struct store *s, struct err *e)
 		f.platform = w.c->platform;
 		f.since = w.c->since;
 		f.brief = 1;
+		f.counted = 1;
 		if (store_each_run(s, &f, credit_run, &w, e) < 0)
 			return -1;
 		w.c->left = w.c->total - w.c->used;
@@ -693,6 +694,7 @@ load_all(struct summary *sm, struct store *s, int64_t now, struct err *e)
 	f.since = sm->budget.ms;
 	f.until = sm->budget.me;
 	f.brief = 1;
+	f.counted = 1;
 	if (store_each_run(s, &f, month_run, sm, e) < 0 ||
 	    store_each_expense(s, sm->budget.ms, sm->budget.me, month_expense,
 	    sm, e) < 0 || load_pace(sm, s, e) < 0 ||
@@ -701,6 +703,7 @@ load_all(struct summary *sm, struct store *s, int64_t now, struct err *e)
 	budget_finish(&sm->budget, now);
 	memset(&f, 0, sizeof f);
 	f.open_only = 1;
+	f.counted = 1;
 	if (store_each_run(s, &f, collect_open, sm, e) < 0 ||
 	    load_open_notes(sm, s, e) < 0 || load_billed(sm, s, e) < 0)
 		return -1;

@@ -45,7 +45,9 @@ struct summary {
 	int64_t month_gpu_s;          /* GPU-seconds run this month */
 	int month_runs;
 
-	struct run *open;             /* open runs, oldest first */
+	struct run *open;             /* open runs, oldest first, but for
+	                                 runs within an instance whose run
+	                                 covers them (store_covered()) */
 	size_t nopen;
 	int64_t *open_idle;           /* per open run: since when its GPUs
 	                                 have been idle, as `gpulog run`

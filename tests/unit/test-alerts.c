@@ -569,6 +569,39 @@ test_billed(void)
 	free(t2);
 }
 
+/* The key a run within an instance carries, and reading it back. */
+static void
+test_within(void)
+{
+	char buf[200], prov[64], inst[64];
+
+	CHECK_EQ_INT(cloud_within_key(buf, sizeof buf, "vast", "31000001",
+	    "01a2"), 0);
+	CHECK_EQ_STR(buf, "vast:31000001/01a2");
+	CHECK_EQ_INT(cloud_within_parse(buf, prov, inst), 1);
+	CHECK_EQ_STR(prov, "vast");
+	CHECK_EQ_STR(inst, "31000001");
+	CHECK_EQ_INT(cloud_within_key(buf, sizeof buf, "runpod",
+	    "xedezhzb9la3ye", "u"), 0);
+	CHECK_EQ_INT(cloud_within_parse(buf, prov, inst), 1);
+	CHECK_EQ_STR(inst, "xedezhzb9la3ye");
+	/* Ids with glob or path characters, empty or too long: refused. */
+	CHECK_EQ_INT(cloud_within_key(buf, sizeof buf, "vast", "31*", "u"),
+	    -1);
+	CHECK_EQ_INT(cloud_within_key(buf, sizeof buf, "vast", "", "u"), -1);
+	CHECK_EQ_INT(cloud_within_key(buf, sizeof buf, "vast", "a/b", "u"),
+	    -1);
+	CHECK_EQ_INT(cloud_within_key(buf, 12, "vast", "31000001", "01a2"),
+	    -1);
+	/* Not one: an import's own key, a typed one, a broken one. */
+	CHECK_EQ_INT(cloud_within_parse("31000001@1796120080", prov, inst),
+	    0);
+	CHECK_EQ_INT(cloud_within_parse(NULL, prov, inst), 0);
+	CHECK_EQ_INT(cloud_within_parse(":31/u", prov, inst), 0);
+	CHECK_EQ_INT(cloud_within_parse("vast:/u", prov, inst), 0);
+	CHECK_EQ_INT(cloud_within_parse("vast:3 1/u", prov, inst), 0);
+}
+
 int
 main(void)
 {
@@ -580,5 +613,6 @@ main(void)
 	test_pack();
 	test_market();
 	test_billed();
+	test_within();
 	return t_done();
 }
