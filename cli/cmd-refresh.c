@@ -93,6 +93,7 @@ child(struct ctx *c, const char *name, const char *const *args, int budget)
 	int out = tmp_fd(), err = tmp_fd(), n = 0, code = 127, rc, killed = 0;
 	int64_t until = run_proc_mono_ms() + (int64_t)budget * 1000;
 	pid_t pid = -1;
+	int nap = 1;
 
 	argv[n++] = cli_argv0;
 	argv[n++] = "--db";
@@ -122,6 +123,8 @@ child(struct ctx *c, const char *name, const char *const *args, int budget)
 		    strerror(rc));
 		goto out;
 	}
+	/* Looked at after 1 ms, then twice as long each time up to 50: a
+	 * source that ends in 10 ms is not waited on for 50. */
 	while (run_proc_ended(pid, &code, NULL) == 0) {
 		int64_t now = run_proc_mono_ms();
 
@@ -132,7 +135,8 @@ child(struct ctx *c, const char *name, const char *const *args, int budget)
 			killed++;
 			until = now + 2000;
 		}
-		run_proc_sleep_ms(50);
+		run_proc_sleep_ms(nap);
+		nap = nap < 25 ? nap * 2 : 50;
 	}
 	relay(out, stdout, name, 0);
 	relay(err, stderr, name, 1);
