@@ -3,7 +3,8 @@
 # again, are forgotten, live five minutes between two refreshes, and stop
 # with their disks still billed (tests/cloud_week.py's schedule): each
 # running period is one run with its own times and cost, nothing twice;
-# the month's spend is their sum; each alarm is sent once per condition.
+# the month's spend is their sum, a job run inside an instance adding
+# nothing to it; each alarm is sent once per condition.
 # Checks itself.
 G=${GPULOG:-gpulog}
 D=${DATA:-$(cd "$(dirname "$0")/../data" && pwd)}
@@ -61,6 +62,19 @@ b = json.load(sys.stdin)["budget"]
 print(b["spent_minor"], b["runs"])' >spent
 [ "$(cat spent)" = "$((552 + 138 + 320 + 80 + 3100 + 3 + 320)) 7" ] ||
     fail "the month's spend: $(cat spent)"
+
+# A job `gpulog run` recorded inside the first instance while it ran:
+# listed, but the instance's run is the bill, so the spend stays.
+GPULOG_NOW=$(tail -n 1 times) CONTAINER_ID=32000001 "$G" run --no-sample \
+    -- true 2>/dev/null || fail "run inside 32000001"
+inner=$("$G" log --json | python3 -c 'import json, sys
+print([r["id"] for r in json.load(sys.stdin) if r["source"] == "run"][0])')
+"$G" edit "$inner" --start 2026-11-23T10:00Z --end 2026-11-23T13:00Z \
+    -g "RTX 4090" >/dev/null || fail "edit the run within"
+GPULOG_NOW=$(tail -n 1 times) "$G" status --json | python3 -c 'import json, sys
+b = json.load(sys.stdin)["budget"]
+print(b["spent_minor"], b["runs"])' >spent2
+cmp -s spent spent2 || fail "the run within counted: $(cat spent2)"
 
 # Each alarm once per condition: a paid instance open past 2 hours, once
 # a running period; a stopped instance whose disk is billed, once a
