@@ -9,8 +9,9 @@
 #include <string.h>
 
 #include "cli/cli.h"
-#include "core/clock.h"
 #include "core/catalog.h"
+#include "core/clock.h"
+#include "core/cloud.h"
 #include "core/fields.h"
 #include "core/fmt.h"
 #include "core/model.h"
@@ -300,7 +301,7 @@ show_run(struct ctx *c, struct summary *sm, const struct run *r, int json)
 		cli_json_metrics(stdout, &m, found);
 		printf(",\n \"changes\": [");
 	} else {
-		char label[96];
+		char label[96], prov[64], inst[64];
 		const struct platform *p = summary_platform(sm, r->platform);
 
 		printf("%srun #%lld%s %s\n", cli_color(c, C_BOLD),
@@ -390,6 +391,15 @@ show_run(struct ctx *c, struct summary *sm, const struct run *r, int json)
 			putchar(')');
 		}
 		putchar('\n');
+		if (cloud_within_parse(r->source_id, prov, inst)) {
+			struct err ce;
+			int cov = store_covered(c->s, &ce) == 0 &&
+			    store_is_covered(c->s, r->id);
+
+			printf("  %-10s %s instance %s: %s\n", "inside", prov,
+			    inst, cov ? "counted in its imported run" :
+			    "no import of it, counted here");
+		}
 		if (r->project != NULL)
 			line("project", r->project);
 		if (r->tags != NULL)

@@ -110,9 +110,9 @@ run_test() {
 		# A test that drives the sqlite3 shell skips without it.
 		if [ -z "$sqlite3_shell" ] &&
 		    grep -q 'sqlite3 ' "$here/cli/$name.sh"; then
-			echo "needs the sqlite3 shell (Debian: sqlite3)" >out
-			: >err
-			echo 77 >status
+			echo "needs the sqlite3 shell (Debian: sqlite3)" >.out
+			: >.err
+			echo 77 >.status
 			exit 0
 		fi
 		env -u NO_COLOR -u GPULOG_DB -u XDG_DATA_HOME \
@@ -124,13 +124,13 @@ run_test() {
 		    LC_ALL=C.UTF-8 GPULOG_NOW=2026-12-01T12:00:00Z \
 		    GPULOG_UID_SEED=1 \
 		    DATA="$here/data" \
-		    sh "$here/cli/$name.sh" >"$work/out" 2>"$work/err" </dev/null
-		echo $? >"$work/status"
+		    sh "$here/cli/$name.sh" >"$work/.out" 2>"$work/.err" </dev/null
+		echo $? >"$work/.status"
 	)
-	st=$(cat "$work/status")
+	st=$(cat "$work/.status")
 	: >"$work/report"
 	if [ "$st" = 77 ]; then
-		why=$(cat "$work/out" "$work/err" | sed '/^$/d' | tail -n 1)
+		why=$(cat "$work/.out" "$work/.err" | sed '/^$/d' | tail -n 1)
 		echo "SKIP cli/$name: ${why:-no reason given}" >"$work/report"
 		result=skip
 	elif [ ! -f "$here/cli/$name.out" ] && [ -z "${UPDATE:-}" ] ||
@@ -140,19 +140,19 @@ run_test() {
 		else
 			{
 				echo "FAIL cli/$name (exit $st)"
-				cat "$work/out" "$work/err" | tail -n 30
+				cat "$work/.out" "$work/.err" | tail -n 30
 			} >"$work/report"
 			result=fail
 		fi
 	else
 		if [ -n "${UPDATE:-}" ]; then
-			cp "$work/out" "$here/cli/$name.out"
-			cp "$work/err" "$here/cli/$name.err"
-			cp "$work/status" "$here/cli/$name.status"
+			cp "$work/.out" "$here/cli/$name.out"
+			cp "$work/.err" "$here/cli/$name.err"
+			cp "$work/.status" "$here/cli/$name.status"
 		fi
 		result=pass
 		for k in out err status; do
-			if ! diff -u "$here/cli/$name.$k" "$work/$k" \
+			if ! diff -u "$here/cli/$name.$k" "$work/.$k" \
 			    >"$work/diff.$k"; then
 				result=fail
 				echo "FAIL cli/$name: $k differs"

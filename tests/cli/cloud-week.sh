@@ -33,9 +33,10 @@ GPULOG_NOW=$(head -n 1 times) "$G" fx --currency USD >/dev/null ||
 while read -r t; do
 	GPULOG_NOW=$t GPULOG_VAST_URL=$U/w$t GPULOG_RUNPOD_URL=$U/w$t \
 	    GPULOG_RUNPOD_REST_URL=$U/w$t GPULOG_FX_URL=$U/w$t \
-	    GPULOG_FX_FALLBACK_URL=$U/404 "$G" refresh --budget 20 >out 2>err ||
-	    fail "refresh at $t: $(cat err out)"
-	sed -n "s/^notify: /$t /p" out >>notes
+	    GPULOG_FX_FALLBACK_URL=$U/404 "$G" refresh --budget 20 \
+	    >refresh.out 2>refresh.err ||
+	    fail "refresh at $t: $(cat refresh.err refresh.out)"
+	sed -n "s/^notify: /$t /p" refresh.out >>notes
 done <times
 
 # The runs, by instance: "key start end cost_minor gpus".

@@ -57,11 +57,13 @@ sums >without
 cmp -s with without && fail "before the import the run within counted nothing"
 grep -q '^budget [0-9]* 2 ' with || fail "before the import: $(head -1 with)"
 "$G" undo >/dev/null
+"$G" show "$id" | grep -q '^  inside     vast instance 31000001: no import of it, counted here$' ||
+    fail "show before the import: $("$G" show "$id")"
 
 # The import brings the instance's run (open since 09:30): from then on
 # the run within adds nothing, wherever a sum is made.
-GPULOG_VAST_URL=$U/ok "$G" import vast --api >out 2>err ||
-    fail "import: $(cat err)"
+GPULOG_VAST_URL=$U/ok "$G" import vast --api >imp.out 2>imp.err ||
+    fail "import: $(cat imp.err)"
 sums >with
 "$G" rm "$id" >/dev/null
 sums >without
@@ -71,6 +73,8 @@ cmp -s with without ||
 # Listed all the same, and `gpulog run` inside the instance's own
 # database (a copy, with no import) counts it.
 "$G" log | grep -q "#$id " || fail "the log lost the run within"
+"$G" show "$id" | grep -q '^  inside     vast instance 31000001: counted in its imported run$' ||
+    fail "show after the import: $("$G" show "$id")"
 
 # Inside another instance, which no import brought: it counts.
 other=$(inside CONTAINER_ID 39999999)
