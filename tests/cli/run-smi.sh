@@ -89,7 +89,7 @@ rm -f smi.calls apps
 FAKE_SMI_CAPTURE="$DATA/nvidia-smi-580.159.04-h200-busy.csv" \
     FAKE_SMI_STATE="$PWD/smi.calls" FAKE_SMI_APPS="$PWD/apps" \
     PATH=$GPUPATH gpulog run -p vast --sample-interval 100ms -- \
-    sh -c 'sleep 2 & { echo "$$, python3, 600 MiB"; echo "$!, python3, 1000 MiB"
+    sh -c 'sleep 60 & { echo "$$, python3, 600 MiB"; echo "$!, python3, 1000 MiB"
 	echo "1, init, 50 MiB"; echo "4194000, [Not Found], [N/A]"; } >apps.tmp
 	mv apps.tmp apps; n=$(wc -l <smi.calls)
 	while [ "$(wc -l <smi.calls)" -lt $((n + 3)) ]; do sleep 0.02; done
