@@ -153,9 +153,9 @@ has_expense(const struct expense *x, void *arg)
 	return 0;
 }
 
-/* The variables a rented instance sets, its provider, and whether the
- * value is the provider's instance id: RunPod's pod id, Vast.ai's
- * instance id (CONTAINER_ID, or VAST_CONTAINERLABEL "C.ID"). */
+/* The variables a rented instance sets, and its provider; each holds the
+ * provider's instance id: RunPod's pod id, Vast.ai's instance id
+ * (CONTAINER_ID, or VAST_CONTAINERLABEL "C.ID"). */
 static const char *const rented[][2] = { { "RUNPOD_POD_ID", "runpod" },
 	{ "VAST_CONTAINERLABEL", "vast" }, { "CONTAINER_ID", "vast" } };
 

@@ -393,11 +393,12 @@ show_run(struct ctx *c, struct summary *sm, const struct run *r, int json)
 		putchar('\n');
 		if (cloud_within_parse(r->source_id, prov, inst)) {
 			struct err ce;
-			int cov = store_covered(c->s, &ce) == 0 &&
-			    store_is_covered(c->s, r->id);
+			int ok = store_covered(c->s, &ce) == 0;
 
-			printf("  %-10s %s instance %s: %s\n", "inside", prov,
-			    inst, cov ? "counted in its imported run" :
+			printf("  %-10s %s instance %s%s%s\n", "inside", prov,
+			    inst, ok ? ": " : "", !ok ? "" :
+			    store_is_covered(c->s, r->id) ?
+			    "counted in its imported run" :
 			    "no import of it, counted here");
 		}
 		if (r->project != NULL)

@@ -111,6 +111,15 @@ cloud_billed_parse(const char *text, struct cloud_billed *out, size_t max)
 	return n;
 }
 
+int
+cloud_key_of_instance(const char *key, const char *id)
+{
+	size_t n = strlen(id);
+
+	return key != NULL && strncmp(key, id, n) == 0 && (key[n] == '\0' ||
+	    key[n] == '@' || key[n] == '#');
+}
+
 /* 1 when s is a provider's instance id as cloud_within_key() takes it. */
 static int
 instance_id_ok(const char *s, size_t len)

@@ -70,6 +70,11 @@ char *cloud_billed_edit(const char *old, const char *provider,
 size_t cloud_billed_parse(const char *text, struct cloud_billed *out,
     size_t max);
 
+/* 1 when key, the source id of a run an import made, is one of instance
+ * id's running periods: id, or id, "@" and when that period began, or id,
+ * "#" and which one it was. */
+int cloud_key_of_instance(const char *key, const char *id);
+
 /*
  * A run `gpulog run` records inside a rented instance names it in its
  * source id: "PROVIDER:INSTANCE/UID" ("vast:31000001/9f2c..."), its own

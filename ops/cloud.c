@@ -49,18 +49,6 @@ held_free(struct held_runs *h)
 	free(h->seen);
 }
 
-/* 1 when run r is one of instance id's: its key is id, or id, "@" and
- * when that running period began, or id, "#" and which one it was. */
-static int
-of_instance(const struct run *r, const char *id)
-{
-	size_t n = strlen(id);
-
-	return r->source_id != NULL && strncmp(r->source_id, id, n) == 0 &&
-	    (r->source_id[n] == '\0' || r->source_id[n] == '@' ||
-	    r->source_id[n] == '#');
-}
-
 /* 1 when a run keyed key of provider was removed here. */
 static int
 removed(struct ops_import *im, const char *provider, const char *key,
@@ -171,7 +159,7 @@ one_instance(struct ops_import *im, const char *provider,
 	int have_key = 0;
 
 	for (i = 0; i < h->n; i++) {
-		if (!of_instance(&h->r[i], v->id))
+		if (!cloud_key_of_instance(h->r[i].source_id, v->id))
 			continue;
 		h->seen[i] = 1;
 		count++;

@@ -287,12 +287,8 @@ static int
 covers(const char *key, const char *id, int64_t start, int64_t end,
     int64_t a, int64_t b)
 {
-	size_t n = strlen(id);
-
-	if (strncmp(key, id, n) != 0 || (key[n] != '\0' && key[n] != '@' &&
-	    key[n] != '#'))
-		return 0;
-	return start < b && (end == RUN_OPEN ? INT64_MAX : end) > a;
+	return cloud_key_of_instance(key, id) && start < b &&
+	    (end == RUN_OPEN ? INT64_MAX : end) > a;
 }
 
 /* 1 when run (id, key, a, b) is within an instance whose run covers it. */
@@ -427,6 +423,17 @@ counted_run(const struct run *r, void *arg)
 	return store_is_covered(w->s, r->id) ? 0 : w->fn(r, w->arg);
 }
 
+/* st_walk_runs() of the runs that count: store_covered()'s left out. */
+static int
+walk_counted(struct store *s, sqlite3_stmt *st,
+    int (*fn)(const struct run *, void *), void *arg, struct err *e)
+{
+	struct counted_walk w = { s, fn, arg };
+
+	return s->ncov > 0 ? st_walk_runs(s, st, counted_run, &w, e) :
+	    st_walk_runs(s, st, fn, arg, e);
+}
+
 int
 store_each_run(struct store *s, const struct filter *f,
     int (*fn)(const struct run *, void *), void *arg, struct err *e)
@@ -472,12 +479,8 @@ store_each_run(struct store *s, const struct filter *f,
 	st_bind_text(st, 5, f->project);
 	st_bind_text(st, 6, f->source);
 	sqlite3_bind_int64(st, 7, f->limit);
-	if (f->counted && s->ncov > 0) {
-		struct counted_walk w = { s, fn, arg };
-
-		return st_walk_runs(s, st, counted_run, &w, e);
-	}
-	return st_walk_runs(s, st, fn, arg, e);
+	return f->counted ? walk_counted(s, st, fn, arg, e) :
+	    st_walk_runs(s, st, fn, arg, e);
 }
 
 int
@@ -503,12 +506,7 @@ store_each_window_run(struct store *s, const char *platform, int64_t ws,
 	sqlite3_bind_text(st, 1, platform, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 2, ws);
 	sqlite3_bind_int64(st, 3, we);
-	if (s->ncov > 0) {
-		struct counted_walk w = { s, fn, arg };
-
-		return st_walk_runs(s, st, counted_run, &w, e);
-	}
-	return st_walk_runs(s, st, fn, arg, e);
+	return walk_counted(s, st, fn, arg, e);
 }
 
 int

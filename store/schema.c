@@ -350,7 +350,8 @@ schema_undo_triggers(struct store *s, struct err *e)
 			return -1;
 
 		snprintf(sql, sizeof sql, "CREATE TEMP TRIGGER undo_%s_upd "
-		    "AFTER UPDATE ON main.%s%s'UPDATE %s SET ", name, name, when, name);
+		    "AFTER UPDATE ON main.%s%s'UPDATE %s SET ", name, name,
+		    when, name);
 		for (i = 0; c[i] != NULL; i++) {
 			char part[128];
 
@@ -363,8 +364,8 @@ schema_undo_triggers(struct store *s, struct err *e)
 			return -1;
 
 		snprintf(sql, sizeof sql, "CREATE TEMP TRIGGER undo_%s_del "
-		    "AFTER DELETE ON main.%s%s'INSERT INTO %s(rowid", name, name, when,
-		    name);
+		    "AFTER DELETE ON main.%s%s'INSERT INTO %s(rowid", name,
+		    name, when, name);
 		for (i = 0; c[i] != NULL; i++) {
 			cat(sql, sizeof sql, ",");
 			cat(sql, sizeof sql, c[i]);

@@ -600,6 +600,13 @@ test_within(void)
 	CHECK_EQ_INT(cloud_within_parse(":31/u", prov, inst), 0);
 	CHECK_EQ_INT(cloud_within_parse("vast:/u", prov, inst), 0);
 	CHECK_EQ_INT(cloud_within_parse("vast:3 1/u", prov, inst), 0);
+	/* An import's keys of one instance: its running periods. */
+	CHECK_EQ_INT(cloud_key_of_instance("31000001", "31000001"), 1);
+	CHECK_EQ_INT(cloud_key_of_instance("31000001#2", "31000001"), 1);
+	CHECK_EQ_INT(cloud_key_of_instance("xedez@1796120080", "xedez"), 1);
+	CHECK_EQ_INT(cloud_key_of_instance("310000012", "31000001"), 0);
+	CHECK_EQ_INT(cloud_key_of_instance("3100000", "31000001"), 0);
+	CHECK_EQ_INT(cloud_key_of_instance(NULL, "31000001"), 0);
 }
 
 int
