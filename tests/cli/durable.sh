@@ -20,7 +20,7 @@ gpulog add kaggle 1h -n first >/dev/null
 gpulog run -p kaggle --no-sample -- sleep 30 2>run.err &
 rp=$!
 i=0
-until grep -q started run.err || [ $i -ge 50 ]; do sleep 0.1; i=$((i + 1)); done
+until grep -q started run.err || [ $i -ge 600 ]; do sleep 0.1; i=$((i + 1)); done
 # first_line PATTERN: the number of trace's first line matching it.
 first_line() { grep -n -m1 -E "$1" trace | cut -d: -f1; }
 traced -f -y -e trace=fsync,fdatasync,write -o trace \

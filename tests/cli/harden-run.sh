@@ -19,12 +19,13 @@ for s in (signal.SIGINT, signal.SIGTERM, signal.SIGHUP, signal.SIGQUIT,
     signal.signal(s, signal.SIG_DFL)
 os.execvp(sys.argv[1], sys.argv[1:])' "$@"
 }
-# wait_open N: until N runs are open (at most 5 s).
+# wait_open N: until N runs are open (at most 60 s: a loaded machine
+# running the sanitized build can take seconds to start one).
 wait_open() {
 	i=0
 	until [ "$(gpulog status --json | python3 -c '
 import json, sys; print(len(json.load(sys.stdin)["open_runs"]))')" = "$1" ] ||
-	    [ $i -ge 50 ]; do
+	    [ $i -ge 600 ]; do
 		sleep 0.1; i=$((i + 1))
 	done
 }
@@ -252,7 +253,7 @@ P
 setsid gpulog run -p kaggle --no-sample -- python3 cnt.py 2>grp.err &
 gp=$!
 i=0
-until [ -s pgid ] || [ $i -ge 100 ]; do sleep 0.1; i=$((i + 1)); done
+until [ -s pgid ] || [ $i -ge 600 ]; do sleep 0.1; i=$((i + 1)); done
 read cpid cpgid <pgid
 [ "$cpid" = "$cpgid" ] || fail "the command is not its group's leader: $(cat pgid)"
 [ "$cpgid" != "$gp" ] || fail "the command shares gpulog's group"

@@ -152,7 +152,7 @@ python3 "$here/httpd.py" "$D" "$tmp/port" &
 srv=$!
 trap 'kill $srv 2>/dev/null' EXIT INT TERM
 i=0
-while [ ! -s "$tmp/port" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+while [ ! -s "$tmp/port" ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
 [ -s "$tmp/port" ] || { echo "FAIL: the test server did not start"; exit 1; }
 U=http://127.0.0.1:$(cat "$tmp/port")
 export GPULOG_NET_TIMEOUT=3 KAGGLE_API_TOKEN=kg-secret-456

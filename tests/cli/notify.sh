@@ -96,7 +96,7 @@ python3 "$here/httpd.py" "$DATA" port requests &
 srv=$!
 trap 'kill $srv 2>/dev/null' EXIT INT TERM
 i=0
-while [ ! -s port ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+while [ ! -s port ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i + 1)); done
 [ -s port ] || { echo "FAIL: the test server did not start"; exit 1; }
 U=http://127.0.0.1:$(cat port)
 run gpulog notify --url "$U/ok/gpulog-alerts"

@@ -29,7 +29,7 @@ print("" if r is None else "|".join("" if v is None else str(v) for v in r))' \
 # wait_for FILE: polls for a file the command writes, up to 5 s.
 wait_for() {
 	i=0
-	while [ ! -e "$1" ] && [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+	while [ ! -e "$1" ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
 	[ -e "$1" ]
 }
 
@@ -121,7 +121,7 @@ wait_for ready
 # reading.
 i=0
 while [ "$(gpulog status --json | grep -c '"source":"run"')" != 1 ] &&
-    [ $i -lt 100 ]; do sleep 0.05; i=$((i + 1)); done
+    [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done
 check "open in status" "$(gpulog status --json | grep -c '"source":"run"')" 1
 kill -TERM $pid
 rc=0

@@ -91,8 +91,10 @@ FAKE_SMI_CAPTURE="$DATA/nvidia-smi-580.159.04-h200-busy.csv" \
     PATH=$GPUPATH gpulog run -p vast --sample-interval 100ms -- \
     sh -c 'sleep 60 & { echo "$$, python3, 600 MiB"; echo "$!, python3, 1000 MiB"
 	echo "1, init, 50 MiB"; echo "4194000, [Not Found], [N/A]"; } >apps.tmp
-	mv apps.tmp apps; n=$(wc -l <smi.calls)
-	while [ "$(wc -l <smi.calls)" -lt $((n + 3)) ]; do sleep 0.02; done
+	mv apps.tmp apps
+	calls() { if [ -f smi.calls ]; then wc -l <smi.calls; else echo 0; fi; }
+	n=$(calls)
+	while [ "$(calls)" -lt $((n + 3)) ]; do sleep 0.02; done
 	kill $!' 2>"err$n" || { echo "FAIL run apps"; cat "err$n"; fails=$((fails + 1)); }
 check "apps metrics" "$(sql "SELECT own_mem_mib FROM run_metrics WHERE
     run_id = $n")" "1600"

@@ -14,7 +14,7 @@ other=$PWD/other.db
 # The command exports the database while its own run is open (it waits,
 # up to 5 s, for gpulog run to have recorded it).
 gpulog run -p kaggle --no-sample -- sh -c 'i=0
-    until gpulog log --json | grep -q "\"open\":true" || [ $i -ge 100 ]; do
+    until gpulog log --json | grep -q "\"open\":true" || [ $i -ge 600 ]; do
 	sleep 0.05; i=$((i + 1)); done
     gpulog export -o during.json; sleep 1' >out 2>err ||
     echo "run failed: $(cat err)"

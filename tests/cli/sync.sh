@@ -226,7 +226,7 @@ runs a | grep -q another-2099 || fail "the second run from 2099: $(runs a)"
 mkfifo shared/gpulog-stall.json
 A sync shared >o 2>e & sp=$!
 i=0
-while kill -0 $sp 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+while kill -0 $sp 2>/dev/null && [ $i -lt 300 ]; do sleep 0.1; i=$((i + 1)); done
 if kill -0 $sp 2>/dev/null; then
 	fail "a sync stalled on a FIFO"
 	kill $sp
