@@ -520,7 +520,10 @@ main(int argc, char **argv)
 	char *status_argv[1];
 	int i = 1, rc;
 
-	setlocale(LC_ALL, "");
+	/* The character set alone: every other category would cost a file
+	 * opened and mapped per command, and dates and numbers are written
+	 * one way (gpulog(1), ENVIRONMENT). */
+	setlocale(LC_CTYPE, "");
 	if (argc > 0 && argv[0] != NULL && argv[0][0] != '\0')
 		cli_argv0 = argv[0];
 	store_migrating = on_migrate;
