@@ -29,7 +29,8 @@ PKG_CONFIG ?= pkg-config
 # scripts/deps.sh looks in the same places.  (make 3.81, Apple's, passes
 # no exported variable to $(shell): the path is given on its command.)
 BREW_KEGS = ncurses sqlite curl
-ifeq ($(shell uname -s 2>/dev/null),Darwin)
+UNAME := $(shell uname -s 2>/dev/null)
+ifeq ($(UNAME),Darwin)
 brew_pc = $(if $(1),$(wildcard $(1)/lib/pkgconfig))
 BREW_PC := $(strip $(foreach f,$(BREW_KEGS),$(call brew_pc,$(shell \
 	brew --prefix $(f) 2>/dev/null))))
@@ -46,10 +47,10 @@ pc_libs   = $(shell $(PKG_ENV) $(PKG_CONFIG) --libs $(1) 2>/dev/null || \
 # SQLite and ncursesw are linked from their archives where the compiler
 # finds them (Debian's -dev packages ship them): a command then starts
 # without loading and relocating three shared libraries, 0.7 ms of the
-# 8 ms that `gpulog status` takes (README, Performance).  LINK_STATIC=0,
-# or no archive (Homebrew's are found by pkg-config alone), links the
-# shared ones.
-LINK_STATIC ?= 1
+# 8 ms that `gpulog status` took (README, Performance).  LINK_STATIC=0,
+# no archive, or macOS (Homebrew's kegs are found by pkg-config alone)
+# links the shared ones.
+LINK_STATIC ?= $(if $(filter Darwin,$(UNAME)),0,1)
 archive = $(if $(filter 1,$(LINK_STATIC)),$(filter /%,$(shell \
 	$(CC) -print-file-name=lib$(1).a 2>/dev/null)))
 SQLITE_A  := $(call archive,sqlite3)

@@ -180,6 +180,12 @@ resolve(int year, int mon, int mday, int hour, int min, int sec, int64_t *t,
 	cand[1] = offset_at(w);
 	cand[2] = offset_at(w + DAY_S);
 	cand[3] = offset_at(w - cand[1]);
+	/* One offset all round (most days): the loop below would find the
+	 * same instant, asking the zone four times more. */
+	if (cand[0] == cand[1] && cand[2] == cand[1] && cand[3] == cand[1]) {
+		*t = w - cand[1];
+		return 0;
+	}
 	for (i = 0; i < 4; i++) {
 		if (offset_at(w - cand[i]) != cand[i])
 			continue;

@@ -358,7 +358,7 @@ trim_copy(char *out, size_t n, const char *s, size_t len)
 }
 
 /* gpu_identify() without its memory of recent answers. */
-static int
+static const struct gpu_row *
 identify(const char *in, int64_t mem_mib, struct gpu_id *id)
 {
 	struct words p;
@@ -372,31 +372,35 @@ identify(const char *in, int64_t mem_mib, struct gpu_id *id)
 		snprintf(id->name, sizeof id->name, "%s", r->info.name);
 		id->known = 1;
 		id->mem_gb = r->info.vram_gb;
-		return 1;
+		return r;
 	}
 	trim_copy(id->name, sizeof id->name, in, strlen(in));
 	id->mem_gb = p.named_gb > 0 ? p.named_gb : mem_mib > 0 ?
 	    (int)((mem_mib + 512) / 1024) : 0;
-	return 0;
+	return NULL;
 }
 
 /*
- * The last few spellings identified, and what they were found to be: an
- * import names the same few models on every row, and reading the words
- * of each again was a tenth of its time.  gpu_identify() is a pure
- * function of its input, so an answer kept is the answer it would give.
+ * The spellings identified, and what they were found to be, in slots
+ * chosen by a hash of the spelling: an import names the same few models
+ * on every row, and status matches each rate of the catalog against a
+ * run's model; reading the words again each time was a tenth of an
+ * import's time and of status's.  identify() is a pure function of its
+ * input, so an answer kept is the answer it would give.
  */
-#define SEEN_N 8
+#define SEEN_N 64
 static struct {
 	char in[48];            /* the spelling; "" in an empty slot */
 	int64_t mem_mib;
 	struct gpu_id id;
+	const struct gpu_row *row;
 } seen[SEEN_N];
-static unsigned seen_next;
 
-int
-gpu_identify(const char *in, int64_t mem_mib, struct gpu_id *id)
+/* identify(), remembered. */
+static const struct gpu_row *
+identify_kept(const char *in, int64_t mem_mib, struct gpu_id *id)
 {
+	uint32_t h = 2166136261u;
 	size_t n, i;
 
 	if (in == NULL)
@@ -406,17 +410,22 @@ gpu_identify(const char *in, int64_t mem_mib, struct gpu_id *id)
 	n = strlen(in);
 	if (n == 0 || n >= sizeof seen[0].in)
 		return identify(in, mem_mib, id);
-	for (i = 0; i < SEEN_N; i++)
-		if (seen[i].mem_mib == mem_mib && memcmp(seen[i].in, in,
-		    n + 1) == 0) {
-			*id = seen[i].id;
-			return id->known;
-		}
-	identify(in, mem_mib, id);
-	i = seen_next++ % SEEN_N;
-	memcpy(seen[i].in, in, n + 1);
-	seen[i].mem_mib = mem_mib;
-	seen[i].id = *id;
+	for (i = 0; i < n; i++)
+		h = (h ^ (unsigned char)in[i]) * 16777619u;
+	i = (h ^ (uint32_t)mem_mib) % SEEN_N;
+	if (seen[i].mem_mib != mem_mib || memcmp(seen[i].in, in, n + 1) != 0) {
+		seen[i].row = identify(in, mem_mib, &seen[i].id);
+		memcpy(seen[i].in, in, n + 1);
+		seen[i].mem_mib = mem_mib;
+	}
+	*id = seen[i].id;
+	return seen[i].row;
+}
+
+int
+gpu_identify(const char *in, int64_t mem_mib, struct gpu_id *id)
+{
+	identify_kept(in, mem_mib, id);
 	return id->known;
 }
 
@@ -496,13 +505,12 @@ gpu_nearest(const char *in, const char **out, size_t max)
 const struct gpu_info *
 gpu_lookup(const char *name)
 {
-	struct words p;
+	struct gpu_id id;
 	const struct gpu_row *r;
 
 	if (name == NULL)
 		return NULL;
-	read_words(name, &p);
-	r = find_row(&p, 0);
+	r = identify_kept(name, 0, &id);
 	return r != NULL ? &r->info : NULL;
 }
 
