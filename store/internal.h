@@ -56,10 +56,10 @@ struct store {
 	                          store_open() does (migrating, refreshing the
 	                          catalog) and st_arm() (making them) */
 	struct kept {          /* statements prepared once (st_prepare_kept()) */
-		const char *sql;
+		char *sql;     /* its text, a copy */
 		sqlite3_stmt *st;
 		int busy;
-	} kept[8];
+	} kept[16];
 };
 
 /* Rows written of one group of tables (enum pend_group): rowids lo to hi,
@@ -95,11 +95,13 @@ int st_prepare(struct store *s, sqlite3_stmt **st, const char *sql,
     struct err *e);
 
 /*
- * The same for a statement a command runs many times (a quota window's
- * runs, once a platform and window): prepared on first use and kept for
- * the connection's life, the SQL text named by its address (a constant).
- * Handed back with st_release(), which resets a kept statement and
- * finalizes any other; one in use is prepared afresh.
+ * The same for a statement a command runs more than once (a quota
+ * window's runs, once a platform and window; a walk's query built from
+ * its filter; a setting): prepared on first use and kept for the
+ * connection's life, found again by its text, for as many texts as
+ * struct store keeps (then prepared each time).  Handed back with
+ * st_release(), which resets a kept statement and finalizes any other;
+ * one in use is prepared afresh.
  */
 int st_prepare_kept(struct store *s, sqlite3_stmt **st, const char *sql,
     struct err *e);

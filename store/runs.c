@@ -470,7 +470,7 @@ store_each_run(struct store *s, const struct filter *f,
 	if (f->limit > 0)
 		strcat(sql, " LIMIT ?7");
 	if ((f->counted && store_covered(s, e) < 0) ||
-	    st_prepare(s, &st, sql, e) < 0)
+	    st_prepare_kept(s, &st, sql, e) < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, f->since);
 	sqlite3_bind_int64(st, 2, f->until);
@@ -718,7 +718,8 @@ read_expense(sqlite3_stmt *st, struct expense *x)
 }
 
 /* Steps st (selecting EXPENSE_COLS), handing each expense to fn, and
- * finalizes it; fn's non-zero stops the walk and is returned. */
+ * hands it back (st_release()); fn's non-zero stops the walk and is
+ * returned. */
 static int
 walk_expenses(struct store *s, sqlite3_stmt *st,
     int (*fn)(const struct expense *, void *), void *arg, const char *what,
@@ -734,7 +735,7 @@ walk_expenses(struct store *s, sqlite3_stmt *st,
 			break;
 	}
 	expense_clear(&x);
-	sqlite3_finalize(st);
+	st_release(s, st);
 	if (stop != 0)
 		return stop;
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e, what);
@@ -746,8 +747,8 @@ store_each_expense(struct store *s, int64_t since, int64_t until,
 {
 	sqlite3_stmt *st;
 
-	if (st_prepare(s, &st, "SELECT " EXPENSE_COLS " FROM expenses WHERE "
-	    "at >= ?1 AND at < ?2 ORDER BY at, id", e) < 0)
+	if (st_prepare_kept(s, &st, "SELECT " EXPENSE_COLS " FROM expenses "
+	    "WHERE at >= ?1 AND at < ?2 ORDER BY at, id", e) < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, since);
 	sqlite3_bind_int64(st, 2, until ? until : INT64_MAX);
@@ -788,8 +789,8 @@ store_each_monthly(struct store *s,
 {
 	sqlite3_stmt *st;
 
-	if (st_prepare(s, &st, "SELECT " EXPENSE_COLS " FROM expenses WHERE "
-	    "kind = 'monthly' ORDER BY at, id", e) < 0)
+	if (st_prepare_kept(s, &st, "SELECT " EXPENSE_COLS " FROM expenses "
+	    "WHERE kind = 'monthly' ORDER BY at, id", e) < 0)
 		return -1;
 	return walk_expenses(s, st, fn, arg, "read the subscriptions", e);
 }

@@ -41,7 +41,7 @@ st_prepare_kept(struct store *s, sqlite3_stmt **st, const char *sql,
 	size_t i, n = sizeof s->kept / sizeof s->kept[0];
 
 	for (i = 0; i < n && s->kept[i].sql != NULL; i++)
-		if (s->kept[i].sql == sql) {
+		if (strcmp(s->kept[i].sql, sql) == 0) {
 			if (s->kept[i].busy)
 				return st_prepare(s, st, sql, e);
 			s->kept[i].busy = 1;
@@ -51,7 +51,7 @@ st_prepare_kept(struct store *s, sqlite3_stmt **st, const char *sql,
 	if (st_prepare(s, st, sql, e) < 0)
 		return -1;
 	if (i < n) {
-		s->kept[i].sql = sql;
+		s->kept[i].sql = xstrdup(sql);
 		s->kept[i].st = *st;
 		s->kept[i].busy = 1;
 	}
@@ -944,8 +944,10 @@ store_close(struct store *s)
 		s->exported = 1;
 		store_exported(s, &ignored);
 	}
-	for (i = 0; i < sizeof s->kept / sizeof s->kept[0]; i++)
+	for (i = 0; i < sizeof s->kept / sizeof s->kept[0]; i++) {
 		sqlite3_finalize(s->kept[i].st);
+		free(s->kept[i].sql);
+	}
 	sqlite3_close(s->db);
 	free(s->pend);
 	free(s->cov);
@@ -1334,14 +1336,14 @@ store_get_setting(struct store *s, const char *key, char *buf, size_t len,
 	sqlite3_stmt *st;
 	int rc;
 
-	if (st_prepare(s, &st, "SELECT value FROM settings WHERE key = ?", e)
-	    < 0)
+	if (st_prepare_kept(s, &st, "SELECT value FROM settings WHERE key = ?",
+	    e) < 0)
 		return -1;
 	sqlite3_bind_text(st, 1, key, -1, SQLITE_STATIC);
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_ROW)
 		st_col_copy(st, 0, buf, len);
-	sqlite3_finalize(st);
+	st_release(s, st);
 	if (rc == SQLITE_ROW)
 		return 1;
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "read a setting");
