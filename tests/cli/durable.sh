@@ -17,7 +17,7 @@ traced() {
 	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" strace "$@"
 }
 gpulog add kaggle 1h -n first >/dev/null
-gpulog run -p kaggle --no-sample -- sleep 30 2>run.err &
+gpulog run -p kaggle --no-sample -- sleep 600 2>run.err &
 rp=$!
 i=0
 until grep -q started run.err || [ $i -ge 600 ]; do sleep 0.1; i=$((i + 1)); done

@@ -51,8 +51,10 @@ for sig in INT TERM HUP QUIT PIPE USR1 USR2 ALRM; do
 done
 ls "$db".run.* >/dev/null 2>&1 && fail "a journal is left after the runs"
 
-# A live recording is refused to rm, cancel, stop and undo.
-gpulog run -p kaggle --no-sample -- sleep 30 2>live.err &
+# A live recording is refused to rm, cancel, stop and undo.  (Its command
+# outlives the checks: under memcheck on a loaded machine, the first gpulog
+# of each kind can take many seconds to start.)
+gpulog run -p kaggle --no-sample -- sleep 600 2>live.err &
 pid=$!
 wait_open 1
 id=$((n + 1))
