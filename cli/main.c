@@ -5,7 +5,6 @@
  * a full disk never looks like success.
  */
 #include <errno.h>
-#include <langinfo.h>
 #include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -479,7 +478,13 @@ run_cmd(const struct cmd *cmd, int argc, char **argv, const char *gdb)
 	}
 	c.now = core_now();
 	check_tz();
-	utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	utf8 = text_locale_utf8(getenv("LC_ALL"), getenv("LC_CTYPE"),
+	    getenv("LANG"));
+	/* curses writes wide characters through the C library, which needs
+	 * the locale itself; a UTF-8 name that is not installed falls back
+	 * to C.UTF-8, which glibc always has. */
+	if (cmd->fn == cmd_tui && setlocale(LC_CTYPE, "") == NULL && utf8)
+		setlocale(LC_CTYPE, "C.UTF-8");
 	c.fmt = utf8 ? 0 : FMT_ASCII;
 	c.dot = utf8 ? "\xc2\xb7" : "-";
 	c.dash = utf8 ? "\xe2\x80\x93" : "-";
@@ -520,10 +525,6 @@ main(int argc, char **argv)
 	char *status_argv[1];
 	int i = 1, rc;
 
-	/* The character set alone: every other category would cost a file
-	 * opened and mapped per command, and dates and numbers are written
-	 * one way (gpulog(1), ENVIRONMENT). */
-	setlocale(LC_CTYPE, "");
 	if (argc > 0 && argv[0] != NULL && argv[0][0] != '\0')
 		cli_argv0 = argv[0];
 	store_migrating = on_migrate;

@@ -277,6 +277,30 @@ text_color_wanted(const char *no_color_env, int is_tty)
 	return is_tty && (no_color_env == NULL || *no_color_env == '\0');
 }
 
+int
+text_locale_utf8(const char *lc_all, const char *lc_ctype, const char *lang)
+{
+	const char *name = lc_all, *p;
+	char cs[8];
+	size_t n = 0;
+
+	if (name == NULL || *name == '\0')
+		name = lc_ctype;
+	if (name == NULL || *name == '\0')
+		name = lang;
+	if (name == NULL || (p = strchr(name, '.')) == NULL)
+		return 0;
+	for (p++; *p != '\0' && *p != '@'; p++) {
+		if (!isalnum((unsigned char)*p))
+			continue;
+		if (n == sizeof cs - 1)
+			return 0;
+		cs[n++] = (char)tolower((unsigned char)*p);
+	}
+	cs[n] = '\0';
+	return strcmp(cs, "utf8") == 0;
+}
+
 /*
  * Columns a code point takes on a terminal, by Unicode's East Asian Width
  * (W and F: 2) and its zero-width marks (combining marks, variation

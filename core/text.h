@@ -64,6 +64,18 @@ extern const char text_tag_rule[];
 int text_color_wanted(const char *no_color_env, int is_tty);
 
 /*
+ * Whether the locale's character set is UTF-8, read from the locale's name
+ * as setlocale(3) picks it: lc_all, lc_ctype, lang (the values of LC_ALL,
+ * LC_CTYPE and LANG, NULL when unset), the first set and not empty.  1 when
+ * its codeset, after the '.' and before any '@', is UTF-8 written any way
+ * glibc accepts ("UTF-8", "utf8": case and punctuation aside); 0 otherwise
+ * ("C", "POSIX", none).  The one place this rule lives: no locale file is
+ * read for it.
+ */
+int text_locale_utf8(const char *lc_all, const char *lc_ctype,
+    const char *lang);
+
+/*
  * A terminal's answer to the OSC 11 query (its background colour), as in
  * "\033]11;rgb:ffff/ffff/dddd\033\\" (or ended by BEL), anywhere in the
  * n bytes at s: 1 when the colour is light (its luma, 0.299 R + 0.587 G +

@@ -475,6 +475,31 @@ test_color(void)
 	CHECK_EQ_INT(text_color_wanted("1", 0), 0);
 }
 
+/* The character set from the locale's name, as setlocale(3) picks it:
+ * LC_ALL over LC_CTYPE over LANG, an empty one skipped; the codeset
+ * spelled as glibc accepts it; a modifier after it. */
+static void
+test_locale_utf8(void)
+{
+	CHECK_EQ_INT(text_locale_utf8(NULL, NULL, "C.UTF-8"), 1);
+	CHECK_EQ_INT(text_locale_utf8(NULL, NULL, "en_IN.utf8"), 1);
+	CHECK_EQ_INT(text_locale_utf8(NULL, NULL, "de_DE.UTF8@euro"), 1);
+	CHECK_EQ_INT(text_locale_utf8(NULL, NULL, "en_US.utf-8"), 1);
+	CHECK_EQ_INT(text_locale_utf8(NULL, NULL, "C"), 0);
+	CHECK_EQ_INT(text_locale_utf8(NULL, NULL, "POSIX"), 0);
+	CHECK_EQ_INT(text_locale_utf8(NULL, NULL, NULL), 0);
+	CHECK_EQ_INT(text_locale_utf8(NULL, NULL, "en_US"), 0);
+	CHECK_EQ_INT(text_locale_utf8(NULL, NULL, "en_US.ISO-8859-1"), 0);
+	CHECK_EQ_INT(text_locale_utf8(NULL, NULL, "ja_JP.eucJP"), 0);
+	CHECK_EQ_INT(text_locale_utf8(NULL, NULL, "xx.UTF-8-and-more"), 0);
+	CHECK_EQ_INT(text_locale_utf8(NULL, NULL, "@utf8"), 0);
+	CHECK_EQ_INT(text_locale_utf8("C", NULL, "C.UTF-8"), 0);
+	CHECK_EQ_INT(text_locale_utf8("", NULL, "C.UTF-8"), 1);
+	CHECK_EQ_INT(text_locale_utf8(NULL, "C.UTF-8", "C"), 1);
+	CHECK_EQ_INT(text_locale_utf8(NULL, "POSIX", "C.UTF-8"), 0);
+	CHECK_EQ_INT(text_locale_utf8("", "", "en_GB.UTF-8"), 1);
+}
+
 /* The answers terminals give to OSC 11: xterm's 4-digit components after
  * ST or BEL, 2-digit ones, with a DA1 answer around them; anything else
  * is no answer. */
@@ -511,5 +536,6 @@ main(void)
 	test_match();
 	test_color();
 	test_osc11();
+	test_locale_utf8();
 	return t_done();
 }
