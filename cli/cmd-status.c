@@ -672,7 +672,6 @@ int
 cmd_status(struct ctx *c, const struct args *a)
 {
 	struct summary sm;
-	struct savings saved;
 	struct err e;
 	unsigned kinds = 0;
 	size_t i, ntrip = 0;
@@ -691,9 +690,7 @@ cmd_status(struct ctx *c, const struct args *a)
 		return cli_fail(EXIT_USAGE, "status: %s", e.msg);
 	if (check && read_check(opt_get(a, ST_CHECK), &kinds, &e) < 0)
 		return cli_fail(EXIT_USAGE, "status: %s", e.msg);
-	if (summary_load(&sm, c->s, c->now, &e) < 0 ||
-	    metrics_savings(c->s, &sm, sm.budget.ms, sm.budget.me, NULL,
-	    &saved, &e) < 0) {
+	if (summary_load(&sm, c->s, c->now, &e) < 0) {
 		summary_free(&sm);
 		return cli_err(EXIT_FAIL, &e);
 	}
@@ -708,7 +705,7 @@ cmd_status(struct ctx *c, const struct args *a)
 		return rc;
 	}
 	if (opt_has(a, ST_JSON))
-		print_json(c, &sm, &saved);
+		print_json(c, &sm, &sm.saved);
 	else if (opt_has(a, ST_CSV))
 		print_csv(c, &sm);
 	else if (opt_has(a, ST_SHORT))
@@ -719,7 +716,7 @@ cmd_status(struct ctx *c, const struct args *a)
 				cli_print_nudge(stdout, c, &sm, &sm.nudges[i]);
 		}
 	else
-		print_text(c, &sm, &saved);
+		print_text(c, &sm, &sm.saved);
 	summary_free(&sm);
 	return ntrip > 0 ? EXIT_CHECK : EXIT_OK;
 }

@@ -160,8 +160,8 @@ int st_step_done(struct store *s, sqlite3_stmt *st, const char *what,
  * then copies no note, tags or ids.  st_walk_runs() tells the two lists
  * apart by their count. */
 #define RUN_COLS_BRIEF "id, platform, gpu, gpus, start_ts, end_ts, " \
-	"cost_minor, currency, rate_micro"
-#define RUN_NCOLS_BRIEF 9
+	"cost_minor, currency, rate_micro, cu_centi"
+#define RUN_NCOLS_BRIEF 10
 
 struct run;
 

@@ -55,6 +55,8 @@ row_to_run_brief(sqlite3_stmt *st, struct run *r)
 	r->cost_minor = sqlite3_column_int64(st, 6);
 	st_col_copy(st, 7, r->currency, sizeof r->currency);
 	r->rate_micro = sqlite3_column_int64(st, 8);
+	r->cu_centi = sqlite3_column_type(st, 9) == SQLITE_NULL ? -1 :
+	    sqlite3_column_int64(st, 9);
 }
 
 /* Binds s, which outlives the step, as text; NULL when NULL or empty. */
@@ -483,30 +485,55 @@ store_each_run(struct store *s, const struct filter *f,
 	    st_walk_runs(s, st, fn, arg, e);
 }
 
+/*
+ * The runs overlapping [?2, ?3), open runs included, by start: two
+ * searches of (platform, end_ts), never a scan of start_ts (the unary +
+ * keeps that index out), since a window is a few runs at the end of a long
+ * history; the few found are sorted.  plat picks the platforms: one (?1),
+ * or each of the catalog's (every run's platform is one).  The index is
+ * named: the planner's choice for one platform, and for an IN of a table
+ * no key it would choose it for.
+ */
+#define SQL_WINDOW(cols, plat) \
+	"SELECT " cols " FROM runs INDEXED BY runs_platform_end WHERE " plat \
+	" AND end_ts > ?2 AND +start_ts < ?3 UNION ALL SELECT " cols " FROM " \
+	"runs INDEXED BY runs_platform_end WHERE " plat " AND end_ts IS NULL " \
+	"AND +start_ts < ?3 ORDER BY start_ts, id"
+
+/* A walk of SQL_WINDOW()'s runs but for those store_covered() names; its
+ * statement is kept, as status and the dashboard ask it again and
+ * again. */
+static int
+walk_window(struct store *s, const char *sql, const char *platform,
+    int64_t ws, int64_t we, int (*fn)(const struct run *, void *), void *arg,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+
+	if (store_covered(s, e) < 0 || st_prepare_kept(s, &st, sql, e) < 0)
+		return -1;
+	if (platform != NULL)
+		sqlite3_bind_text(st, 1, platform, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, ws);
+	sqlite3_bind_int64(st, 3, we);
+	return walk_counted(s, st, fn, arg, e);
+}
+
 int
 store_each_window_run(struct store *s, const char *platform, int64_t ws,
     int64_t we, int (*fn)(const struct run *, void *), void *arg,
     struct err *e)
 {
-	sqlite3_stmt *st;
+	return walk_window(s, SQL_WINDOW(RUN_COLS, "platform = ?1"), platform,
+	    ws, we, fn, arg, e);
+}
 
-	/*
-	 * Two searches of (platform, end_ts), never a scan of start_ts (the
-	 * unary + keeps that index out): a window is a few runs at the end
-	 * of a long history.  The few found are sorted by start.
-	 */
-	static const char sql[] = "SELECT " RUN_COLS " FROM runs WHERE "
-	    "platform = ?1 AND end_ts > ?2 AND +start_ts < ?3 UNION ALL "
-	    "SELECT " RUN_COLS " FROM runs WHERE platform = ?1 AND end_ts IS "
-	    "NULL AND +start_ts < ?3 ORDER BY 6, 1";
-
-	/* Kept: status asks it of each quota platform's windows. */
-	if (store_covered(s, e) < 0 || st_prepare_kept(s, &st, sql, e) < 0)
-		return -1;
-	sqlite3_bind_text(st, 1, platform, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 2, ws);
-	sqlite3_bind_int64(st, 3, we);
-	return walk_counted(s, st, fn, arg, e);
+int
+store_each_span_run(struct store *s, int64_t ws, int64_t we,
+    int (*fn)(const struct run *, void *), void *arg, struct err *e)
+{
+	return walk_window(s, SQL_WINDOW(RUN_COLS_BRIEF, "platform IN (SELECT "
+	    "key FROM platforms)"), NULL, ws, we, fn, arg, e);
 }
 
 int

@@ -182,8 +182,8 @@ struct filter {
 	int pending;            /* only those a sync segment carries
 	                         * (store/sync.h) */
 	int brief;              /* figures only: platform, gpu, gpus, times,
-	                         * cost, currency and rate; the rest is left
-	                         * empty */
+	                         * cost, currency, rate and compute units;
+	                         * the rest is left empty */
 	int counted;            /* only runs that count in sums: none that
 	                         * store_covered() names */
 };
@@ -219,6 +219,12 @@ int store_each_source_run(struct store *s, const char *source,
 int store_each_window_run(struct store *s, const char *platform, int64_t ws,
     int64_t we, int (*fn)(const struct run *, void *), void *arg,
     struct err *e);
+
+/* The same of every platform's runs, with the columns a sum reads
+ * (struct filter's brief): status's one walk of its quotas' windows and
+ * its budget's pace. */
+int store_each_span_run(struct store *s, int64_t ws, int64_t we,
+    int (*fn)(const struct run *, void *), void *arg, struct err *e);
 
 /*
  * Imports r, which carries its uid (or an empty uid for a new identity).

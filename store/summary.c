@@ -16,6 +16,7 @@
 #include "core/fx.h"
 #include "core/gpu.h"
 #include "core/parse.h"
+#include "store/metrics.h"
 #include "store/store.h"
 
 /* Every pack of a quota up to now, oldest first, into sm->hist; those
@@ -57,6 +58,43 @@ collect_pack(const struct expense *x, void *arg)
 	return 0;
 }
 
+/* The credit top-ups, from every expense up to now. */
+static int
+collect_credit(const struct expense *x, void *arg)
+{
+	struct summary *sm = arg;
+	struct summary_credit *c;
+	size_t k;
+
+	if (expense_kind(x) != EXP_CREDIT || x->platform[0] == '\0')
+		return 0;
+	for (k = 0; k < sm->ncredits; k++)
+		if (strcmp(sm->credits[k].platform, x->platform) == 0)
+			break;
+	if (k == sm->ncredits) {
+		sm->credits = xrealloc(sm->credits, (sm->ncredits + 1) *
+		    sizeof *sm->credits);
+		c = &sm->credits[sm->ncredits++];
+		memset(c, 0, sizeof *c);
+		memcpy(c->platform, x->platform, sizeof c->platform);
+		memcpy(c->currency, x->currency, sizeof c->currency);
+		c->since = x->at;
+	}
+	c = &sm->credits[k];
+	c->total = fx_total_add(&c->total_x, x->amount_minor, x->currency,
+	    c->currency, local_day_number(x->at), sm->cat.fx, sm->cat.nfx,
+	    NULL);
+	return 0;
+}
+
+/* Every expense up to now, read once: the packs and the credit
+ * top-ups. */
+static int
+collect_expense(const struct expense *x, void *arg)
+{
+	return collect_pack(x, arg) || collect_credit(x, arg);
+}
+
 int
 summary_load_catalog(struct summary *sm, struct store *s, int64_t now,
     struct err *e)
@@ -87,7 +125,7 @@ summary_load_catalog(struct summary *sm, struct store *s, int64_t now,
 	sm->phase = plan_phase(sm->cat.phases, sm->cat.nphases, sm->plan_month);
 	sm->pays = xcalloc(sm->cat.nquotas + 1, sizeof *sm->pays);
 	sm->npays = xcalloc(sm->cat.nquotas + 1, sizeof *sm->npays);
-	return store_each_expense(s, 0, now + 1, collect_pack, sm, e) < 0 ?
+	return store_each_expense(s, 0, now + 1, collect_expense, sm, e) < 0 ?
 	    -1 : 0;
 }
 
@@ -141,44 +179,65 @@ summary_run_use(const struct summary *sm, int i, const struct run *r)
 }
 
 struct quota_walk {
-	struct summary *sm;
-	int i;
 	int64_t lo;      /* the lookback span's start */
-	int64_t first;   /* the earliest start seen */
+	int64_t recent;  /* use in [lo, now) */
+	int64_t first;   /* the earliest start seen in it */
 };
 
+/* Whether r lies in [lo, hi): as store_each_window_run() reads it. */
 static int
-add_use(const struct run *r, void *arg)
+in_span(const struct run *r, int64_t lo, int64_t hi)
 {
-	struct quota_walk *w = arg;
-	const struct quota *q = &w->sm->cat.quotas[w->i];
-
-	w->sm->qs[w->i].used += summary_run_use(w->sm, w->i, r);
-	if (r->end == RUN_OPEN && r->start <= w->sm->now) {
-		const struct platform *p = summary_platform(w->sm, q->platform);
-
-		/* It burns until its session cap ends it, if it has one. */
-		quota_add_burn(&w->sm->qs[w->i], quota_burn_h(q, r,
-		    quota_meter(q->unit)->rated ? summary_cu_rate(w->sm,
-		    q->platform, r->gpu) : 0), p != NULL && p->session_cap_s >
-		    0 ? r->start + p->session_cap_s : 0);
-	}
-	return 0;
+	return r->start < hi && (r->end == RUN_OPEN || r->end > lo);
 }
 
-/* A run's part of the lookback span [lo, now). */
-static int
-add_recent(const struct run *r, void *arg)
+/* Run r's part of quota i: its use in the window holding now (and, open,
+ * its burn), and its part of the lookback span. */
+static void
+quota_take(struct summary *sm, int i, struct quota_walk *w,
+    const struct run *r)
 {
-	struct quota_walk *w = arg;
-	const struct quota *q = &w->sm->cat.quotas[w->i];
+	const struct quota *q = &sm->cat.quotas[i];
+	struct quota_status *st = &sm->qs[i];
+	int64_t cu = quota_meter(q->unit)->rated ? summary_cu_rate(sm,
+	    q->platform, r->gpu) : 0;
 
-	w->sm->qs[w->i].recent += quota_run_use(q, r, w->lo, w->sm->now,
-	    w->sm->now, quota_meter(q->unit)->rated ? summary_cu_rate(w->sm,
-	    q->platform, r->gpu) : 0);
-	if (r->start < w->first)
-		w->first = r->start;
-	return 0;
+	if (in_span(r, st->ws, st->we)) {
+		st->used += quota_run_use(q, r, st->ws, st->we, sm->now, cu);
+		if (r->end == RUN_OPEN && r->start <= sm->now) {
+			const struct platform *p = summary_platform(sm,
+			    q->platform);
+
+			/* It burns until its session cap ends it, if it
+			 * has one. */
+			quota_add_burn(st, quota_burn_h(q, r, cu), p != NULL &&
+			    p->session_cap_s > 0 ? r->start + p->session_cap_s :
+			    0);
+		}
+	}
+	if (in_span(r, w->lo, sm->now)) {
+		w->recent += quota_run_use(q, r, w->lo, sm->now, sm->now, cu);
+		if (r->start < w->first)
+			w->first = r->start;
+	}
+}
+
+/* Quota i before its runs: its window and allowance, and the span its
+ * walk reads, [*lo, *hi). */
+static void
+quota_begin(struct summary *sm, int i, struct quota_walk *w, int64_t *lo,
+    int64_t *hi)
+{
+	struct quota_status *st = &sm->qs[i];
+
+	quota_status_init(st, &sm->cat.quotas[i], sm->now);
+	st->limit = st->remaining = summary_allowance(sm, i, st->ws, st->we);
+	st->unpaid = st->limit == 0 && sm->cat.quotas[i].amount > 0;
+	w->lo = sm->now - (int64_t)st->lookback_days * DAY_S;
+	w->recent = 0;
+	w->first = INT64_MAX;
+	*lo = st->ws < w->lo ? st->ws : w->lo;
+	*hi = st->we > sm->now ? st->we : sm->now;
 }
 
 static int
@@ -310,31 +369,20 @@ draw_packs(struct summary *sm, struct store *s, int i, struct err *e)
 	return 0;
 }
 
-int
-summary_refresh_quota(struct summary *sm, struct store *s, int i,
-    struct err *e)
+/* Quota i after its runs: the average (needed only with nothing open),
+ * the packs, the figures. */
+static int
+quota_end(struct summary *sm, struct store *s, int i,
+    const struct quota_walk *w, struct err *e)
 {
-	struct quota_walk w = { sm, i, 0, INT64_MAX };
 	struct quota_status *st = &sm->qs[i];
-	const char *platform = sm->cat.quotas[i].platform;
 	int h;
 
-	quota_status_init(st, &sm->cat.quotas[i], sm->now);
-	st->limit = st->remaining = summary_allowance(sm, i, st->ws, st->we);
-	st->unpaid = st->limit == 0 && sm->cat.quotas[i].amount > 0;
-	if (store_each_window_run(s, platform, st->ws, st->we, add_use, &w,
-	    e) < 0)
-		return -1;
-	/* The average is needed only with nothing open: its span alone is
-	 * read, and the first run only when the span has no old one. */
 	if (st->burn_h == 0) {
-		w.lo = sm->now - (int64_t)st->lookback_days * DAY_S;
-		if (store_each_window_run(s, platform, w.lo, sm->now,
-		    add_recent, &w, e) < 0)
-			return -1;
+		st->recent = w->recent;
 		if (st->recent > 0) {
-			if ((h = history_days(s, platform, sm->now, w.first,
-			    st->lookback_days, e)) < 0)
+			if ((h = history_days(s, sm->cat.quotas[i].platform,
+			    sm->now, w->first, st->lookback_days, e)) < 0)
 				return -1;
 			st->history = h;
 		}
@@ -345,6 +393,34 @@ summary_refresh_quota(struct summary *sm, struct store *s, int i,
 	return 0;
 }
 
+struct one_quota {
+	struct summary *sm;
+	int i;
+	struct quota_walk w;
+};
+
+static int
+take_one(const struct run *r, void *arg)
+{
+	struct one_quota *o = arg;
+
+	quota_take(o->sm, o->i, &o->w, r);
+	return 0;
+}
+
+int
+summary_refresh_quota(struct summary *sm, struct store *s, int i,
+    struct err *e)
+{
+	struct one_quota o = { sm, i, { 0, 0, 0 } };
+	int64_t lo, hi;
+
+	quota_begin(sm, i, &o.w, &lo, &hi);
+	if (store_each_window_run(s, sm->cat.quotas[i].platform, lo, hi,
+	    take_one, &o, e) < 0)
+		return -1;
+	return quota_end(sm, s, i, &o.w, e);
+}
 
 int
 summary_run_warnings(const struct summary *sm, const struct run *r,
@@ -406,15 +482,24 @@ summary_add(struct summary *sm, struct fx_total *acc, int64_t minor,
 	    sm->cat.fx, sm->cat.nfx, &sm->budget.fx_missing);
 }
 
+/* The month's runs: their spend, GPU-seconds and count, and what those
+ * on a free tier saved. */
+struct month_walk {
+	struct summary *sm;
+	struct savings_walk saved;
+};
+
 static int
 month_run(const struct run *r, void *arg)
 {
-	struct summary *sm = arg;
+	struct month_walk *w = arg;
+	struct summary *sm = w->sm;
 
 	sm->budget.spent = summary_add(sm, &sm->spent_x, run_cost_at(r,
 	    sm->now), r->currency, r->start);
 	sm->month_gpu_s += (run_end_at(r, sm->now) - r->start) * r->gpus;
 	sm->month_runs++;
+	savings_add(&w->saved, r);
 	return 0;
 }
 
@@ -434,49 +519,81 @@ month_expense(const struct expense *x, void *arg)
 	return 0;
 }
 
-struct pace_walk {
-	struct summary *sm;
-	int64_t lo;      /* the pace's span [lo, now) */
-	int64_t first;   /* the earliest start seen */
-};
-
-/* A run's cost for its part of the pace's span, in proportion to time. */
-static int
-pace_run(const struct run *r, void *arg)
+/* A run's cost for its part of the pace's span [lo, now), in proportion
+ * to time. */
+static void
+pace_take(struct summary *sm, int64_t lo, int64_t *first, const struct run *r)
 {
-	struct pace_walk *w = arg;
-	int64_t end = run_end_at(r, w->sm->now), len = end - r->start;
-	int64_t in = overlap(r->start, end, w->lo, w->sm->now);
-	int64_t cost = run_cost_at(r, w->sm->now);
+	int64_t end = run_end_at(r, sm->now), len = end - r->start;
+	int64_t in = overlap(r->start, end, lo, sm->now);
+	int64_t cost = run_cost_at(r, sm->now);
 
 	if (in > 0 && len > 0 && cost != 0)
-		w->sm->budget.recent += summary_convert(w->sm,
+		sm->budget.recent += summary_convert(sm,
 		    (int64_t)((double)cost * (double)in / (double)len + 0.5),
 		    r->currency, r->start);
-	if (r->start < w->first)
-		w->first = r->start;
+	if (r->start < *first)
+		*first = r->start;
+}
+
+/* The walk behind status: every quota's windows and the budget's pace,
+ * from one read of the runs in their spans. */
+struct span_walk {
+	struct summary *sm;
+	struct quota_walk *q;  /* q[i] for quota i */
+	int64_t pace_lo;       /* the pace's span [pace_lo, now) */
+	int64_t pace_first;    /* the earliest start seen in it */
+};
+
+static int
+take_all(const struct run *r, void *arg)
+{
+	struct span_walk *w = arg;
+	struct summary *sm = w->sm;
+	size_t i;
+
+	for (i = 0; i < sm->cat.nquotas; i++)
+		if (strcmp(sm->cat.quotas[i].platform, r->platform) == 0)
+			quota_take(sm, (int)i, &w->q[i], r);
+	if (in_span(r, w->pace_lo, sm->now) && summary_platform(sm,
+	    r->platform) != NULL)
+		pace_take(sm, w->pace_lo, &w->pace_first, r);
 	return 0;
 }
 
-/* The budget's recent pace: each platform's runs in the last
- * BUDGET_PACE_DAYS, read by span. */
+/*
+ * Every quota's status and the budget's recent pace (each platform's runs
+ * in the last BUDGET_PACE_DAYS), from one walk of the catalog's runs over
+ * the span that holds them all.
+ */
 static int
-load_pace(struct summary *sm, struct store *s, struct err *e)
+load_spans(struct summary *sm, struct store *s, struct err *e)
 {
-	struct pace_walk w = { sm, sm->now - BUDGET_PACE_DAYS * DAY_S,
+	struct span_walk w = { sm, NULL, sm->now - BUDGET_PACE_DAYS * DAY_S,
 	    INT64_MAX };
+	int64_t lo = w.pace_lo, hi = sm->now, l, h;
 	size_t i;
-	int h;
+	int rc = -1, d;
 
-	for (i = 0; i < sm->cat.nplatforms; i++)
-		if (store_each_window_run(s, sm->cat.platforms[i].key, w.lo,
-		    sm->now, pace_run, &w, e) < 0)
-			return -1;
-	if ((h = history_days(s, NULL, sm->now, w.first, BUDGET_PACE_DAYS,
-	    e)) < 0)
-		return -1;
-	sm->budget.history = h;
-	return 0;
+	w.q = xcalloc(sm->cat.nquotas + 1, sizeof *w.q);
+	for (i = 0; i < sm->cat.nquotas; i++) {
+		quota_begin(sm, (int)i, &w.q[i], &l, &h);
+		lo = l < lo ? l : lo;
+		hi = h > hi ? h : hi;
+	}
+	if (store_each_span_run(s, lo, hi, take_all, &w, e) < 0)
+		goto out;
+	for (i = 0; i < sm->cat.nquotas; i++)
+		if (quota_end(sm, s, (int)i, &w.q[i], e) < 0)
+			goto out;
+	if ((d = history_days(s, NULL, sm->now, w.pace_first,
+	    BUDGET_PACE_DAYS, e)) < 0)
+		goto out;
+	sm->budget.history = d;
+	rc = 0;
+out:
+	free(w.q);
+	return rc;
 }
 
 /* The budget's coming payments: each subscription's after now and before
@@ -493,35 +610,6 @@ month_coming(const struct expense *x, void *arg)
 		if (t > sm->now && t >= sm->budget.ms)
 			sm->budget.coming = summary_add(sm, &sm->coming_x,
 			    x->amount_minor, x->currency, t);
-	return 0;
-}
-
-/* The credit top-ups, from every expense up to now. */
-static int
-collect_credit(const struct expense *x, void *arg)
-{
-	struct summary *sm = arg;
-	struct summary_credit *c;
-	size_t k;
-
-	if (expense_kind(x) != EXP_CREDIT || x->platform[0] == '\0')
-		return 0;
-	for (k = 0; k < sm->ncredits; k++)
-		if (strcmp(sm->credits[k].platform, x->platform) == 0)
-			break;
-	if (k == sm->ncredits) {
-		sm->credits = xrealloc(sm->credits, (sm->ncredits + 1) *
-		    sizeof *sm->credits);
-		c = &sm->credits[sm->ncredits++];
-		memset(c, 0, sizeof *c);
-		memcpy(c->platform, x->platform, sizeof c->platform);
-		memcpy(c->currency, x->currency, sizeof c->currency);
-		c->since = x->at;
-	}
-	c = &sm->credits[k];
-	c->total = fx_total_add(&c->total_x, x->amount_minor, x->currency,
-	    c->currency, local_day_number(x->at), sm->cat.fx, sm->cat.nfx,
-	    NULL);
 	return 0;
 }
 
@@ -668,18 +756,14 @@ load_open_notes(struct summary *sm, struct store *s, struct err *e)
 static int
 load_all(struct summary *sm, struct store *s, int64_t now, struct err *e)
 {
+	struct month_walk mw;
 	struct filter f;
-	size_t i;
 
 	if (summary_load_catalog(sm, s, now, e) < 0)
 		return -1;
-	if (store_each_expense(s, 0, now + 1, collect_credit, sm, e) < 0 ||
-	    load_credit(sm, s, e) < 0)
+	if (load_credit(sm, s, e) < 0)
 		return -1;
 	sm->qs = xcalloc(sm->cat.nquotas, sizeof *sm->qs);
-	for (i = 0; i < sm->cat.nquotas; i++)
-		if (summary_refresh_quota(sm, s, (int)i, e) < 0)
-			return -1;
 	budget_init(&sm->budget, sm->currency, now);
 	memset(&sm->spent_x, 0, sizeof sm->spent_x);
 	memset(&sm->lump_x, 0, sizeof sm->lump_x);
@@ -695,9 +779,11 @@ load_all(struct summary *sm, struct store *s, int64_t now, struct err *e)
 	f.until = sm->budget.me;
 	f.brief = 1;
 	f.counted = 1;
-	if (store_each_run(s, &f, month_run, sm, e) < 0 ||
+	mw.sm = sm;
+	savings_begin(&mw.saved, sm, &sm->saved);
+	if (store_each_run(s, &f, month_run, &mw, e) < 0 ||
 	    store_each_expense(s, sm->budget.ms, sm->budget.me, month_expense,
-	    sm, e) < 0 || load_pace(sm, s, e) < 0 ||
+	    sm, e) < 0 || load_spans(sm, s, e) < 0 ||
 	    store_each_monthly(s, month_coming, sm, e) < 0)
 		return -1;
 	budget_finish(&sm->budget, now);

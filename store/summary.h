@@ -16,6 +16,7 @@
 #include "core/model.h"
 #include "core/plan.h"
 #include "core/quota.h"
+#include "store/metrics.h"
 
 struct store;
 struct err;
@@ -44,6 +45,8 @@ struct summary {
 	struct budget_status budget;  /* this local month */
 	int64_t month_gpu_s;          /* GPU-seconds run this month */
 	int month_runs;
+	struct savings saved;         /* what this month's free-tier runs
+	                                 would have cost (savings_add()) */
 
 	struct run *open;             /* open runs, oldest first, but for
 	                                 runs within an instance whose run
@@ -86,8 +89,9 @@ struct summary {
 };
 
 /* Loads the catalog only (platforms, quotas, rates, phases, fx, plan
- * start, currency) and the packs valid now: enough to check and price a
- * run and to refresh a quota. */
+ * start, currency), the packs valid now and the credit top-ups (not what
+ * is left of them): enough to check and price a run and to refresh a
+ * quota. */
 int summary_load_catalog(struct summary *sm, struct store *s, int64_t now,
     struct err *e);
 

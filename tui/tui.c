@@ -289,17 +289,11 @@ load(struct tui *t, struct err *e)
 {
 	int i;
 
-	struct savings sv;
-
 	t->now = core_now();
 	summary_free(&t->sm);
 	if (summary_load(&t->sm, t->s, t->now, e) < 0)
 		return -1;
-	/* The nudges of `gpulog status`, by the same core rules. */
-	if (metrics_savings(t->s, &t->sm, t->sm.budget.ms, t->sm.budget.me,
-	    NULL, &sv, e) < 0)
-		return -1;
-	t->saved = sv.amount;
+	t->saved = t->sm.saved.amount;
 	for (i = 0; i < VIEW_N; i++)
 		t->dirty[i] = 1;
 	t->loaded_at = t->now;

@@ -358,18 +358,28 @@ def main():
                          " one run (floor: sync with nothing new)", g2, g))
             os.remove(pdb)
 
-        # The peers, on the same history: this week's time by tag beside
-        # status, and all-time totals beside the weekly report.
-        if shutil.which("timew") and shutil.which("hledger"):
+        # The peers, on the same history: NOW's week by tag beside status
+        # (the two taking turns, as a floor and its command do), and
+        # all-time totals beside the weekly report.  Each when installed.
+        if shutil.which("timew") or shutil.which("hledger"):
             tw, journal = write_peers(base, os.path.join(
                 out, "peers-%d" % n))
+        if shutil.which("timew"):
             penv = dict(env, TIMEWARRIORDB=tw)
-            peers.append((n, "status", status_time[n], "timew summary "
-                          ":week", measure(["timew", "summary", ":week"],
-                                           penv, reps=3)))
+            day = time.gmtime(NOW)
+            mon = NOW - NOW % 86400 - day.tm_wday * 86400
+            week = [time.strftime("%Y-%m-%dT00:00:00", time.gmtime(t))
+                    for t in (mon, mon + 7 * 86400)]
+            g, m = measure_side_by_side([
+                ([gpulog, "status"], env, None),
+                (["timew", "summary", week[0], "-", week[1]], penv, None)],
+                REPS)
+            peers.append((n, "status", g[0], "timew summary %s - %s "
+                          "(NOW's week)" % (week[0][:10], week[1][:10]), m))
             peers.append((n, "report --by week", report_time, "timew "
                           "summary :all", measure(["timew", "summary",
                                                    ":all"], penv, reps=1)))
+        if shutil.which("hledger"):
             peers.append((n, "report --by week", report_time, "hledger bal",
                           measure(["hledger", "-f", journal, "bal"], env,
                                   reps=3)))

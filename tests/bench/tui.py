@@ -94,7 +94,7 @@ def main():
     try:
         t0 = time.perf_counter()
         wait(lambda s: "Latest runs" in s or "Quotas" in s, 120)
-        add("first frame (the length index made once)",
+        add("first frame",
             time.perf_counter() - t0)
         # The Reports view once (its first entry reads the history),
         # then back: the figure issue "Speed, third round" asks <= 50 ms.
