@@ -58,7 +58,8 @@ CURSES_A  := $(call archive,ncursesw)
 TINFO_A   := $(call archive,tinfo)
 SQLITE_LIBS = $(if $(SQLITE_A),$(SQLITE_A) -lpthread -ldl -lm,\
 	$(call pc_libs,sqlite3,-lsqlite3))
-CJSON_LIBS  = $(call pc_libs,libcjson,-lcjson)
+CJSON_DIR   = $(shell $(PKG_ENV) $(PKG_CONFIG) --variable=libdir libcjson \
+	2>/dev/null)
 CURL_LIBS   = $(call pc_libs,libcurl,-lcurl)
 CURSES_LIBS = $(if $(and $(CURSES_A),$(TINFO_A)),$(CURSES_A) $(TINFO_A),\
 	$(call pc_libs,ncursesw,-lncursesw))
@@ -68,9 +69,11 @@ DEP_CFLAGS  = $(call pc_cflags,sqlite3 libcjson libcurl)
 CURSES_CFLAGS = $(filter -I%,$(call pc_cflags,ncursesw))
 
 ALL_CFLAGS = $(STD) $(WARN) $(CPPFLAGS) $(CFLAGS) -I. $(DEP_CFLAGS) -MMD -MP
-# libcurl is loaded with dlopen() when a fetch needs it (importers/fetch.c):
-# only its headers are needed to build.
-LIBS       = $(SQLITE_LIBS) $(CJSON_LIBS) -ldl -lm
+# libcurl is loaded with dlopen() when a fetch needs it (importers/fetch.c),
+# libcjson when a JSON reader does (importers/cjson.c, which also looks in
+# the directory pkg-config names, CJSON_DIR): only their headers are
+# needed to build.
+LIBS       = $(SQLITE_LIBS) -ldl -lm
 
 LIB_SRC  = $(wildcard core/*.c) $(wildcard store/*.c) $(wildcard ops/*.c) \
 	   $(wildcard importers/*.c)
@@ -110,6 +113,8 @@ $(LIB_OBJ) $(CLI_OBJ) $(TUI_OBJ): | $(BUILD)/.deps-verified
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(call say,CC)$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/importers/cjson.o: ALL_CFLAGS += -DCJSON_LIBDIR='"$(CJSON_DIR)"'
 
 $(BUILD)/tui/%.o: tui/%.c
 	@mkdir -p $(dir $@)

@@ -18,12 +18,11 @@
 #include <sys/prctl.h>
 #endif
 
-#include <cjson/cJSON.h>
-
 #include "core/clock.h"
 #include "core/err.h"
 #include "core/parse.h"
 #include "core/text.h"
+#include "importers/cjson.h"
 #include "importers/common.h"
 #include "importers/fetch.h"
 #include "importers/importer.h"

@@ -9,12 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
-
 #include "core/err.h"
 #include "core/gpu.h"
 #include "core/parse.h"
 #include "core/text.h"
+#include "importers/cjson.h"
 #include "importers/importer.h"
 
 int

@@ -13,8 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
-
 #include "core/budget.h"
 #include "core/catalog.h"
 #include "core/clock.h"
@@ -29,6 +27,7 @@
 #include "core/quota.h"
 #include "core/snapshot.h"
 #include "core/text.h"
+#include "importers/cjson.h"
 #include "importers/jstream.h"
 
 /* Whole numbers beyond 2^53 do not survive a JSON double. */

@@ -12,7 +12,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include <cjson/cJSON.h>
+#include "importers/cjson.h"
 
 struct err;
 

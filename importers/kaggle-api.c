@@ -5,6 +5,7 @@
  * kaggle.c's readers.  Never prints, never opens the database, never
  * stores or shows a credential.
  */
+#include "importers/cjson.h"
 #include "importers/kaggle.h"
 
 #include <stdlib.h>
@@ -15,8 +16,6 @@
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
-
-#include <cjson/cJSON.h>
 
 #include "core/base64.h"
 #include "core/err.h"

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include <cjson/cJSON.h>
+#include "importers/cjson.h"
 
 struct err;
 struct import_job;

@@ -4,12 +4,11 @@
  * quotaRefreshTime), read into a quota snapshot.  Never prints, never opens
  * the database.
  */
+#include "importers/cjson.h"
 #include "importers/kaggle.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#include <cjson/cJSON.h>
 
 #include "core/err.h"
 #include "core/fmt.h"

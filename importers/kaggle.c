@@ -15,14 +15,13 @@
 #include <string.h>
 #include <strings.h>
 
-#include <cjson/cJSON.h>
-
 #include "core/err.h"
 #include "core/fmt.h"
 #include "core/model.h"
 #include "core/parse.h"
 #include "core/snapshot.h"
 #include "core/text.h"
+#include "importers/cjson.h"
 #include "importers/common.h"
 #include "importers/csvread.h"
 #include "importers/importer.h"

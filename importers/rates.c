@@ -9,12 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <cjson/cJSON.h>
-
 #include "core/clock.h"
 #include "core/err.h"
 #include "core/gpu.h"
 #include "core/model.h"
+#include "importers/cjson.h"
 #include "importers/common.h"
 
 static cJSON *

@@ -32,6 +32,7 @@ for d in ${PKG_CONFIG_PATH:-}; do
 	--exists) exit 0 ;;
 	--cflags) echo "-I$d/include" ;;
 	--libs) echo "-l$name-from-$d" ;;
+	--variable=libdir) echo "${d%/pkgconfig}" ;;
 	esac
 	exit 0
 done
@@ -44,12 +45,16 @@ kegpc sqlite sqlite3
 FPATH="$PWD/fake:$PATH"
 
 # The Makefile: the kegs' flags, and none for a formula not there (by
-# make --eval, which Apple's make 3.81 lacks).
+# make --eval, which Apple's make 3.81 lacks); cJSON's directory, where
+# gpulog looks for the library it loads, from a PKG_CONFIG_PATH of the
+# user's.
+mkdir -p "$root/lib/pkgconfig" && touch "$root/lib/pkgconfig/libcjson.pc"
 if make -s -f /dev/null --eval 'probe: ; @:' probe >/dev/null 2>&1; then
-	out=$(cd "$here" && PATH=$FPATH PKG_CONFIG_PATH= make -s \
-	    --no-print-directory --eval 'show-pc: ; @echo $(CURSES_LIBS) / \
-	    $(SQLITE_LIBS) / $(CURSES_CFLAGS) / $(CJSON_LIBS)' show-pc)
-	[ "$out" = "-lncursesw-from-$root/opt/ncurses/lib/pkgconfig / -lsqlite3-from-$root/opt/sqlite/lib/pkgconfig / -I$root/opt/ncurses/lib/pkgconfig/include / -lcjson" ] ||
+	out=$(cd "$here" && PATH=$FPATH PKG_CONFIG_PATH="$root/lib/pkgconfig" \
+	    make -s --no-print-directory --eval 'show-pc: ; @echo \
+	    $(CURSES_LIBS) / $(SQLITE_LIBS) / $(CURSES_CFLAGS) / \
+	    $(CJSON_DIR)' show-pc)
+	[ "$out" = "-lncursesw-from-$root/opt/ncurses/lib/pkgconfig / -lsqlite3-from-$root/opt/sqlite/lib/pkgconfig / -I$root/opt/ncurses/lib/pkgconfig/include / $root/lib" ] ||
 	    fail "make: $out"
 fi
 
@@ -71,7 +76,6 @@ grep -q "Homebrew has curl already; not installed again" err2 ||
 # Everything there: nothing to do.
 rm -f brew.calls
 kegpc curl libcurl
-mkdir -p "$root/lib/pkgconfig" && touch "$root/lib/pkgconfig/libcjson.pc"
 PATH=$FPATH PKG_CONFIG_PATH="$root/lib/pkgconfig" BREW_HAS="ncurses sqlite curl cjson" \
     sh "$here/scripts/deps.sh" build >out3 2>err3 || fail "all there: $(cat err3)"
 [ ! -e brew.calls ] || fail "installed: $(cat brew.calls)"
