@@ -11,6 +11,7 @@
 #include "cli/cli.h"
 #include "core/parse.h"
 #include "core/text.h"
+#include "store/store.h"
 #include "tui/tui.h"
 
 enum { T_DUMP = 1, T_WIDTH, T_HEIGHT, T_THEME };
@@ -69,6 +70,10 @@ cmd_tui(struct ctx *c, const struct args *a)
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO))
 		return cli_fail(EXIT_USAGE, "tui: needs a terminal (--dump "
 		    "prints the Overview as text)");
+	/* The dashboard comes back to the same pages as long as it runs. */
+	if (store_cache_full(c->s) < 0)
+		return cli_fail(EXIT_FAIL, "tui: cannot size the database's "
+		    "cache");
 	if (tui_run(&cfg, &e) < 0)
 		return cli_err(EXIT_FAIL, &e);
 	return EXIT_OK;

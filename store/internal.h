@@ -46,6 +46,8 @@ struct store {
 	size_t npend, pendcap;
 	int sync_on;           /* this machine syncs: pend is saved */
 	int armed;             /* the write triggers are made (st_arm()) */
+	int cache_full;        /* SQLite's default page cache, not the
+	                          small one it opens with (store_cache_full()) */
 	int64_t *cov;          /* store_covered()'s ids, ascending */
 	size_t ncov, covcap;
 	int cov_valid;         /* ... for this data version and count of

@@ -613,6 +613,8 @@ schema_migrate(struct store *s, int64_t now, struct err *e)
 		return 0;
 	if (v > target)
 		return newer(v, target, e);
+	if (store_cache_full(s) < 0)
+		return st_fail(s, e, "migrate the database");
 	if (st_exec(s, "BEGIN IMMEDIATE", e) < 0)
 		return -1;
 	/* Another gpulog may have made or migrated the database between the

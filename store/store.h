@@ -189,6 +189,14 @@ struct filter {
 };
 
 /*
+ * Gives the connection SQLite's default page cache, 2 MiB, in place of the
+ * small one it opens with (store.c says why): the dashboard's, which comes
+ * back to the same pages; writes and migrations get it by themselves.
+ * 0, or -1.
+ */
+int store_cache_full(struct store *s);
+
+/*
  * The runs within a rented instance whose instance's own run covers
  * them: a run `gpulog run` recorded inside the instance (source "run",
  * source id "PROVIDER:INSTANCE/UID", core/cloud.h) while a run an import
