@@ -83,8 +83,7 @@ run_warnings(const struct summary *sm, const struct run *r, const char **w,
 	return summary_run_warnings(sm, r, sm->now, w, caps);
 }
 
-static void print_nudges_json(struct ctx *c, const struct summary *sm,
-    const struct savings *saved);
+static void print_nudges_json(struct ctx *c, const struct summary *sm);
 
 /* Prints one line of --csv from table t for rec. */
 static void
@@ -137,7 +136,7 @@ json_object(const struct field *t, size_t n, const void *rec, int64_t now,
 }
 
 static void
-print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
+print_json(struct ctx *c, struct summary *sm)
 {
 	char b[64];
 	size_t i, k;
@@ -211,7 +210,7 @@ print_json(struct ctx *c, struct summary *sm, const struct savings *saved)
 		printf("]}");
 	}
 	printf("%s],\n", sm->nopen ? "\n  " : "");
-	print_nudges_json(c, sm, saved);
+	print_nudges_json(c, sm);
 	printf("}\n");
 }
 
@@ -377,8 +376,9 @@ print_offer(struct ctx *c, const struct summary *sm, int qi)
 }
 
 static void
-print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
+print_text(struct ctx *c, struct summary *sm)
 {
+	const struct savings *saved = &sm->saved;
 	char b[96], b2[96], b3[64], rel[32], pk[160];
 	size_t i, nb;
 
@@ -568,9 +568,9 @@ print_text(struct ctx *c, struct summary *sm, const struct savings *saved)
 }
 
 static void
-print_nudges_json(struct ctx *c, const struct summary *sm,
-    const struct savings *saved)
+print_nudges_json(struct ctx *c, const struct summary *sm)
 {
+	const struct savings *saved = &sm->saved;
 	char b[64];
 	size_t i;
 
@@ -705,7 +705,7 @@ cmd_status(struct ctx *c, const struct args *a)
 		return rc;
 	}
 	if (opt_has(a, ST_JSON))
-		print_json(c, &sm, &sm.saved);
+		print_json(c, &sm);
 	else if (opt_has(a, ST_CSV))
 		print_csv(c, &sm);
 	else if (opt_has(a, ST_SHORT))
@@ -716,7 +716,7 @@ cmd_status(struct ctx *c, const struct args *a)
 				cli_print_nudge(stdout, c, &sm, &sm.nudges[i]);
 		}
 	else
-		print_text(c, &sm, &sm.saved);
+		print_text(c, &sm);
 	summary_free(&sm);
 	return ntrip > 0 ? EXIT_CHECK : EXIT_OK;
 }

@@ -168,14 +168,24 @@ summary_cu_rate(const struct summary *sm, const char *platform,
 	return catalog_burn(&sm->cat, platform, gpu);
 }
 
+/* The hourly rate run r burns of quota i, when its meter is rated (compute
+ * units); 0 otherwise. */
+static int64_t
+quota_rate(const struct summary *sm, int i, const struct run *r)
+{
+	const struct quota *q = &sm->cat.quotas[i];
+
+	return quota_meter(q->unit)->rated ? summary_cu_rate(sm, q->platform,
+	    r->gpu) : 0;
+}
+
 int64_t
 summary_run_use(const struct summary *sm, int i, const struct run *r)
 {
-	const struct quota *q = &sm->cat.quotas[i];
 	const struct quota_status *st = &sm->qs[i];
 
-	return quota_run_use(q, r, st->ws, st->we, sm->now,
-	    quota_meter(q->unit)->rated ? summary_cu_rate(sm, q->platform, r->gpu) : 0);
+	return quota_run_use(&sm->cat.quotas[i], r, st->ws, st->we, sm->now,
+	    quota_rate(sm, i, r));
 }
 
 struct quota_walk {
@@ -199,8 +209,7 @@ quota_take(struct summary *sm, int i, struct quota_walk *w,
 {
 	const struct quota *q = &sm->cat.quotas[i];
 	struct quota_status *st = &sm->qs[i];
-	int64_t cu = quota_meter(q->unit)->rated ? summary_cu_rate(sm,
-	    q->platform, r->gpu) : 0;
+	int64_t cu = quota_rate(sm, i, r);
 
 	if (in_span(r, st->ws, st->we)) {
 		st->used += quota_run_use(q, r, st->ws, st->we, sm->now, cu);
@@ -299,11 +308,9 @@ static int
 add_window_use(const struct run *r, void *arg)
 {
 	struct window_use *w = arg;
-	const struct quota *q = &w->sm->cat.quotas[w->i];
 
-	w->used += quota_run_use(q, r, w->ws, w->we, w->sm->now,
-	    quota_meter(q->unit)->rated ? summary_cu_rate(w->sm, q->platform, r->gpu) :
-	    0);
+	w->used += quota_run_use(&w->sm->cat.quotas[w->i], r, w->ws, w->we,
+	    w->sm->now, quota_rate(w->sm, w->i, r));
 	return 0;
 }
 

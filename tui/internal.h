@@ -149,7 +149,6 @@ struct tui {
 
 	struct summary sm;        /* the Overview's figures and nudges, as
 	                             status's */
-	int64_t saved;            /* free tiers' hours at market rates */
 	int64_t data_version;
 	int64_t loaded_at;        /* now when the model was read */
 	int64_t polled;           /* when data_version was last read */

@@ -293,7 +293,6 @@ load(struct tui *t, struct err *e)
 	summary_free(&t->sm);
 	if (summary_load(&t->sm, t->s, t->now, e) < 0)
 		return -1;
-	t->saved = t->sm.saved.amount;
 	for (i = 0; i < VIEW_N; i++)
 		t->dirty[i] = 1;
 	t->loaded_at = t->now;

@@ -432,10 +432,10 @@ draw_budget(struct tui *t, int y, int y1)
 	    t->sm.month_runs, t->sm.month_runs == 1 ? "" : "s", cv->g->dot,
 	    fmt_hours(m2, sizeof m2, t->sm.month_gpu_s));
 	/* What the free tiers saved, as status prices it. */
-	if (t->saved > 0)
+	if (t->sm.saved.amount > 0)
 		cv_printf(cv, y, x, cv->w - x - 1, CC_GREEN, " %s saved %s",
-		    cv->g->dot, tui_money_whole(t, m1, sizeof m1, t->saved,
-		    b->currency));
+		    cv->g->dot, tui_money_whole(t, m1, sizeof m1,
+		    t->sm.saved.amount, b->currency));
 	y++;
 	/* Run spend apart from expenses (subscriptions and other payments,
 	 * paid once), where the screen has a line for it. */
