@@ -1320,7 +1320,7 @@ test_undo_bound(void)
 
 struct brief_seen {
 	int runs, with_text;
-	int64_t gpu_s, cost;
+	int64_t gpu_s, cost, cu;
 	char gpus[64];
 };
 
@@ -1333,6 +1333,8 @@ brief_collect(const struct run *r, void *arg)
 	b->runs++;
 	b->gpu_s += (r->end - r->start) * r->gpus;
 	b->cost += r->cost_minor;
+	if (r->cu_centi >= 0)
+		b->cu += r->cu_centi;
 	if (r->note != NULL || r->tags != NULL || r->project != NULL ||
 	    r->source_id != NULL || r->uid[0] != '\0')
 		b->with_text++;
@@ -1358,6 +1360,7 @@ test_brief_walk(void)
 	snprintf(r.gpu, sizeof r.gpu, "RTX 4090");
 	snprintf(r.currency, sizeof r.currency, "USD");
 	r.cost_minor = 650;
+	r.cu_centi = 123;
 	r.gpus = 2;
 	r.tags = xstrdup("llm,lora");
 	r.project = xstrdup("capstone");
@@ -1380,6 +1383,9 @@ test_brief_walk(void)
 	CHECK_EQ_INT(brief.with_text, 0);
 	CHECK_EQ_INT(brief.gpu_s, H(4) + H(1));
 	CHECK_EQ_INT(brief.cost, 650);
+	/* A compute-unit quota counts a run's recorded units. */
+	CHECK_EQ_INT(brief.cu, 123);
+	CHECK_EQ_INT(full.cu, 123);
 	CHECK_EQ_STR(brief.gpus, full.gpus);
 	CHECK_EQ_STR(brief.gpus, "vast/RTX 4090/USD;kaggle/P100/;");
 	store_close(s);
@@ -1606,6 +1612,47 @@ count_where(struct store *s, const char *what)
 	return n;
 }
 
+/* PRAGMA cache_size of s. */
+static int64_t
+cache_pages(struct store *s)
+{
+	sqlite3_stmt *st;
+	int64_t v = 0;
+
+	if (sqlite3_prepare_v2(s->db, "PRAGMA cache_size", -1, &st, NULL) ==
+	    SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+		v = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return v;
+}
+
+/* A connection opens with a small page cache, 32 pages; its first write
+ * gives it SQLite's default, 2 MiB, as store_cache_full() does. */
+static void
+test_cache(void)
+{
+	int64_t now = t_utc(2026, 11, 28, 10, 0, 0);
+	struct store *s;
+	struct err e = { "" };
+
+	if ((s = open_db("cache.db", now)) == NULL)
+		return;
+	store_close(s);
+	if ((s = open_db("cache.db", now)) == NULL)
+		return;
+	CHECK_EQ_INT(cache_pages(s), 32);
+	CHECK_EQ_INT(store_set_setting(s, "currency", "USD", &e), 0);
+	CHECK_EQ_INT(cache_pages(s), -2000);
+	store_close(s);
+	if ((s = open_db("cache.db", now)) == NULL)
+		return;
+	CHECK_EQ_INT(cache_pages(s), 32);
+	CHECK_EQ_INT(store_cache_full(s), 0);
+	CHECK_EQ_INT(cache_pages(s), -2000);
+	store_close(s);
+	remove_db("cache.db");
+}
+
 /* A connection that only reads makes no write triggers, and the file
  * holds none; a write prepared before them is refused, naming nothing
  * written; the first write transaction makes them, so a removal leaves
@@ -1677,6 +1724,7 @@ main(void)
 	test_savings();
 	test_pending();
 	test_armed();
+	test_cache();
 	snprintf(p, sizeof p, "%s", dir);
 	if (rmdir(p) != 0)
 		printf("note: %s is not empty\n", p);
