@@ -261,6 +261,18 @@ local_day_start(int64_t t)
 	return local_make(l.year, l.mon, l.mday, 0, 0, 0);
 }
 
+size_t
+local_day_starts(int64_t since, int64_t until, int64_t *at, size_t max)
+{
+	int64_t d = local_day_start(since);
+	size_t n = 0;
+
+	/* A day is 23 to 25 hours long: 36 hours on is in the next. */
+	while (n < max && (d = local_day_start(d + 36 * 3600)) < until)
+		at[n++] = d;
+	return n;
+}
+
 int
 local_at(int64_t day, int secs, int64_t *t, struct err *e)
 {

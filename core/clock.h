@@ -7,6 +7,7 @@
 #ifndef GPULOG_CLOCK_H
 #define GPULOG_CLOCK_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct err;
@@ -76,6 +77,11 @@ int local_at(int64_t day, int secs, int64_t *t, struct err *e);
 /* Start of the local day holding t, and of the local month holding t. */
 int64_t local_day_start(int64_t t);
 int64_t local_month_start(int64_t t);
+
+/* The starts of the local days after since and before until, ascending,
+ * at most max of them, in at; returns how many. */
+size_t local_day_starts(int64_t since, int64_t until, int64_t *at,
+    size_t max);
 
 /* Start of the local month n months after the one holding t (n may be < 0). */
 int64_t local_month_add(int64_t t, int n);

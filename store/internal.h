@@ -187,9 +187,10 @@ int st_walk_runs(struct store *s, sqlite3_stmt *st,
 /* Creates or migrates the schema; loads the catalog into a new database. */
 int schema_migrate(struct store *s, int64_t now, struct err *e);
 
-/* Makes the connection's undo triggers (TEMP), once, before its first
- * write (st_arm()). */
+/* Make the connection's undo triggers and the triggers that keep run_sums
+ * (TEMP), once, before its first write (st_arm()). */
 int schema_undo_triggers(struct store *s, struct err *e);
+int schema_sum_triggers(struct store *s, struct err *e);
 
 /* Brings the built-in catalog's rows the user has not changed to this
  * build's facts, when they differ from those of the build that last did

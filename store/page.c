@@ -404,71 +404,249 @@ flush_bucket(int64_t b, struct bucket_sum *sum, size_t *n,
 	return stop;
 }
 
+typedef int (*bucket_fn)(int64_t, const char *, const char *, int64_t,
+    int64_t, int64_t, void *);
+
+/* The bucket page_buckets() is summing, handed on when the next begins. */
+struct bucket_acc {
+	struct bucket_sum sum[64];
+	size_t n;
+	int64_t cur;
+	bucket_fn fn;
+	void *arg;
+};
+
+/* Adds to bucket b's sum for platform p and currency c, handing the
+ * bucket before it to fn first; fn's non-zero answer stops the sums. */
+static int
+acc_add(struct bucket_acc *a, int64_t b, const char *p, const char *c,
+    int64_t cost, int64_t gpu_s, int64_t runs)
+{
+	size_t i;
+	int stop;
+
+	if (a->n > 0 && b != a->cur &&
+	    (stop = flush_bucket(a->cur, a->sum, &a->n, a->fn, a->arg)) != 0)
+		return stop;
+	a->cur = b;
+	for (i = 0; i < a->n && (strcmp(a->sum[i].platform, p) != 0 ||
+	    strcmp(a->sum[i].currency, c) != 0); i++)
+		;
+	if (i == a->n) {
+		/* More platforms in 15 minutes than it holds: hand these on
+		 * and go on (fn sums what it is given). */
+		if (a->n == sizeof a->sum / sizeof a->sum[0] &&
+		    (stop = flush_bucket(b, a->sum, &a->n, a->fn, a->arg)) != 0)
+			return stop;
+		i = a->n++;
+		memset(&a->sum[i], 0, sizeof a->sum[i]);
+		snprintf(a->sum[i].platform, sizeof a->sum[i].platform, "%s", p);
+		snprintf(a->sum[i].currency, sizeof a->sum[i].currency, "%s", c);
+	}
+	a->sum[i].cost += cost;
+	a->sum[i].gpu_s += gpu_s;
+	a->sum[i].runs += runs;
+	return 0;
+}
+
 /*
- * The runs come in the order of the start_ts index, so a bucket's runs
- * are next to each other and are summed here as they pass: no sort of
- * every run, as SQL's GROUP BY on the bucket made (half the time of the
- * Reports view's first look at a long history).
+ * The ended runs starting in [since, until) one by one, in the order of
+ * the start_ts index, so that a bucket's runs are next to each other and
+ * are summed as they pass (no sort of every run, as SQL's GROUP BY made).
  */
-int
-page_buckets(struct store *s, int64_t since, int64_t until,
-    int (*fn)(int64_t t, const char *platform, const char *currency,
-    int64_t cost_minor, int64_t gpu_s, int64_t runs, void *arg), void *arg,
+static int
+sum_runs(struct store *s, struct bucket_acc *a, int64_t since, int64_t until,
     struct err *e)
 {
-	struct bucket_sum sum[64];
 	sqlite3_stmt *st;
-	int64_t cur = 0, b;
-	size_t n = 0, i;
 	int rc, stop = 0;
 
 	/* The run's id is in the index too: a run within an instance
 	 * whose run covers it counts once, in the instance's. */
-	if (store_covered(s, e) < 0 || st_prepare(s, &st, "SELECT start_ts, "
-	    "platform, coalesce(currency, ''), cost_minor, (end_ts - start_ts) "
-	    "* gpus, id FROM runs WHERE start_ts >= ?1 AND start_ts < ?2 AND "
-	    "end_ts IS NOT NULL ORDER BY start_ts", e) < 0)
+	if (st_prepare_kept(s, &st, "SELECT start_ts, platform, "
+	    "coalesce(currency, ''), cost_minor, (end_ts - start_ts) * gpus, id "
+	    "FROM runs WHERE start_ts >= ?1 AND start_ts < ?2 AND end_ts IS NOT "
+	    "NULL ORDER BY start_ts", e) < 0)
 		return -1;
 	sqlite3_bind_int64(st, 1, since);
 	sqlite3_bind_int64(st, 2, until);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		const char *p = (const char *)sqlite3_column_text(st, 1);
-		const char *c = (const char *)sqlite3_column_text(st, 2);
 		int64_t t = sqlite3_column_int64(st, 0);
 
 		if (s->ncov > 0 && store_is_covered(s,
 		    sqlite3_column_int64(st, 5)))
 			continue;
 		/* The bucket as SQL's % rounds it, toward zero. */
-		b = t - t % 900;
-		if (n > 0 && b != cur &&
-		    (stop = flush_bucket(cur, sum, &n, fn, arg)) != 0)
+		if ((stop = acc_add(a, t - t % 900,
+		    (const char *)sqlite3_column_text(st, 1),
+		    (const char *)sqlite3_column_text(st, 2),
+		    sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 4),
+		    1)) != 0)
 			break;
-		cur = b;
-		for (i = 0; i < n && (strcmp(sum[i].platform, p) != 0 ||
-		    strcmp(sum[i].currency, c) != 0); i++)
-			;
-		if (i == n) {
-			/* More platforms in 15 minutes than it holds: hand
-			 * these on and go on (fn sums what it is given). */
-			if (n == sizeof sum / sizeof sum[0] &&
-			    (stop = flush_bucket(cur, sum, &n, fn, arg)) != 0)
-				break;
-			i = n++;
-			memset(&sum[i], 0, sizeof sum[i]);
-			snprintf(sum[i].platform, sizeof sum[i].platform, "%s", p);
-			snprintf(sum[i].currency, sizeof sum[i].currency, "%s", c);
-		}
-		sum[i].cost += sqlite3_column_int64(st, 3);
-		sum[i].gpu_s += sqlite3_column_int64(st, 4);
-		sum[i].runs++;
 	}
-	sqlite3_finalize(st);
-	if (stop == 0 && n > 0 && rc == SQLITE_DONE)
-		stop = flush_bucket(cur, sum, &n, fn, arg);
+	st_release(s, st);
 	if (stop != 0)
 		return stop;
 	return rc == SQLITE_DONE ? 0 : st_fail(s, e, "sum the runs");
+}
+
+static int
+by_hour(const void *a, const void *b)
+{
+	const struct bucket_sum *x = a, *y = b;
+
+	/* A covered run's hour is kept in its runs field. */
+	return x->runs < y->runs ? -1 : x->runs > y->runs;
+}
+
+/*
+ * The hour of a cut that falls inside one, else -1.
+ */
+static int64_t
+cut_hour(int64_t cut)
+{
+	return cut > 0 && cut % 3600 != 0 ? cut - cut % 3600 : -1;
+}
+
+/*
+ * The hours [lo, hi) from run_hours, a row an hour, platform and
+ * currency, less the runs store_covered() names (read first, from the
+ * runs within an instance, which are few); an hour that a cut falls
+ * inside is read from the runs, in its place.
+ */
+static int
+sum_hours(struct store *s, struct bucket_acc *a, int64_t lo, int64_t hi,
+    const int64_t *cuts, size_t ncuts, struct err *e)
+{
+	struct bucket_sum *cov = NULL;
+	size_t ncov = 0, cap = 0, k = 0, j, i = 0;
+	int64_t ch, raw = -1;
+	sqlite3_stmt *st;
+	int rc, stop = 0;
+
+	if (s->ncov > 0) {
+		if (st_prepare(s, &st, "SELECT id, start_ts - start_ts % 3600, "
+		    "platform, coalesce(currency, ''), cost_minor, (end_ts - "
+		    "start_ts) * gpus FROM runs WHERE source = 'run' AND "
+		    "source_id > '' AND end_ts IS NOT NULL AND start_ts >= ?1 "
+		    "AND start_ts < ?2", e) < 0)
+			return -1;
+		sqlite3_bind_int64(st, 1, lo);
+		sqlite3_bind_int64(st, 2, hi);
+		while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+			struct bucket_sum *c;
+
+			if (!store_is_covered(s, sqlite3_column_int64(st, 0)))
+				continue;
+			if (ncov == cap) {
+				cap = cap ? cap * 2 : 16;
+				cov = xrealloc(cov, cap * sizeof *cov);
+			}
+			c = &cov[ncov++];
+			snprintf(c->platform, sizeof c->platform, "%s",
+			    (const char *)sqlite3_column_text(st, 2));
+			snprintf(c->currency, sizeof c->currency, "%s",
+			    (const char *)sqlite3_column_text(st, 3));
+			c->cost = sqlite3_column_int64(st, 4);
+			c->gpu_s = sqlite3_column_int64(st, 5);
+			c->runs = sqlite3_column_int64(st, 1);
+		}
+		sqlite3_finalize(st);
+		if (rc != SQLITE_DONE) {
+			free(cov);
+			return st_fail(s, e, "read the runs within instances");
+		}
+		if (ncov > 1)
+			qsort(cov, ncov, sizeof *cov, by_hour);
+	}
+	if (st_prepare_kept(s, &st, "SELECT hour, platform, currency, cost, "
+	    "gpu_s, runs FROM run_hours WHERE hour >= ?1 AND hour < ?2 "
+	    "ORDER BY hour, platform, currency", e) < 0) {
+		free(cov);
+		return -1;
+	}
+	sqlite3_bind_int64(st, 1, lo);
+	sqlite3_bind_int64(st, 2, hi);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		int64_t h = sqlite3_column_int64(st, 0);
+		const char *p = (const char *)sqlite3_column_text(st, 1);
+		const char *c = (const char *)sqlite3_column_text(st, 2);
+		int64_t cost = sqlite3_column_int64(st, 3);
+		int64_t gpu_s = sqlite3_column_int64(st, 4);
+		int64_t runs = sqlite3_column_int64(st, 5);
+
+		for (; i < ncuts && (ch = cut_hour(cuts[i])) <= h && stop == 0;
+		    i++)
+			if (ch >= lo && ch > raw && ch + 3600 <= hi)
+				stop = sum_runs(s, a, raw = ch, ch + 3600, e);
+		if (stop != 0)
+			break;
+		if (h == raw)
+			continue;
+		while (k < ncov && cov[k].runs < h)
+			k++;
+		for (j = k; j < ncov && cov[j].runs == h; j++)
+			if (strcmp(cov[j].platform, p) == 0 &&
+			    strcmp(cov[j].currency, c) == 0) {
+				cost -= cov[j].cost;
+				gpu_s -= cov[j].gpu_s;
+				runs--;
+			}
+		if (runs > 0 && (stop = acc_add(a, h, p, c, cost, gpu_s,
+		    runs)) != 0)
+			break;
+	}
+	st_release(s, st);
+	free(cov);
+	if (stop != 0)
+		return stop;
+	if (rc != SQLITE_DONE)
+		return st_fail(s, e, "sum the runs");
+	/* The cut hours after the last hour that has runs. */
+	for (; i < ncuts && (ch = cut_hour(cuts[i])) + 3600 <= hi && stop == 0;
+	    i++)
+		if (ch >= lo && ch > raw)
+			stop = sum_runs(s, a, raw = ch, ch + 3600, e);
+	return stop;
+}
+
+/*
+ * Whole hours come from run_hours, but for an hour that since, until or
+ * one of the cuts falls inside (a window that does not start on the hour,
+ * a day that starts on the half hour): its runs are read one by one, in
+ * 15-minute buckets.
+ */
+int
+page_buckets(struct store *s, int64_t since, int64_t until,
+    const int64_t *cuts, size_t ncuts,
+    int (*fn)(int64_t t, const char *platform, const char *currency,
+    int64_t cost_minor, int64_t gpu_s, int64_t runs, void *arg), void *arg,
+    struct err *e)
+{
+	struct bucket_acc a;
+	int64_t lo = 0, hi = 0;
+	int stop;
+
+	a.n = 0;
+	a.cur = 0;
+	a.fn = fn;
+	a.arg = arg;
+	if (store_covered(s, e) < 0)
+		return -1;
+	if (since >= 0 && until > since) {
+		lo = since % 3600 == 0 ? since : since - since % 3600 + 3600;
+		hi = until - until % 3600;
+	}
+	if (lo >= hi) {
+		stop = sum_runs(s, &a, since, until, e);
+	} else if ((stop = since < lo ? sum_runs(s, &a, since, lo, e) : 0) ==
+	    0 && (stop = sum_hours(s, &a, lo, hi, cuts, ncuts, e)) == 0 &&
+	    hi < until) {
+		stop = sum_runs(s, &a, hi, until, e);
+	}
+	if (stop == 0 && a.n > 0)
+		stop = flush_bucket(a.cur, a.sum, &a.n, fn, arg);
+	return stop;
 }
 
 int

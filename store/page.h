@@ -10,6 +10,7 @@
 #ifndef GPULOG_PAGE_H
 #define GPULOG_PAGE_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct err;
@@ -93,15 +94,19 @@ int page_count(struct store *s, const struct page_query *q, int64_t *n,
     struct err *e);
 
 /*
- * Ended runs starting in [since, until), summed per 15-minute bucket of
- * their start (local day and week boundaries fall on such buckets), per
- * platform and currency: fn gets the bucket's start, the platform, the
+ * Ended runs starting in [since, until), summed per bucket of their start,
+ * per platform and currency: fn gets the bucket's start, the platform, the
  * currency ("" when none), the summed cost (minor units), GPU-seconds and
- * number of runs.  Open runs are left out: callers add them from the
- * summary, at their cost so far; so are the runs store_covered() names.
- * Strings live for the call only.
+ * number of runs, the buckets in order of time.  A bucket is an hour (UTC)
+ * read from run_hours, or 15 minutes where since, until or one of the
+ * ncuts times (ascending: the caller's own days or weeks) falls inside an
+ * hour, so that no bucket straddles a cut (a zone's day that starts on the
+ * half hour).  Open runs are left out: callers add them from the summary,
+ * at their cost so far; so are the runs store_covered() names.  Strings
+ * live for the call only.
  */
 int page_buckets(struct store *s, int64_t since, int64_t until,
+    const int64_t *cuts, size_t ncuts,
     int (*fn)(int64_t t, const char *platform, const char *currency,
     int64_t cost_minor, int64_t gpu_s, int64_t runs, void *arg), void *arg,
     struct err *e);

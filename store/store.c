@@ -854,7 +854,8 @@ st_arm(struct store *s, struct err *e)
 	if (store_cache_full(s) < 0)
 		return st_fail(s, e, "open the database");
 	s->unguarded = 1;
-	if (create_tomb_triggers(s, e) < 0 || schema_undo_triggers(s, e) < 0) {
+	if (create_tomb_triggers(s, e) < 0 || schema_undo_triggers(s, e) < 0 ||
+	    schema_sum_triggers(s, e) < 0) {
 		s->unguarded = 0;
 		return -1;
 	}

@@ -88,7 +88,8 @@ int
 overview_load(struct tui *t, struct err *e)
 {
 	const struct budget_status *b = &t->sm.budget;
-	size_t i;
+	int64_t days[32];
+	size_t i, ndays;
 	int k;
 
 	for (k = 0; k < t->nlatest; k++)
@@ -106,7 +107,10 @@ overview_load(struct tui *t, struct err *e)
 	memset(t->day_x, 0, sizeof t->day_x);
 	t->ndays = (int)(local_day_number(b->me - 1) -
 	    local_day_number(b->ms) + 1);
-	if (page_buckets(t->s, b->ms, b->me, day_bucket, t, e) < 0 ||
+	ndays = local_day_starts(b->ms, b->me, days, sizeof days /
+	    sizeof days[0]);
+	if (page_buckets(t->s, b->ms, b->me, days, ndays, day_bucket, t,
+	    e) < 0 ||
 	    store_each_expense(t->s, b->ms, b->me, day_expense, t, e) < 0)
 		return -1;
 	for (i = 0; i < t->sm.nopen; i++) {

@@ -1,8 +1,8 @@
 /*
  * view-plan.c: the Plan view: the 13 months with their phases, platforms
  * and budget ranges, and the spend and GPU-hours of each month so far,
- * the current month marked.  Months are summed from 15-minute buckets
- * (store/page.c), so a year of runs is read as a few thousand rows.
+ * the current month marked.  Months are summed from hours (store/page.c),
+ * so a year of runs is read as a few thousand rows.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -50,13 +50,17 @@ plan_load(struct tui *t, struct err *e)
 {
 	int64_t since = t->sm.plan_start;
 	int64_t until = plan_month_start(t->sm.plan_start, PLAN_MONTHS + 1);
-	size_t i;
+	/* Each run's spend is converted on its own day. */
+	int64_t days[(PLAN_MONTHS + 1) * 31];
+	size_t i, ndays = local_day_starts(since, until, days,
+	    sizeof days / sizeof days[0]);
 
 	memset(t->plan_spent, 0, sizeof t->plan_spent);
 	memset(t->plan_x, 0, sizeof t->plan_x);
 	memset(t->plan_gpu_s, 0, sizeof t->plan_gpu_s);
 	memset(t->plan_runs, 0, sizeof t->plan_runs);
-	if (page_buckets(t->s, since, until, month_bucket, t, e) < 0 ||
+	if (page_buckets(t->s, since, until, days, ndays, month_bucket, t,
+	    e) < 0 ||
 	    store_each_expense(t->s, since, until, month_expense, t, e) < 0)
 		return -1;
 	for (i = 0; i < t->sm.nopen; i++) {

@@ -118,7 +118,8 @@ reports_load(struct tui *t, struct err *e)
 		}
 	}
 	we = t->week_start[t->nweeks - 1] + WEEK_S + DAY_S;
-	if (page_buckets(t->s, t->week_start[0], we, week_bucket, t, e) < 0)
+	if (page_buckets(t->s, t->week_start[0], we, t->week_start + 1,
+	    (size_t)t->nweeks - 1, week_bucket, t, e) < 0)
 		return -1;
 	for (i = 0; i < t->sm.nopen; i++) {
 		const struct run *r = &t->sm.open[i];

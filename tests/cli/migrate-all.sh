@@ -22,6 +22,16 @@ rows() {
 	SELECT id, what FROM changes ORDER BY id'
 }
 q() { sqlite3 "$GPULOG_DB" "$1"; }
+# Schema 15: run_hours holds the ended runs summed by hour, as the runs
+# themselves sum: the rows that differ either way, 0 when it is true.
+hours_astray() {
+	by_hour="SELECT start_ts - start_ts % 3600, platform,
+	    coalesce(currency, ''), sum(cost_minor), sum((end_ts - start_ts) *
+	    gpus), count(*) FROM runs WHERE end_ts IS NOT NULL GROUP BY 1, 2, 3"
+	q "SELECT (SELECT count(*) FROM ($by_hour EXCEPT SELECT * FROM
+	    run_hours)) + (SELECT count(*) FROM (SELECT * FROM run_hours EXCEPT
+	    $by_hour))"
+}
 
 gpulog --db fresh.db status >/dev/null
 current=$(sqlite3 fresh.db 'PRAGMA user_version')
@@ -84,6 +94,8 @@ for fixture in "$DATA"/schema-v*.sql; do
 	gpulog status >/dev/null 2>err.$v || fail "v$v: status: $(cat err.$v)"
 	[ "$(rows "$db")" = "$before" ] || fail "v$v: second open changed rows"
 	q 'PRAGMA integrity_check' | grep -qx ok || fail "v$v: integrity"
+	[ "$(q 'SELECT count(*) FROM run_hours')" -gt 0 ] &&
+	    [ "$(hours_astray)" = 0 ] || fail "v$v: run_hours astray"
 	gpulog status --json | grep -q '"month": 3' || fail "v$v: plan start lost"
 
 	# The open run is stopped, the stop undone.
@@ -143,6 +155,7 @@ for fixture in "$DATA"/schema-v*.sql; do
 	[ "$(q 'SELECT count(*) FROM runs')" = 2 ] ||
 	    fail "v$v: $(q 'SELECT count(*) FROM runs') runs after undoing, want 2"
 	q 'PRAGMA integrity_check' | grep -qx ok || fail "v$v: integrity at end"
+	[ "$(hours_astray)" = 0 ] || fail "v$v: run_hours astray after undo"
 	echo "v$v: migrated to $current, rows intact, undo ok"
 done
 

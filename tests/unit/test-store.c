@@ -26,6 +26,7 @@
 #include "core/quota.h"
 #include "store/internal.h"
 #include "store/metrics.h"
+#include "store/page.h"
 #include "store/snapshot.h"
 #include "store/store.h"
 #include "store/sync.h"
@@ -1696,6 +1697,228 @@ test_armed(void)
 	remove_db("armed.db");
 }
 
+/* The rows that differ between run_hours and the runs summed by hour:
+ * 0 when the triggers kept it. */
+static int64_t
+hours_astray(struct store *s)
+{
+	static const char by_hour[] = "SELECT start_ts - start_ts % 3600, "
+	    "platform, coalesce(currency, ''), sum(cost_minor), sum((end_ts - "
+	    "start_ts) * gpus), count(*) FROM runs WHERE end_ts IS NOT NULL "
+	    "GROUP BY 1, 2, 3";
+	char sql[640];
+	sqlite3_stmt *st;
+	int64_t n = -1;
+
+	snprintf(sql, sizeof sql, "SELECT (SELECT count(*) FROM (%s EXCEPT "
+	    "SELECT * FROM run_hours)) + (SELECT count(*) FROM (SELECT * FROM "
+	    "run_hours EXCEPT %s))", by_hour, by_hour);
+	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) == SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
+#define NSPANS 8
+
+/* What page_buckets() handed on, by the span of cuts its bucket is in. */
+struct spans {
+	const int64_t *at;        /* NSPANS + 1 times */
+	int64_t cost[NSPANS], gpu_s[NSPANS], runs[NSPANS];
+	int bad;
+};
+
+static int
+span_bucket(int64_t b, const char *platform, const char *cur, int64_t cost,
+    int64_t gpu_s, int64_t runs, void *arg)
+{
+	struct spans *sp = arg;
+	int i;
+
+	(void)platform;
+	(void)cur;
+	for (i = NSPANS - 1; i >= 0 && b < sp->at[i]; i--)
+		;
+	if (i < 0) {
+		sp->bad++;
+		return 0;
+	}
+	sp->cost[i] += cost;
+	sp->gpu_s[i] += gpu_s;
+	sp->runs[i] += runs;
+	return 0;
+}
+
+/* The same sums from the runs, one by one, but for those left out. */
+static void
+spans_by_hand(struct store *s, const int64_t *at, int64_t out_lo,
+    int64_t out_hi, struct spans *want)
+{
+	sqlite3_stmt *st;
+	int i;
+
+	memset(want, 0, sizeof *want);
+	if (sqlite3_prepare_v2(s->db, "SELECT start_ts, cost_minor, (end_ts "
+	    "- start_ts) * gpus FROM runs WHERE end_ts IS NOT NULL AND NOT "
+	    "(source = 'run' AND id BETWEEN ?1 AND ?2)", -1, &st, NULL) !=
+	    SQLITE_OK)
+		return;
+	sqlite3_bind_int64(st, 1, out_lo);
+	sqlite3_bind_int64(st, 2, out_hi);
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		int64_t t = sqlite3_column_int64(st, 0);
+
+		for (i = 0; i < NSPANS; i++)
+			if (t >= at[i] && t < at[i + 1]) {
+				want->cost[i] += sqlite3_column_int64(st, 1);
+				want->gpu_s[i] += sqlite3_column_int64(st, 2);
+				want->runs[i]++;
+			}
+	}
+	sqlite3_finalize(st);
+}
+
+/* page_buckets() over days that start at 18:30 UTC (India's midnight),
+ * cut into NSPANS spans, against the runs added up one by one. */
+static void
+check_spans(struct store *s, int64_t day0, int64_t out_lo, int64_t out_hi)
+{
+	int64_t at[NSPANS + 1];
+	struct spans got, want;
+	struct err e = { "" };
+	int i;
+
+	for (i = 0; i <= NSPANS; i++)
+		at[i] = day0 + (int64_t)i * 3 * 86400 + (i == 3 ? 900 : 0);
+	memset(&got, 0, sizeof got);
+	got.at = at;
+	CHECK_EQ_INT(page_buckets(s, at[0], at[NSPANS], at + 1, NSPANS - 1,
+	    span_bucket, &got, &e), 0);
+	spans_by_hand(s, at, out_lo, out_hi, &want);
+	CHECK_EQ_INT(got.bad, 0);
+	for (i = 0; i < NSPANS; i++) {
+		CHECK_EQ_INT(got.runs[i], want.runs[i]);
+		CHECK_EQ_INT(got.cost[i], want.cost[i]);
+		CHECK_EQ_INT(got.gpu_s[i], want.gpu_s[i]);
+	}
+}
+
+/* run_hours follows every write to the runs (add, edit, remove, undo of
+ * each); page_buckets() reads it for whole hours and the runs themselves
+ * for an hour a cut falls inside, and leaves out a run within an instance
+ * whose run covers it, as the runs summed one by one do. */
+static void
+test_hours(void)
+{
+	int64_t now = t_utc(2026, 11, 28, 10, 0, 0);
+	int64_t day0 = t_utc(2026, 10, 31, 18, 30, 0), t, in_lo = 0, in_hi = 0;
+	static const char *const plat[] = { "kaggle", "local", "vast" };
+	static const char *const cur[] = { "", "USD", "INR" };
+	struct store *s;
+	struct err e = { "" };
+	char what[128], key[96];
+	uint32_t x = 12345;
+	struct run r;
+	int64_t id = 0, inst;
+	int i;
+
+	if ((s = open_db("hours.db", now)) == NULL)
+		return;
+	CHECK_EQ_INT(count_where(s, "run_hours"), 0);
+	CHECK_EQ_INT(store_begin(s, "add runs", &e), 0);
+	for (i = 0; i < 300; i++) {
+		x = x * 1103515245u + 12345u;
+		t = day0 + (int64_t)(x >> 8) % (24 * 86400);
+		r = mkrun(plat[i % 3], t, t + 600 + (int64_t)(x % 36000), NULL);
+		snprintf(r.currency, sizeof r.currency, "%s", cur[(x >> 4) % 3]);
+		r.cost_minor = r.currency[0] ? (int64_t)(x % 5000) : 0;
+		r.gpus = 1 + (int)((x >> 12) % 4);
+		CHECK_EQ_INT(store_add_run(s, &r, &e), 0);
+		run_clear(&r);
+	}
+	/* Runs either side of a cut inside an hour (day 3 starts at 18:30),
+	 * and on the day of the cut that falls 15 minutes later. */
+	for (i = 0; i < 4; i++) {
+		t = day0 + 3 * 86400 + (i % 2 ? 600 : -600) + (i / 2) * 6 *
+		    86400;
+		r = mkrun("kaggle", t, t + 3600, NULL);
+		CHECK_EQ_INT(store_add_run(s, &r, &e), 0);
+		run_clear(&r);
+	}
+	/* An instance and three runs within it, which it covers. */
+	t = day0 + 5 * 86400 + 1234;
+	r = mkrun("vast", t, t + 10 * 3600, NULL);
+	snprintf(r.source, sizeof r.source, "vast");
+	r.source_id = xstrdup("inst1");
+	snprintf(r.currency, sizeof r.currency, "USD");
+	r.cost_minor = 700;
+	CHECK_EQ_INT(store_add_run(s, &r, &e), 0);
+	inst = r.id;
+	run_clear(&r);
+	for (i = 0; i < 3; i++) {
+		r = mkrun("vast", t + 600 + i * 3000, t + 3000 + i * 3000, NULL);
+		snprintf(r.source, sizeof r.source, "run");
+		snprintf(key, sizeof key, "vast:inst1/u%d", i);
+		r.source_id = xstrdup(key);
+		CHECK_EQ_INT(store_add_run(s, &r, &e), 0);
+		if (i == 0)
+			in_lo = r.id;
+		in_hi = r.id;
+		run_clear(&r);
+	}
+	/* An open run counts nowhere. */
+	r = mkrun("local", now - 3600, RUN_OPEN, NULL);
+	CHECK_EQ_INT(store_add_run(s, &r, &e), 0);
+	id = r.id;
+	run_clear(&r);
+	CHECK_EQ_INT(store_commit(s, &e), 0);
+	CHECK(count_where(s, "run_hours") > 100);
+	CHECK_EQ_INT(hours_astray(s), 0);
+	check_spans(s, day0, in_lo, in_hi);
+
+	/* Stopped; its start, platform, GPUs and cost edited; removed; and
+	 * each undone. */
+	if (!CHECK_EQ_INT(store_get_run(s, id, &r, &e), 1))
+		printf("  #%lld: %s\n", (long long)id, e.msg);
+	r.end = now;
+	CHECK_EQ_INT(store_begin(s, "stop", &e), 0);
+	CHECK_EQ_INT(store_update_run(s, &r, &e), 0);
+	CHECK_EQ_INT(store_commit(s, &e), 0);
+	CHECK_EQ_INT(hours_astray(s), 0);
+	CHECK_EQ_INT(count_where(s, "run_hours WHERE runs < 1"), 0);
+	run_clear(&r);
+	CHECK_EQ_INT(store_get_run(s, inst - 7, &r, &e), 1);
+	r.start -= 5000;
+	snprintf(r.platform, sizeof r.platform, "local");
+	r.gpus = 8;
+	r.cost_minor += 99;
+	snprintf(r.currency, sizeof r.currency, "INR");
+	CHECK_EQ_INT(store_begin(s, "edit", &e), 0);
+	CHECK_EQ_INT(store_update_run(s, &r, &e), 0);
+	CHECK_EQ_INT(store_commit(s, &e), 0);
+	run_clear(&r);
+	CHECK_EQ_INT(hours_astray(s), 0);
+	check_spans(s, day0, in_lo, in_hi);
+	CHECK_EQ_INT(store_begin(s, "rm", &e), 0);
+	CHECK_EQ_INT(store_delete_run(s, inst - 3, &e), 0);
+	CHECK_EQ_INT(store_delete_run(s, in_lo, &e), 0);
+	CHECK_EQ_INT(store_commit(s, &e), 0);
+	CHECK_EQ_INT(hours_astray(s), 0);
+	check_spans(s, day0, in_lo, in_hi);
+	for (i = 0; i < 3; i++) {
+		CHECK_EQ_INT(store_undo(s, what, sizeof what, &e), 1);
+		CHECK_EQ_INT(hours_astray(s), 0);
+	}
+	CHECK_EQ_STR(what, "stop");
+	check_spans(s, day0, in_lo, in_hi);
+	/* The undo of the runs' add empties it. */
+	CHECK_EQ_INT(store_undo(s, what, sizeof what, &e), 1);
+	CHECK_EQ_INT(count_where(s, "run_hours"), 0);
+	store_close(s);
+	remove_db("hours.db");
+}
+
 int
 main(void)
 {
@@ -1725,6 +1948,7 @@ main(void)
 	test_pending();
 	test_armed();
 	test_cache();
+	test_hours();
 	snprintf(p, sizeof p, "%s", dir);
 	if (rmdir(p) != 0)
 		printf("note: %s is not empty\n", p);
