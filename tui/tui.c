@@ -32,6 +32,7 @@
 #define MIN_H 15
 #define POLL_S 1          /* how often the database is asked for news */
 #define RELOAD_S 60       /* figures that move with time: read again */
+#define ESC_DELAY_MS 10   /* after an Esc, for the rest of its key */
 #define KEY_BUDGET_MS 12  /* the Runs list's walk after a key, then draw */
 #define IDLE_BUDGET_MS 0  /* between looks for a key: one step */
 
@@ -1110,7 +1111,11 @@ start_screen(struct tui *t)
 	keypad(stdscr, TRUE);
 	curs_set(0);
 	timeout(250);
-	set_escdelay(25);
+	/* A key's bytes come in one write: Esc waits 10 ms for the rest of
+	 * an arrow's, not curses' 1000, unless ESCDELAY says (curses reads
+	 * it in initscr()). */
+	if (getenv("ESCDELAY") == NULL)
+		set_escdelay(ESC_DELAY_MS);
 	mousemask(BUTTON1_CLICKED | BUTTON4_PRESSED
 #ifdef BUTTON5_PRESSED
 	    | BUTTON5_PRESSED
