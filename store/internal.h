@@ -48,6 +48,11 @@ struct store {
 	int armed;             /* the write triggers are made (st_arm()) */
 	int cache_full;        /* SQLite's default page cache, not the
 	                          small one it opens with (store_cache_full()) */
+	struct hours_note {    /* runs inserted, not yet in run_hours */
+		int64_t lo, hi;
+	} *hours;
+	size_t nhours, hourscap;
+	int hours_all;         /* too many: every run summed again */
 	int64_t *cov;          /* store_covered()'s ids, ascending */
 	size_t ncov, covcap;
 	int cov_valid;         /* ... for this data version and count of
@@ -187,10 +192,20 @@ int st_walk_runs(struct store *s, sqlite3_stmt *st,
 /* Creates or migrates the schema; loads the catalog into a new database. */
 int schema_migrate(struct store *s, int64_t now, struct err *e);
 
-/* Make the connection's undo triggers and the triggers that keep run_sums
- * (TEMP), once, before its first write (st_arm()). */
+/* Makes the connection's undo triggers (TEMP), once, before its first
+ * write (st_arm()). */
 int schema_undo_triggers(struct store *s, struct err *e);
-int schema_sum_triggers(struct store *s, struct err *e);
+
+/* run_hours (store/hours.c): a run inserted is noted (the update hook),
+ * and the noted runs summed in before the commit (hours_flush(), from
+ * store_exported()); a rollback forgets them (hours_forget()).  The
+ * function the triggers call and the hooks are made at open, the triggers
+ * with undo's (st_arm()). */
+void hours_note(struct store *s, int64_t row);
+void hours_forget(struct store *s);
+int hours_functions(struct store *s, struct err *e);
+int hours_triggers(struct store *s, struct err *e);
+int hours_flush(struct store *s, struct err *e);
 
 /* Brings the built-in catalog's rows the user has not changed to this
  * build's facts, when they differ from those of the build that last did

@@ -279,9 +279,8 @@ static const char *const migrations[] = {
 	/* 15: the ended runs' sums by the hour (UTC) of their start, per
 	 * platform and currency (page_buckets()): the Reports view's weeks,
 	 * the Plan view's months and the Overview's days read a few rows an
-	 * hour rather than every run.  Kept by the connection's own triggers
-	 * (schema_sum_triggers()); a later migration that changes runs must
-	 * build it again. */
+	 * hour rather than every run.  Kept by store/hours.c; a later
+	 * migration that changes runs must build it again. */
 	"CREATE TABLE run_hours (hour INTEGER NOT NULL, platform TEXT NOT"
 	" NULL, currency TEXT NOT NULL, cost INTEGER NOT NULL, gpu_s INTEGER"
 	" NOT NULL, runs INTEGER NOT NULL, PRIMARY KEY (hour, platform,"
@@ -398,38 +397,6 @@ schema_undo_triggers(struct store *s, struct err *e)
 			return -1;
 	}
 	return 0;
-}
-
-/*
- * run_hours follows every write to an ended run's start, end, platform,
- * GPUs, cost or currency: what the old row added is taken away, what the
- * new one adds is added, and an hour's row that no run is left in goes.
- * The expressions are page_buckets()'s own.  The triggers are the
- * connection's own (TEMP), made with the undo triggers (st_arm()).
- */
-#define SUM_BUCKET(r) #r ".start_ts - " #r ".start_ts % 3600"
-#define SUM_ADD "INSERT INTO run_hours SELECT " SUM_BUCKET(new) ", " \
-	"new.platform, coalesce(new.currency, ''), new.cost_minor, " \
-	"(new.end_ts - new.start_ts) * new.gpus, 1 WHERE new.end_ts IS NOT " \
-	"NULL ON CONFLICT DO UPDATE SET cost = cost + excluded.cost, " \
-	"gpu_s = gpu_s + excluded.gpu_s, runs = runs + 1;"
-#define SUM_KEY(r) "hour = " SUM_BUCKET(r) " AND platform = " #r \
-	".platform AND currency = coalesce(" #r ".currency, '')"
-#define SUM_TAKE "UPDATE run_hours SET cost = cost - old.cost_minor, " \
-	"gpu_s = gpu_s - (old.end_ts - old.start_ts) * old.gpus, runs = " \
-	"runs - 1 WHERE old.end_ts IS NOT NULL AND " SUM_KEY(old) ";" \
-	"DELETE FROM run_hours WHERE runs = 0 AND " SUM_KEY(old) ";"
-
-int
-schema_sum_triggers(struct store *s, struct err *e)
-{
-	return st_exec(s, "CREATE TEMP TRIGGER sums_ins AFTER INSERT ON "
-	    "main.runs BEGIN " SUM_ADD " END;"
-	    "CREATE TEMP TRIGGER sums_del AFTER DELETE ON main.runs BEGIN "
-	    SUM_TAKE " END;"
-	    "CREATE TEMP TRIGGER sums_upd AFTER UPDATE OF start_ts, end_ts, "
-	    "platform, gpus, cost_minor, currency ON main.runs BEGIN "
-	    SUM_TAKE SUM_ADD " END;", e);
 }
 
 static int

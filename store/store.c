@@ -481,6 +481,8 @@ on_write(void *arg, int op, const char *db, const char *table,
 
 	if (strcmp(db, "main") != 0)
 		return;
+	if (op == SQLITE_INSERT && s->armed && strcmp(table, "runs") == 0)
+		hours_note(s, row);
 	if (strcmp(table, "settings") == 0) {
 		store_note_pending(s, PEND_SETTINGS, 0);
 		return;
@@ -512,6 +514,8 @@ store_exported(struct store *s, struct err *e)
 	char name[64];
 	size_t i;
 
+	if (hours_flush(s, e) < 0)
+		return -1;
 	if (!s->exported)
 		return 0;
 	if (st_exec(s, "INSERT INTO counters VALUES ('export', 1) ON "
@@ -836,7 +840,7 @@ create_functions(struct store *s, struct err *e)
 	    sqlite3_create_function(s->db, "gpulog_removal_noted", 0,
 	    SQLITE_UTF8, s, sql_removal_noted, NULL, NULL) != SQLITE_OK)
 		return st_fail(s, e, "open the database");
-	return 0;
+	return hours_functions(s, e);
 }
 
 /*
@@ -855,7 +859,7 @@ st_arm(struct store *s, struct err *e)
 		return st_fail(s, e, "open the database");
 	s->unguarded = 1;
 	if (create_tomb_triggers(s, e) < 0 || schema_undo_triggers(s, e) < 0 ||
-	    schema_sum_triggers(s, e) < 0) {
+	    hours_triggers(s, e) < 0) {
 		s->unguarded = 0;
 		return -1;
 	}
@@ -977,6 +981,7 @@ store_close(struct store *s)
 	}
 	sqlite3_close(s->db);
 	free(s->pend);
+	free(s->hours);
 	free(s->cov);
 	free(s);
 }
@@ -1146,6 +1151,7 @@ store_rollback(struct store *s)
 	s->merging = 0;
 	s->change_id = 0;
 	s->exported = 0;
+	hours_forget(s);
 }
 
 /* Runs a prepared write to completion and finalizes it. */

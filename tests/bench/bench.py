@@ -187,9 +187,15 @@ def main():
         sq = ["sqlite3", db]
 
         g = measure([gpulog, "add", "kaggle", "1h", "-n", "bench"], env)
-        f = measure(sq + ["INSERT INTO runs(platform, start_ts, end_ts,"
-                          " created, modified) VALUES ('kaggle', %d, %d, %d,"
-                          " %d)" % (NOW - 3600, NOW, NOW, NOW)], env)
+        # The floor: the row and its hour's sum (run_hours), which gpulog
+        # keeps with every run.
+        f = measure(sq + ["BEGIN; INSERT INTO runs(platform, start_ts,"
+                          " end_ts, created, modified) VALUES ('kaggle', %d,"
+                          " %d, %d, %d); INSERT INTO run_hours VALUES (%d,"
+                          " 'kaggle', '', 0, 3600, 1) ON CONFLICT DO UPDATE"
+                          " SET gpu_s = gpu_s + 3600, runs = runs + 1;"
+                          " COMMIT" % (NOW - 3600, NOW, NOW, NOW,
+                                       (NOW - 3600) // 3600 * 3600)], env)
         rows.append((n, "add", g, f))
 
         g = measure([gpulog, "status"], env)
@@ -240,7 +246,8 @@ def main():
                     if os.path.exists(idb + ext):
                         os.remove(idb + ext)
             # A second floor: sqlite3 putting the same rows into the
-            # same table, with its indexes, in one transaction.
+            # same table, with its indexes, and their sums by hour into
+            # run_hours, as gpulog keeps them, in one transaction.
             fsql = os.path.join(out, "import-floor.sql")
             with open(fsql, "w") as fs:
                 fs.write(
@@ -254,6 +261,11 @@ def main():
                     " ''), nullif(project, ''), 'csv', id,"
                     " unixepoch(\"end\"), unixepoch(\"end\"),"
                     " printf('%%032x', rowid) FROM temp.import_csv;\n"
+                    "INSERT INTO run_hours SELECT start_ts - start_ts %%"
+                    " 3600, platform, coalesce(currency, ''),"
+                    " sum(cost_minor), sum((end_ts - start_ts) * gpus),"
+                    " count(*) FROM runs WHERE end_ts IS NOT NULL GROUP BY"
+                    " 1, 2, 3;\n"
                     "COMMIT;\n" % csv)
             try:
                 g, f, f2 = measure_side_by_side([

@@ -1815,7 +1815,7 @@ test_hours(void)
 	int64_t day0 = t_utc(2026, 10, 31, 18, 30, 0), t, in_lo = 0, in_hi = 0;
 	static const char *const plat[] = { "kaggle", "local", "vast" };
 	static const char *const cur[] = { "", "USD", "INR" };
-	struct store *s;
+	struct store *s, *s2;
 	struct err e = { "" };
 	char what[128], key[96];
 	uint32_t x = 12345;
@@ -1915,6 +1915,84 @@ test_hours(void)
 	/* The undo of the runs' add empties it. */
 	CHECK_EQ_INT(store_undo(s, what, sizeof what, &e), 1);
 	CHECK_EQ_INT(count_where(s, "run_hours"), 0);
+
+	/* Added, then edited and removed in the same change: summed once,
+	 * as they stand at the commit. */
+	CHECK_EQ_INT(store_begin(s, "add and edit", &e), 0);
+	for (i = 0; i < 3; i++) {
+		r = mkrun("kaggle", day0 + i * 86400, day0 + i * 86400 + 3600,
+		    NULL);
+		CHECK_EQ_INT(store_add_run(s, &r, &e), 0);
+		id = r.id;
+		run_clear(&r);
+	}
+	CHECK_EQ_INT(store_get_run(s, id, &r, &e), 1);
+	r.start -= 7200;
+	r.gpus = 3;
+	CHECK_EQ_INT(store_update_run(s, &r, &e), 0);
+	run_clear(&r);
+	CHECK_EQ_INT(store_delete_run(s, id - 1, &e), 0);
+	CHECK_EQ_INT(store_commit(s, &e), 0);
+	CHECK_EQ_INT(count_where(s, "runs"), 2);
+	CHECK_EQ_INT(hours_astray(s), 0);
+
+	/* A rollback leaves nothing noted behind; a part dropped takes its
+	 * runs with it. */
+	CHECK_EQ_INT(store_begin(s, "rolled back", &e), 0);
+	r = mkrun("local", day0, day0 + 600, NULL);
+	CHECK_EQ_INT(store_add_run(s, &r, &e), 0);
+	id = r.id;
+	run_clear(&r);
+	store_rollback(s);
+	CHECK_EQ_INT(hours_astray(s), 0);
+	/* Another gpulog gives the same id to a run of its own, which this
+	 * connection then edits as any other. */
+	if ((s2 = open_db("hours.db", now)) != NULL) {
+		r = mkrun("vast", day0 + 86400, day0 + 90000, NULL);
+		CHECK_EQ_INT(add_one(s2, &r, "add"), id);
+		run_clear(&r);
+		store_close(s2);
+	}
+	CHECK_EQ_INT(store_get_run(s, id, &r, &e), 1);
+	r.gpus = 2;
+	CHECK_EQ_INT(store_begin(s, "edit", &e), 0);
+	CHECK_EQ_INT(store_update_run(s, &r, &e), 0);
+	CHECK_EQ_INT(store_commit(s, &e), 0);
+	run_clear(&r);
+	CHECK_EQ_INT(hours_astray(s), 0);
+	CHECK_EQ_INT(store_begin(s, "part", &e), 0);
+	CHECK_EQ_INT(store_part_mark(s, &e), 0);
+	r = mkrun("local", day0, day0 + 600, NULL);
+	CHECK_EQ_INT(store_add_run(s, &r, &e), 0);
+	run_clear(&r);
+	store_part_drop(s);
+	r = mkrun("local", day0 + 900, day0 + 1800, NULL);
+	CHECK_EQ_INT(store_add_run(s, &r, &e), 0);
+	run_clear(&r);
+	CHECK_EQ_INT(store_commit(s, &e), 0);
+	CHECK_EQ_INT(count_where(s, "runs"), 4);
+	CHECK_EQ_INT(hours_astray(s), 0);
+
+	/* Runs put back one by one out of order, more than the notes hold:
+	 * the sums are made again from every run. */
+	CHECK_EQ_INT(store_begin(s, "many", &e), 0);
+	for (i = 0; i < 2400; i++) {
+		t = day0 + (int64_t)i * 1800;
+		r = mkrun(plat[i % 3], t, t + 1500, NULL);
+		CHECK_EQ_INT(store_add_run(s, &r, &e), 0);
+		run_clear(&r);
+	}
+	CHECK_EQ_INT(store_commit(s, &e), 0);
+	CHECK_EQ_INT(store_begin(s, "rm every other", &e), 0);
+	for (i = 0; i < 2400; i += 2)
+		CHECK_EQ_INT(store_delete_run(s, id + 2 + i, &e), 0);
+	CHECK_EQ_INT(store_commit(s, &e), 0);
+	CHECK_EQ_INT(count_where(s, "runs"), 1204);
+	CHECK_EQ_INT(hours_astray(s), 0);
+	CHECK_EQ_INT(store_undo(s, what, sizeof what, &e), 1);
+	CHECK_EQ_STR(what, "rm every other");
+	CHECK_EQ_INT(count_where(s, "runs"), 2404);
+	CHECK_EQ_INT(hours_astray(s), 0);
 	store_close(s);
 	remove_db("hours.db");
 }
