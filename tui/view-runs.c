@@ -288,7 +288,10 @@ job_step(struct tui *t, struct err *e)
 
 	query(t, &q);
 	filtered = page_filtered(&q);
-	span = span_of(t, filtered);
+	/* Without a filter every run matches, so the walk ends with the rows
+	 * it wants: no bound, whose search would skip a whole span of the
+	 * index first (the plain span grows with the count's steps). */
+	span = filtered ? span_of(t, 1) : 0;
 	t0 = tui_mono_ms();
 	if (j->kind == JOB_FILL) {
 		tk.rows = rv->rows;
@@ -301,8 +304,9 @@ job_step(struct tui *t, struct err *e)
 	}
 	n = page_scan(t->s, &q, j->have_from ? &j->from : NULL, j->incl, back,
 	    j->want, span, take, &tk, &next, &done, e);
-	span_took(t, filtered, tui_mono_ms() - t0, n >= 0 && n < j->want &&
-	    !done);
+	if (filtered)
+		span_took(t, 1, tui_mono_ms() - t0, n >= 0 && n < j->want &&
+		    !done);
 	if (n < 0) {
 		j->kind = JOB_NONE;
 		return -1;
