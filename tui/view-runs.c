@@ -22,7 +22,8 @@ static const char *const order_names[PAGE_NORDERS] = { "newest first",
 /* Runs one bounded step looks at: it starts at SPAN_FIRST and doubles or
  * halves so that a step takes STEP_MS or so (with a filter each run is
  * read and matched; without one a count reads only the index), kept
- * apart for filtered and plain steps. */
+ * apart for filtered steps and plain counts (a plain walk needs none: it
+ * ends with the rows it wants). */
 #define SPAN_FIRST 2000
 #define SPAN_MIN 250
 #define SPAN_MAX 262144
