@@ -1,6 +1,6 @@
 /*
- * page.c: the dashboard's reads: keyset pages of runs, counts, 15-minute
- * sums for charts and the data version.  Queries are joined from fixed
+ * page.c: the dashboard's reads: keyset pages of runs, counts, sums by the
+ * hour (or quarter hour) for charts and the data version.  Queries are joined from fixed
  * fragments; every value, the filter's words included, is bound.
  */
 #include "store/page.h"
@@ -433,7 +433,7 @@ acc_add(struct bucket_acc *a, int64_t b, const char *p, const char *c,
 	    strcmp(a->sum[i].currency, c) != 0); i++)
 		;
 	if (i == a->n) {
-		/* More platforms in 15 minutes than it holds: hand these on
+		/* More platforms in a bucket than it holds: hand these on
 		 * and go on (fn sums what it is given). */
 		if (a->n == sizeof a->sum / sizeof a->sum[0] &&
 		    (stop = flush_bucket(b, a->sum, &a->n, a->fn, a->arg)) != 0)

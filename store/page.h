@@ -3,8 +3,8 @@
  * or after a key in one of a few orders (keyset paging over the indexes, so
  * a million runs cost no more than ten), bounded scans and counts that look
  * at no more than a given number of runs a call (so that a filter matching
- * nothing never holds the screen), sums of runs in 15-minute buckets for
- * charts, and a cheap "has anyone written?" check.  Like the rest of
+ * nothing never holds the screen), sums of runs by the hour (run_hours)
+ * for charts, and a cheap "has anyone written?" check.  Like the rest of
  * store/, it speaks SQL and knows nothing of terminals.
  */
 #ifndef GPULOG_PAGE_H
