@@ -456,9 +456,10 @@ acc_add(struct bucket_acc *a, int64_t b, const char *p, const char *c,
  */
 static int
 sum_runs(struct store *s, struct bucket_acc *a, int64_t since, int64_t until,
-    struct err *e)
+    const int64_t *cuts, size_t ncuts, struct err *e)
 {
 	sqlite3_stmt *st;
+	size_t k = 0;
 	int rc, stop = 0;
 
 	/* The run's id is in the index too: a run within an instance
@@ -471,13 +472,19 @@ sum_runs(struct store *s, struct bucket_acc *a, int64_t since, int64_t until,
 	sqlite3_bind_int64(st, 1, since);
 	sqlite3_bind_int64(st, 2, until);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		int64_t t = sqlite3_column_int64(st, 0);
+		int64_t t = sqlite3_column_int64(st, 0), b = t - t % 900;
 
 		if (s->ncov > 0 && store_is_covered(s,
 		    sqlite3_column_int64(st, 5)))
 			continue;
-		/* The bucket as SQL's % rounds it, toward zero. */
-		if ((stop = acc_add(a, t - t % 900,
+		/* The bucket is the quarter hour (as SQL's % rounds it, toward
+		 * zero), or from the cut inside it that the run starts after
+		 * (a week that starts at 03:07). */
+		while (k < ncuts && cuts[k] <= t)
+			k++;
+		if (k > 0 && cuts[k - 1] > b)
+			b = cuts[k - 1];
+		if ((stop = acc_add(a, b,
 		    (const char *)sqlite3_column_text(st, 1),
 		    (const char *)sqlite3_column_text(st, 2),
 		    sqlite3_column_int64(st, 3), sqlite3_column_int64(st, 4),
@@ -578,7 +585,8 @@ sum_hours(struct store *s, struct bucket_acc *a, int64_t lo, int64_t hi,
 		for (; i < ncuts && (ch = cut_hour(cuts[i])) <= h && stop == 0;
 		    i++)
 			if (ch >= lo && ch > raw && ch + 3600 <= hi)
-				stop = sum_runs(s, a, raw = ch, ch + 3600, e);
+				stop = sum_runs(s, a, raw = ch, ch + 3600, cuts,
+				    ncuts, e);
 		if (stop != 0)
 			break;
 		if (h == raw)
@@ -606,7 +614,8 @@ sum_hours(struct store *s, struct bucket_acc *a, int64_t lo, int64_t hi,
 	for (; i < ncuts && (ch = cut_hour(cuts[i])) + 3600 <= hi && stop == 0;
 	    i++)
 		if (ch >= lo && ch > raw)
-			stop = sum_runs(s, a, raw = ch, ch + 3600, e);
+			stop = sum_runs(s, a, raw = ch, ch + 3600, cuts,
+				    ncuts, e);
 	return stop;
 }
 
@@ -614,7 +623,7 @@ sum_hours(struct store *s, struct bucket_acc *a, int64_t lo, int64_t hi,
  * Whole hours come from run_hours, but for an hour that since, until or
  * one of the cuts falls inside (a window that does not start on the hour,
  * a day that starts on the half hour): its runs are read one by one, in
- * 15-minute buckets.
+ * 15-minute buckets, a bucket that a cut falls inside split at the cut.
  */
 int
 page_buckets(struct store *s, int64_t since, int64_t until,
@@ -638,11 +647,11 @@ page_buckets(struct store *s, int64_t since, int64_t until,
 		hi = until - until % 3600;
 	}
 	if (lo >= hi) {
-		stop = sum_runs(s, &a, since, until, e);
-	} else if ((stop = since < lo ? sum_runs(s, &a, since, lo, e) : 0) ==
-	    0 && (stop = sum_hours(s, &a, lo, hi, cuts, ncuts, e)) == 0 &&
-	    hi < until) {
-		stop = sum_runs(s, &a, hi, until, e);
+		stop = sum_runs(s, &a, since, until, cuts, ncuts, e);
+	} else if ((stop = since < lo ? sum_runs(s, &a, since, lo, cuts, ncuts,
+	    e) : 0) == 0 && (stop = sum_hours(s, &a, lo, hi, cuts, ncuts,
+	    e)) == 0 && hi < until) {
+		stop = sum_runs(s, &a, hi, until, cuts, ncuts, e);
 	}
 	if (stop == 0 && a.n > 0)
 		stop = flush_bucket(a.cur, a.sum, &a.n, fn, arg);

@@ -100,8 +100,8 @@ int page_count(struct store *s, const struct page_query *q, int64_t *n,
  * number of runs, the buckets in order of time.  A bucket is an hour (UTC)
  * read from run_hours, or 15 minutes where since, until or one of the
  * ncuts times (ascending: the caller's own days or weeks) falls inside an
- * hour, so that no bucket straddles a cut (a zone's day that starts on the
- * half hour).  Open runs are left out: callers add them from the summary,
+ * hour, split at a cut inside a quarter hour, so that no bucket straddles
+ * a cut (a zone's day that starts on the half hour, a week at 03:07).  Open runs are left out: callers add them from the summary,
  * at their cost so far; so are the runs store_covered() names.  Strings
  * live for the call only.
  */

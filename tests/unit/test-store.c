@@ -1780,7 +1780,8 @@ spans_by_hand(struct store *s, const int64_t *at, int64_t out_lo,
 }
 
 /* page_buckets() over days that start at 18:30 UTC (India's midnight),
- * cut into NSPANS spans, against the runs added up one by one. */
+ * cut into NSPANS spans (one at 18:37, inside a quarter hour), against
+ * the runs added up one by one. */
 static void
 check_spans(struct store *s, int64_t day0, int64_t out_lo, int64_t out_hi)
 {
@@ -1790,7 +1791,7 @@ check_spans(struct store *s, int64_t day0, int64_t out_lo, int64_t out_hi)
 	int i;
 
 	for (i = 0; i <= NSPANS; i++)
-		at[i] = day0 + (int64_t)i * 3 * 86400 + (i == 3 ? 900 : 0);
+		at[i] = day0 + (int64_t)i * 3 * 86400 + (i == 3 ? 420 : 0);
 	memset(&got, 0, sizeof got);
 	got.at = at;
 	CHECK_EQ_INT(page_buckets(s, at[0], at[NSPANS], at + 1, NSPANS - 1,
@@ -1838,7 +1839,7 @@ test_hours(void)
 		run_clear(&r);
 	}
 	/* Runs either side of a cut inside an hour (day 3 starts at 18:30),
-	 * and on the day of the cut that falls 15 minutes later. */
+	 * and of the cut 7 minutes into a quarter hour (day 9). */
 	for (i = 0; i < 4; i++) {
 		t = day0 + 3 * 86400 + (i % 2 ? 600 : -600) + (i / 2) * 6 *
 		    86400;
