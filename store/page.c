@@ -1,7 +1,8 @@
 /*
  * page.c: the dashboard's reads: keyset pages of runs, counts, sums by the
- * hour (or quarter hour) for charts and the data version.  Queries are joined from fixed
- * fragments; every value, the filter's words included, is bound.
+ * hour (or quarter hour) for charts and the data version.  Queries are
+ * joined from fixed fragments; every value, the filter's words included,
+ * is bound.
  */
 #include "store/page.h"
 

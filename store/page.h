@@ -101,9 +101,10 @@ int page_count(struct store *s, const struct page_query *q, int64_t *n,
  * read from run_hours, or 15 minutes where since, until or one of the
  * ncuts times (ascending: the caller's own days or weeks) falls inside an
  * hour, split at a cut inside a quarter hour, so that no bucket straddles
- * a cut (a zone's day that starts on the half hour, a week at 03:07).  Open runs are left out: callers add them from the summary,
- * at their cost so far; so are the runs store_covered() names.  Strings
- * live for the call only.
+ * a cut (a zone's day that starts on the half hour, a week at 03:07).
+ * Open runs are left out: callers add them from the summary, at their
+ * cost so far; so are the runs store_covered() names.  Strings live for
+ * the call only.
  */
 int page_buckets(struct store *s, int64_t since, int64_t until,
     const int64_t *cuts, size_t ncuts,
