@@ -536,6 +536,34 @@ store_each_span_run(struct store *s, int64_t ws, int64_t we,
 	    "key FROM platforms)"), NULL, ws, we, fn, arg, e);
 }
 
+/* Whether a run of the platforms plat picks has ended by ?2: one search
+ * of (platform, end_ts) for each. */
+#define SQL_ENDED_BY(plat) \
+	"SELECT EXISTS (SELECT 1 FROM runs INDEXED BY runs_platform_end " \
+	"WHERE " plat " AND end_ts <= ?2)"
+
+int
+store_ended_by(struct store *s, const char *platform, int64_t t,
+    struct err *e)
+{
+	sqlite3_stmt *st;
+	int rc, yes = 0;
+
+	if (st_prepare_kept(s, &st, platform != NULL ?
+	    SQL_ENDED_BY("platform = ?1") :
+	    SQL_ENDED_BY("platform IN (SELECT key FROM platforms)"), e) < 0)
+		return -1;
+	if (platform != NULL)
+		sqlite3_bind_text(st, 1, platform, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 2, t);
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW)
+		yes = sqlite3_column_int(st, 0);
+	st_release(s, st);
+	if (rc != SQLITE_ROW)
+		return st_fail(s, e, "read the runs");
+	return yes;
+}
+
 int
 store_each_source_run(struct store *s, const char *source,
     int (*fn)(const struct run *, void *), void *arg, struct err *e)

@@ -234,6 +234,11 @@ int store_each_window_run(struct store *s, const char *platform, int64_t ws,
 int store_each_span_run(struct store *s, int64_t ws, int64_t we,
     int (*fn)(const struct run *, void *), void *arg, struct err *e);
 
+/* 1 when a run on platform (on any platform, for NULL) ended at or
+ * before t, 0 when none did, -1 on failure.  Open runs have not ended. */
+int store_ended_by(struct store *s, const char *platform, int64_t t,
+    struct err *e);
+
 /*
  * Imports r, which carries its uid (or an empty uid for a new identity).
  * A run already stored under its uid or its (source, source_id) is left

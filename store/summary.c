@@ -249,33 +249,28 @@ quota_begin(struct summary *sm, int i, struct quota_walk *w, int64_t *lo,
 	*hi = st->we > sm->now ? st->we : sm->now;
 }
 
-static int
-first_start(const struct run *r, void *arg)
-{
-	*(int64_t *)arg = r->start;
-	return 1;
-}
-
-/* The whole days since platform's (any platform's, for NULL) first run
+/*
+ * The whole days since platform's (any platform's, for NULL) first run
  * started, counted up to span (0 when it is under a day old, or there is
- * none); seen is the earliest start already known.  Reads at most one run.
- * Returns the days, or -1. */
+ * none).  seen is the earliest start of the runs that reach into the span
+ * [now - span days, now), INT64_MAX for none.  A run that started before
+ * the span and reaches into it is one of those; any other that started
+ * before it ended by its start, so when seen is inside the span one search
+ * for such a run tells a full span from the days since seen.  Returns the
+ * days, or -1.
+ */
 static int
 history_days(struct store *s, const char *platform, int64_t now,
     int64_t seen, int span, struct err *e)
 {
-	struct filter f;
-	int64_t first = seen, d;
+	int64_t lo = now - (int64_t)span * DAY_S, d;
+	int older = 0;
 
-	if (seen > now - (int64_t)span * DAY_S) {
-		memset(&f, 0, sizeof f);
-		f.platform = platform;
-		f.limit = 1;
-		f.brief = 1;
-		if (store_each_run(s, &f, first_start, &first, e) < 0)
-			return -1;
-	}
-	d = first < now ? (now - first) / DAY_S : 0;
+	if (seen > lo && (older = store_ended_by(s, platform, lo, e)) < 0)
+		return -1;
+	if (older)
+		return span;
+	d = seen < now ? (now - seen) / DAY_S : 0;
 	return d > span ? span : (int)d;
 }
 

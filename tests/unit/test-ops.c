@@ -1805,6 +1805,59 @@ test_packs_windows(void)
 	}
 }
 
+/* Kaggle's quota history and the budget's, in whole days up to 7, from
+ * now (2026-12-01 12:00 UTC): lo, the span's start, is 2026-11-24
+ * 12:00. */
+static void
+history_is(struct store *s, int kaggle, int budget)
+{
+	struct summary sm;
+	struct err e;
+
+	memset(&sm, 0, sizeof sm);
+	if (CHECK_EQ_INT(summary_load(&sm, s, NOW, &e), 0)) {
+		CHECK_EQ_INT(sm.qs[summary_quota_index(&sm, "kaggle")].history,
+		    kaggle);
+		CHECK_EQ_INT(sm.budget.history, budget);
+	}
+	summary_free(&sm);
+}
+
+/* The days of history: from the runs that reach into the span, or the
+ * whole span when a run of the platform (of any, for the budget) ended
+ * by its start, on the minute. */
+static void
+test_history(void)
+{
+	struct ops o;
+	struct store *s = fresh(&o);
+
+	if (s == NULL)
+		return;
+	history_is(s, 0, 0);
+	/* The first run began 3 d 2 h ago. */
+	CHECK(run_at(&o, "kaggle", "P100", "2026-11-28T10:00:00Z",
+	    "2026-11-28T12:00:00Z", NULL, NULL) > 0);
+	history_is(s, 3, 3);
+	/* Another platform's run, over before the span: a full span for
+	 * the budget, none for Kaggle. */
+	CHECK(run_at(&o, "vast", "RTX 4090", "2026-11-10T10:00:00Z",
+	    "2026-11-10T12:00:00Z", NULL, "0.40") > 0);
+	history_is(s, 3, 7);
+	/* A Kaggle run that ended as the span began. */
+	CHECK(run_at(&o, "kaggle", "P100", "2026-11-24T10:00:00Z",
+	    "2026-11-24T12:00:00Z", NULL, NULL) > 0);
+	history_is(s, 7, 7);
+	done(&o, s);
+	/* A run across the span's start, the only one. */
+	if ((s = fresh(&o)) == NULL)
+		return;
+	CHECK(run_at(&o, "kaggle", "P100", "2026-11-24T11:00:00Z",
+	    "2026-11-24T13:00:00Z", NULL, NULL) > 0);
+	history_is(s, 7, 7);
+	done(&o, s);
+}
+
 /* Packs: the issue's example (111 CU used of 100 and a 100-CU pack: 11
  * drawn from it, 89 left, ok), oldest first across two packs, an expired
  * pack ignored; credit left out of the month's spend, its runs in it. */
@@ -2113,6 +2166,7 @@ main(void)
 	test_run_idle();
 	test_packs();
 	test_packs_windows();
+	test_history();
 	test_subscription_paid();
 	test_settings();
 	test_quota_kind();
