@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "cli/heap.h"
 #include "cli/journal.h"
 #include "core/clock.h"
 #include "core/fmt.h"
@@ -525,6 +526,7 @@ main(int argc, char **argv)
 	char *status_argv[1];
 	int i = 1, rc;
 
+	heap_ready();
 	if (argc > 0 && argv[0] != NULL && argv[0][0] != '\0')
 		cli_argv0 = argv[0];
 	store_migrating = on_migrate;
