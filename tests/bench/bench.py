@@ -410,7 +410,7 @@ def main():
               "(min-max) | peer / gpulog |")
         print("|---:|---|---:|---|---:|---:|")
         for n, name, gt, peer, m in peers:
-            print("| %d | %s | %.1f | %s | %s | %.1f |" % (
+            print("| %d | %s | %.1f | %s | %s | %.2f |" % (
                 n, name, gt * 1000, peer, fmt(m), m[0] / gt))
     for peer in ("timew", "hledger"):
         if shutil.which(peer) is None:
