@@ -485,14 +485,18 @@ store_each_run(struct store *s, const struct filter *f,
 	    st_walk_runs(s, st, fn, arg, e);
 }
 
+/* The platforms a search of (platform, end_ts) picks: one, bound at ?1,
+ * or each of the catalog's (every run's platform is one). */
+#define PLAT_ONE "platform = ?1"
+#define PLAT_EVERY "platform IN (SELECT key FROM platforms)"
+
 /*
  * The runs overlapping [?2, ?3), open runs included, by start: two
  * searches of (platform, end_ts), never a scan of start_ts (the unary +
  * keeps that index out), since a window is a few runs at the end of a long
- * history; the few found are sorted.  plat picks the platforms: one (?1),
- * or each of the catalog's (every run's platform is one).  The index is
- * named: the planner's choice for one platform, and for an IN of a table
- * no key it would choose it for.
+ * history; the few found are sorted.  plat picks the platforms (PLAT_ONE
+ * or PLAT_EVERY).  The index is named: the planner's choice for one
+ * platform, and for an IN of a table no key it would choose it for.
  */
 #define SQL_WINDOW(cols, plat) \
 	"SELECT " cols " FROM runs INDEXED BY runs_platform_end WHERE " plat \
@@ -524,7 +528,7 @@ store_each_window_run(struct store *s, const char *platform, int64_t ws,
     int64_t we, int (*fn)(const struct run *, void *), void *arg,
     struct err *e)
 {
-	return walk_window(s, SQL_WINDOW(RUN_COLS, "platform = ?1"), platform,
+	return walk_window(s, SQL_WINDOW(RUN_COLS, PLAT_ONE), platform,
 	    ws, we, fn, arg, e);
 }
 
@@ -532,8 +536,8 @@ int
 store_each_span_run(struct store *s, int64_t ws, int64_t we,
     int (*fn)(const struct run *, void *), void *arg, struct err *e)
 {
-	return walk_window(s, SQL_WINDOW(RUN_COLS_BRIEF, "platform IN (SELECT "
-	    "key FROM platforms)"), NULL, ws, we, fn, arg, e);
+	return walk_window(s, SQL_WINDOW(RUN_COLS_BRIEF, PLAT_EVERY), NULL, ws,
+	    we, fn, arg, e);
 }
 
 /* Whether a run of the platforms plat picks has ended by ?2: one search
@@ -550,8 +554,7 @@ store_ended_by(struct store *s, const char *platform, int64_t t,
 	int rc, yes = 0;
 
 	if (st_prepare_kept(s, &st, platform != NULL ?
-	    SQL_ENDED_BY("platform = ?1") :
-	    SQL_ENDED_BY("platform IN (SELECT key FROM platforms)"), e) < 0)
+	    SQL_ENDED_BY(PLAT_ONE) : SQL_ENDED_BY(PLAT_EVERY), e) < 0)
 		return -1;
 	if (platform != NULL)
 		sqlite3_bind_text(st, 1, platform, -1, SQLITE_STATIC);
