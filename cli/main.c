@@ -526,7 +526,9 @@ main(int argc, char **argv)
 	char *status_argv[1];
 	int i = 1, rc;
 
-	heap_ready();
+	image_ready();
+	stack_ready();
+	(void)heap_ready();
 	if (argc > 0 && argv[0] != NULL && argv[0][0] != '\0')
 		cli_argv0 = argv[0];
 	store_migrating = on_migrate;
