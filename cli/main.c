@@ -20,6 +20,7 @@
 #include "core/fmt.h"
 #include "core/parse.h"
 #include "core/text.h"
+#include "store/blocks.h"
 #include "store/store.h"
 
 #ifndef GPULOG_VERSION
@@ -528,7 +529,8 @@ main(int argc, char **argv)
 
 	image_ready();
 	stack_ready();
-	(void)heap_ready();
+	if (heap_ready())
+		(void)blocks_for_sqlite();
 	if (argc > 0 && argv[0] != NULL && argv[0][0] != '\0')
 		cli_argv0 = argv[0];
 	store_migrating = on_migrate;
