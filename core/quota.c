@@ -131,8 +131,12 @@ quota_paid(const int64_t *pays, size_t n, int64_t ws, int64_t we)
 {
 	size_t i;
 
+	/* No month is longer than 31 days and an hour (a clock put back
+	 * within it): a payment made 32 days or more before the window
+	 * cannot reach it, whatever the calendar says. */
 	for (i = 0; i < n; i++)
-		if (pays[i] < we && local_month_same_day(pays[i], 1) > ws)
+		if (pays[i] < we && pays[i] > ws - 32 * DAY_S &&
+		    local_month_same_day(pays[i], 1) > ws)
 			return 1;
 	return 0;
 }

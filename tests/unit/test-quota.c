@@ -740,6 +740,12 @@ test_paid(void)
 	pays[0] = t_utc(2027, 1, 31, 12, 0, 0);
 	CHECK_EQ_INT(quota_paid(pays, 1, t_utc(2027, 2, 28, 0, 0, 0),
 	    t_utc(2027, 3, 1, 0, 0, 0)), 1);
+	/* A month of 31 days reaches 31 days on: paid on December 1 at
+	 * 00:30, January's first half hour is covered; at midnight, not. */
+	pays[0] = t_utc(2026, 12, 1, 0, 30, 0);
+	CHECK_EQ_INT(quota_paid(pays, 1, jan, t_utc(2027, 2, 1, 0, 0, 0)), 1);
+	pays[0] = t_utc(2026, 12, 1, 0, 0, 0);
+	CHECK_EQ_INT(quota_paid(pays, 1, jan, t_utc(2027, 2, 1, 0, 0, 0)), 0);
 }
 
 /* Credits: a meter from the one list, drawn at a GPU's hourly rate per GPU
