@@ -5,7 +5,8 @@ usage: bench.py GPULOG OUTDIR [SIZES...]
 
 For each history size (default 1000 100000 1000000 runs, generated once by
 gen.py into OUTDIR and reused), each command runs a few times after a
-warm-up; the table gives the median with min and max, the same for its
+warm-up (status, its floor and Timewarrior's week STATUS_REPS times, in
+turns); the table gives the median with min and max, the same for its
 floor measured in the same run (sqlite3 doing the equivalent work with the
 same indexes), their ratio, and the peak RSS of gpulog.  Nothing here is a
 pass/fail test: the machines are shared and noisy.
@@ -22,6 +23,7 @@ import time
 NOW = 1795953600  # 2026-11-29T12:00:00Z, a Sunday
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPS = 11
+STATUS_REPS = 41
 IMPORT_REPS = 5
 
 
@@ -198,7 +200,9 @@ def main():
                                        (NOW - 3600) // 3600 * 3600)], env)
         rows.append((n, "add", g, f))
 
-        g = measure([gpulog, "status"], env)
+        # status beside its floor and, where it is installed, Timewarrior's
+        # summary of NOW's week, in turns: they are a few percent apart,
+        # which takes more turns than the rest to tell from the noise.
         # The floor: the quota platforms' GPU-seconds in their windows
         # (from 2026-10-30 12:00, the start of Colab's 30 days, to
         # 2026-12-05, the end of Kaggle's week) through the same indexes,
@@ -206,7 +210,7 @@ def main():
         # (November, NOW's month) through start_ts.
         ws, we = 1793361600, 1796428800
         ms, me = 1793491200, 1796083200
-        f = measure(sq + [
+        jobs = [([gpulog, "status"], env, None), (sq + [
             "SELECT platform, sum((min(coalesce(end_ts, %d), %d) -"
             " max(start_ts, %d)) * gpus) FROM (SELECT platform, start_ts,"
             " end_ts, gpus FROM runs WHERE platform IN ('kaggle',"
@@ -215,9 +219,26 @@ def main():
             " WHERE end_ts IS NULL AND start_ts < %d AND platform IN"
             " ('kaggle', 'lightning', 'colab-pro')) GROUP BY platform;"
             " SELECT sum(cost_minor) FROM runs WHERE start_ts >= %d AND"
-            " start_ts < %d" % (NOW, we, ws, ws, we, we, ms, me)], env)
+            " start_ts < %d" % (NOW, we, ws, ws, we, we, ms, me)], env, None)]
+        if shutil.which("timew") or shutil.which("hledger"):
+            tw, journal = write_peers(base, os.path.join(
+                out, "peers-%d" % n))
+        if shutil.which("timew"):
+            penv = dict(env, TIMEWARRIORDB=tw)
+            day = time.gmtime(NOW)
+            mon = NOW - NOW % 86400 - day.tm_wday * 86400
+            week = [time.strftime("%Y-%m-%dT00:00:00", time.gmtime(t))
+                    for t in (mon, mon + 7 * 86400)]
+            jobs.append((["timew", "summary", week[0], "-", week[1]], penv,
+                         None))
+        m = measure_side_by_side(jobs, STATUS_REPS)
+        g, f = m[0], m[1]
         rows.append((n, "status", g, f))
         status_time[n] = g[0]
+        if len(m) > 2:
+            peers.append((n, "status", g[0], "timew summary %s - %s "
+                          "(NOW's week)" % (week[0][:10], week[1][:10]),
+                          m[2]))
 
         if has(gpulog, "tui"):
             g = measure([gpulog, "tui", "--dump"], env)
@@ -370,24 +391,10 @@ def main():
                          " one run (floor: sync with nothing new)", g2, g))
             os.remove(pdb)
 
-        # The peers, on the same history: NOW's week by tag beside status
-        # (the two taking turns, as a floor and its command do), and
-        # all-time totals beside the weekly report.  Each when installed.
-        if shutil.which("timew") or shutil.which("hledger"):
-            tw, journal = write_peers(base, os.path.join(
-                out, "peers-%d" % n))
+        # The peers, on the same history (NOW's week beside status is
+        # timed with status): all-time totals beside the weekly report.
+        # Each when installed.
         if shutil.which("timew"):
-            penv = dict(env, TIMEWARRIORDB=tw)
-            day = time.gmtime(NOW)
-            mon = NOW - NOW % 86400 - day.tm_wday * 86400
-            week = [time.strftime("%Y-%m-%dT00:00:00", time.gmtime(t))
-                    for t in (mon, mon + 7 * 86400)]
-            g, m = measure_side_by_side([
-                ([gpulog, "status"], env, None),
-                (["timew", "summary", week[0], "-", week[1]], penv, None)],
-                REPS)
-            peers.append((n, "status", g[0], "timew summary %s - %s "
-                          "(NOW's week)" % (week[0][:10], week[1][:10]), m))
             peers.append((n, "report --by week", report_time, "timew "
                           "summary :all", measure(["timew", "summary",
                                                    ":all"], penv, reps=1)))
