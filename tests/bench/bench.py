@@ -188,16 +188,18 @@ def main():
         env.pop("NO_COLOR", None)
         sq = ["sqlite3", db]
 
-        g = measure([gpulog, "add", "kaggle", "1h", "-n", "bench"], env)
         # The floor: the row and its hour's sum (run_hours), which gpulog
         # keeps with every run.
-        f = measure(sq + ["BEGIN; INSERT INTO runs(platform, start_ts,"
-                          " end_ts, created, modified) VALUES ('kaggle', %d,"
-                          " %d, %d, %d); INSERT INTO run_hours VALUES (%d,"
-                          " 'kaggle', '', 0, 3600, 1) ON CONFLICT DO UPDATE"
-                          " SET gpu_s = gpu_s + 3600, runs = runs + 1;"
-                          " COMMIT" % (NOW - 3600, NOW, NOW, NOW,
-                                       (NOW - 3600) // 3600 * 3600)], env)
+        g, f = measure_side_by_side([
+            ([gpulog, "add", "kaggle", "1h", "-n", "bench"], env, None),
+            (sq + ["BEGIN; INSERT INTO runs(platform, start_ts,"
+                   " end_ts, created, modified) VALUES ('kaggle', %d,"
+                   " %d, %d, %d); INSERT INTO run_hours VALUES (%d,"
+                   " 'kaggle', '', 0, 3600, 1) ON CONFLICT DO UPDATE"
+                   " SET gpu_s = gpu_s + 3600, runs = runs + 1;"
+                   " COMMIT" % (NOW - 3600, NOW, NOW, NOW,
+                                (NOW - 3600) // 3600 * 3600)], env, None)],
+            REPS)
         rows.append((n, "add", g, f))
 
         # status beside its floor and, where it is installed, Timewarrior's
@@ -241,15 +243,17 @@ def main():
                           m[2]))
 
         if has(gpulog, "tui"):
-            g = measure([gpulog, "tui", "--dump"], env)
+            g, f = measure_side_by_side([([gpulog, "tui", "--dump"], env,
+                                          None), jobs[1]], REPS)
             rows.append((n, "tui --dump", g, f))
 
-        g = measure([gpulog, "report", "--by", "week"], env, reps=3)
+        g, f = measure_side_by_side([
+            ([gpulog, "report", "--by", "week"], env, None),
+            (sq + ["SELECT strftime('%%Y-%%W', start_ts, 'unixepoch'),"
+                   " count(*), sum((coalesce(end_ts, %d) - start_ts)"
+                   " * gpus), sum(cost_minor) FROM runs GROUP BY 1"
+                   % NOW], env, None)], 3)
         report_time = g[0]
-        f = measure(sq + ["SELECT strftime('%%Y-%%W', start_ts, 'unixepoch'),"
-                          " count(*), sum((coalesce(end_ts, %d) - start_ts)"
-                          " * gpus), sum(cost_minor) FROM runs GROUP BY 1"
-                          % NOW], env, reps=3)
         rows.append((n, "report --by week", g, f))
 
         if has(gpulog, "import", "csv"):
@@ -350,19 +354,21 @@ def main():
             for _ in range(2):
                 subprocess.run(sync, env=env, check=True,
                                stdout=subprocess.DEVNULL)
-            g = measure(sync, env)
-            f = measure(sq + ["SELECT value FROM counters WHERE name ="
-                              " 'export'; SELECT key, value FROM settings"
-                              " WHERE key >= 'sync.' AND key < 'sync/'"],
-                        env)
-            rows.append((n, "sync, nothing new (floor: sqlite3 reading the"
-                         " export count and sync's notes)", g, f))
 
             def one_more():
                 subprocess.run([gpulog, "add", "kaggle", "1m"], env=env,
                                check=True, stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL)
-            g1 = measure(sync, env, setup=one_more)
+            # In turns: each sync with nothing new follows one that sent
+            # the run added before it.
+            g, f, g1 = measure_side_by_side([
+                (sync, env, None),
+                (sq + ["SELECT value FROM counters WHERE name ="
+                       " 'export'; SELECT key, value FROM settings"
+                       " WHERE key >= 'sync.' AND key < 'sync/'"], env, None),
+                (sync, env, one_more)], REPS)
+            rows.append((n, "sync, nothing new (floor: sqlite3 reading the"
+                         " export count and sync's notes)", g, f))
             rows.append((n, "sync, one run added here (floor: sync with"
                          " nothing new)", g1, g))
 
