@@ -1,15 +1,15 @@
 /*
- * heap.c: heap_ready() and text_ready().  sbrk(), madvise() and
- * dl_iterate_phdr() are outside POSIX's declarations, so this file alone
- * asks for the system's.
+ * heap.c: heap_ready(), image_ready() and stack_ready().  sbrk(),
+ * madvise() and dl_iterate_phdr() are outside POSIX's declarations, so
+ * this file alone asks for the system's.
  */
 #define _GNU_SOURCE
 #include "cli/heap.h"
 
 #include <link.h>
 #include <stdint.h>
-#include <string.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #ifdef __GLIBC__

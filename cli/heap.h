@@ -1,6 +1,6 @@
 /*
  * heap.h: the memory a command touches first, made ready before it starts:
- * the heap it grows into and the program's code.
+ * the program's image, its stack and the heap it grows into.
  */
 #ifndef GPULOG_CLI_HEAP_H
 #define GPULOG_CLI_HEAP_H
