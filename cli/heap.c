@@ -6,13 +6,13 @@
 #define _GNU_SOURCE
 #include "cli/heap.h"
 
-#include <link.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 #ifdef __GLIBC__
+#include <link.h>
 #include <malloc.h>
 #endif
 
@@ -42,7 +42,7 @@ heap_ready(void)
 #endif
 }
 
-#ifdef MADV_POPULATE_READ
+#if defined(__GLIBC__) && defined(MADV_POPULATE_READ)
 /* What of [from, to) is whole pages, made present: read, or written. */
 static void
 populate(uintptr_t from, uintptr_t to, int advice)
@@ -95,7 +95,7 @@ map_object(struct dl_phdr_info *info, size_t size, void *arg)
 void
 image_ready(void)
 {
-#ifdef MADV_POPULATE_READ
+#if defined(__GLIBC__) && defined(MADV_POPULATE_READ)
 	int seen = 0;
 
 	(void)dl_iterate_phdr(map_object, &seen);
