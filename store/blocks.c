@@ -152,8 +152,9 @@ blocks_realloc(void *p, int n)
 		*(int64_t *)(void *)q = n;
 		return q + HEAD;
 	}
-	if (have <= BLOCKS_MAX && n <= BLOCKS_MAX && n <= have &&
-	    class_of(n) == class_of(have))
+	/* Within its class a block already holds n. */
+	if (have <= BLOCKS_MAX && n <= BLOCKS_MAX && class_of(n) ==
+	    class_of(have))
 		return p;
 	if ((q = blocks_alloc(n)) == NULL)
 		return NULL;
